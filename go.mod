@@ -1,0 +1,3 @@
+module github.com/dealerkiosk/trainer
+
+go 1.26.0

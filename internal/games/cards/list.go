@@ -1,0 +1,95 @@
+package cards
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Set is a set of cards as a bit mask: bit c is set when card c is in it.
+type Set uint64
+
+// SetOf returns the set holding cs.
+func SetOf(cs ...Card) Set {
+	var s Set
+	for _, c := range cs {
+		s |= 1 << c
+	}
+	return s
+}
+
+// Has reports whether c is in s.
+func (s Set) Has(c Card) bool { return s&(1<<c) != 0 }
+
+// Add returns s with c added.
+func (s Set) Add(c Card) Set { return s | 1<<c }
+
+// ParseList reads cards separated by spaces or commas ("As Kd 10h Jk").
+// Errors name the card's position and text (`card 3: "1x" is not a card`)
+// and report a card given twice (`card 4: duplicate card Kd`). It does not
+// check how many cards there are or whether a joker is allowed: see Check.
+func ParseList(s string) ([]Card, error) {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
+	return ParseStrings(fields)
+}
+
+// ParseStrings parses each string as one card, with the errors of ParseList.
+func ParseStrings(ss []string) ([]Card, error) {
+	out := make([]Card, 0, len(ss))
+	var seen Set
+	for i, f := range ss {
+		c, err := Parse(f)
+		if err != nil {
+			return nil, fmt.Errorf("card %d: %w", i+1, err)
+		}
+		if seen.Has(c) {
+			return nil, fmt.Errorf("card %d: duplicate card %s", i+1, c)
+		}
+		seen = seen.Add(c)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// MustParseList is ParseList for tests; it panics on bad input.
+func MustParseList(s string) []Card {
+	cs, err := ParseList(s)
+	if err != nil {
+		panic(err)
+	}
+	return cs
+}
+
+// Format writes cards in canonical notation separated by spaces.
+func Format(cs []Card) string {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// Check reports whether cs is a legal hand of n cards (n ≤ 0 skips the count)
+// for a deck with or without the joker. Errors are sentences a trainee can read:
+// "needs 7 cards, got 6", "duplicate card Kd", "the joker is not in this deck".
+func Check(cs []Card, n int, joker bool) error {
+	if n > 0 && len(cs) != n {
+		return fmt.Errorf("needs %d cards, got %d", n, len(cs))
+	}
+	var seen Set
+	for _, c := range cs {
+		if !c.Valid() {
+			return fmt.Errorf("%d is not a card", uint8(c))
+		}
+		if c == Joker && !joker {
+			return fmt.Errorf("the joker is not in this deck")
+		}
+		if seen.Has(c) {
+			return fmt.Errorf("duplicate card %s", c)
+		}
+		seen = seen.Add(c)
+	}
+	return nil
+}

@@ -1,0 +1,141 @@
+package poker
+
+import (
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+)
+
+// Value is a hand's strength under one Rules: a higher Value is a better hand
+// and equal Values tie (suits never break ties). Its only other meaning is the
+// category, read with Category; callers must not decode it further.
+type Value uint32
+
+// Category returns the category of the hand valued v.
+func (v Value) Category() Category { return Category(v >> 20) }
+
+// mkValue packs a category and up to five comparison ranks, most significant first.
+func mkValue(cat Category, ranks ...uint8) Value {
+	v := Value(cat) << 20
+	for i, r := range ranks {
+		v |= Value(r) << (16 - 4*uint(i))
+	}
+	return v
+}
+
+// Hand is a ranked hand: its value, the five cards that make it and, when the
+// joker plays, the card it stands for.
+type Hand struct {
+	Value Value
+	// Best holds the five cards in the order a dealer reads them: the set or
+	// pairs first, then kickers, high to low; a straight from its top card
+	// (a wheel as 5-4-3-2-A). The joker appears as cards.Joker.
+	Best [5]cards.Card
+	// JokerAs is the card the joker stands for; meaningful only when Best holds the joker.
+	JokerAs cards.Card
+}
+
+// Category returns the hand's category.
+func (h Hand) Category() Category { return h.Value.Category() }
+
+// HasJoker reports whether the joker is one of the five cards used.
+func (h Hand) HasJoker() bool {
+	for _, c := range h.Best {
+		if c == cards.Joker {
+			return true
+		}
+	}
+	return false
+}
+
+// Ranks returns the ranks of Best in reading order, with the joker's stand-in rank.
+func (h Hand) Ranks() [5]cards.Rank {
+	var rs [5]cards.Rank
+	for i, c := range h.Best {
+		if c == cards.Joker {
+			c = h.JokerAs
+		}
+		rs[i] = c.Rank()
+	}
+	return rs
+}
+
+// Compare returns +1 if a beats b, -1 if b beats a and 0 on a tie.
+func Compare(a, b Hand) int {
+	switch {
+	case a.Value > b.Value:
+		return 1
+	case a.Value < b.Value:
+		return -1
+	}
+	return 0
+}
+
+// PairOrBetter reports whether the hand is one pair or better: the dealer's
+// qualifier in UTH (§2.2.9) and Texas Oracle (§3.2.6).
+func (h Hand) PairOrBetter() bool { return h.Category() >= OnePair }
+
+// AceKingOrBetter reports whether the hand is ace-king high or better: the
+// dealer's qualifier in Lunar Poker (§5.3.7) — any pair or better, or no pair
+// with both an ace and a king among the five.
+func (h Hand) AceKingOrBetter() bool {
+	if h.Category() >= OnePair {
+		return true
+	}
+	rs := h.Ranks()
+	return rs[0] == cards.Ace && rs[1] == cards.King
+}
+
+// Describe returns what a dealer says of the hand: "Two pair, kings and fives,
+// ace kicker"; "Straight, five high"; "Flush, ace high, with the joker as the king".
+func (h Hand) Describe() string {
+	rs := h.Ranks()
+	var b strings.Builder
+	cat := h.Category()
+	switch cat {
+	case FiveAces:
+		b.WriteString("Five aces")
+	case RoyalFlush:
+		b.WriteString("Royal flush")
+	case StraightFlush, Straight:
+		b.WriteString(upperFirst(cat.String()))
+		b.WriteString(", " + rs[0].Name() + " high")
+	case FourOfAKind:
+		b.WriteString("Four of a kind, " + rs[0].Plural() + ", " + rs[4].Name() + " kicker")
+	case FullHouse:
+		b.WriteString("Full house, " + rs[0].Plural() + " full of " + rs[3].Plural())
+	case Flush:
+		b.WriteString("Flush, " + rs[0].Name() + " high")
+		if rs[1] == rs[0] {
+			b.WriteString(" (two aces)")
+		}
+	case ThreeOfAKind:
+		b.WriteString("Three of a kind, " + rs[0].Plural() + ", " + rs[3].Name() + " kicker")
+	case TwoPair:
+		b.WriteString("Two pair, " + rs[0].Plural() + " and " + rs[2].Plural() + ", " + rs[4].Name() + " kicker")
+	case OnePair:
+		b.WriteString("One pair, " + rs[0].Plural() + ", " + rs[2].Name() + " kicker")
+	case HighCard:
+		b.WriteString("High card, " + rs[0].Name())
+		for _, r := range rs[1:] {
+			b.WriteString(", " + r.Name())
+		}
+	default:
+		return "No hand"
+	}
+	if h.HasJoker() {
+		if cat == FiveAces || h.JokerAs.Rank() == cards.Ace && cat != Flush && cat != RoyalFlush && cat != StraightFlush && cat != Straight {
+			b.WriteString(", with the joker as an ace")
+		} else {
+			b.WriteString(", with the joker as the " + h.JokerAs.Rank().Name())
+		}
+	}
+	return b.String()
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
