@@ -86,6 +86,19 @@ func (m Money) Fixed() string {
 // MarshalJSON writes the amount as a JSON number in decimal text.
 func (m Money) MarshalJSON() ([]byte, error) { return []byte(m.String()), nil }
 
+// MarshalText writes the amount as decimal text (TOML, forms).
+func (m Money) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads decimal text, so that content/rules can write amounts as "2.5".
+func (m *Money) UnmarshalText(b []byte) error {
+	v, err := ParseMoney(string(b))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
 // UnmarshalJSON reads a JSON number (or a string holding one) exactly.
 func (m *Money) UnmarshalJSON(b []byte) error {
 	s := strings.Trim(string(b), `"`)

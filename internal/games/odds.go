@@ -28,6 +28,19 @@ func ParseOdds(s string) (Odds, error) {
 // String writes the odds as "3:2".
 func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
 
+// MarshalText writes "3:2".
+func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads odds as ParseOdds does, for content/rules.
+func (o *Odds) UnmarshalText(b []byte) error {
+	v, err := ParseOdds(string(b))
+	if err != nil {
+		return err
+	}
+	*o = v
+	return nil
+}
+
 // IsZero reports whether the odds are unset.
 func (o Odds) IsZero() bool { return o.Per == 0 }
 

@@ -1,6 +1,9 @@
 package games
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // PayTable is one named pay table of a game: the odds of each row, in the
 // order of the printed layout, highest first. Rows are keyed by the names
@@ -21,9 +24,10 @@ type PayRow struct {
 	Amount  Money
 }
 
-// TableSpec declares one kind of pay table a game reads: the rows every table
-// of that kind must have and the rows it may omit (an omitted row does not pay).
-// Progressive tables hold meter shares and fixed amounts instead of odds.
+// TableSpec declares one kind of pay table a game reads: every row it can have,
+// in the order of the printed layout (highest first), and which of them a table
+// may omit (an omitted row does not pay). Progressive tables hold meter shares
+// ("100%") and fixed amounts ("500") instead of odds.
 type TableSpec struct {
 	Kind        string
 	Rows        []string
@@ -38,6 +42,16 @@ type Tables map[string]map[string]PayTable
 func (t Tables) Lookup(kind, name string) (PayTable, bool) {
 	pt, ok := t[kind][name]
 	return pt, ok
+}
+
+// Find returns the table kind/name for the setting key that names it, or a
+// *FieldError on key listing the known names.
+func (t Tables) Find(kind, name, key string) (PayTable, error) {
+	pt, ok := t.Lookup(kind, name)
+	if !ok {
+		return PayTable{}, Fieldf(key, "no %s table %q (known: %s)", kind, name, strings.Join(t.Names(kind), ", "))
+	}
+	return pt, nil
 }
 
 // Names lists the table names of a kind, for error messages ("known: A, B").

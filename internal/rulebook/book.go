@@ -1,0 +1,367 @@
+package rulebook
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/lunar"
+	"github.com/dealerkiosk/trainer/internal/games/oracle"
+	"github.com/dealerkiosk/trainer/internal/games/thrill"
+	"github.com/dealerkiosk/trainer/internal/games/uth"
+)
+
+// DefaultHouse is the house that carries every default of RULES.md; every
+// other house starts from it.
+const DefaultHouse = "default"
+
+// GameSlugs lists the games in the order the kiosk shows them.
+var GameSlugs = []string{uth.Slug, oracle.Slug, thrill.Slug, lunar.Slug}
+
+// Book is the validated content of content/rules.
+type Book struct {
+	// Version identifies the exact rules content: a hash of every file, so
+	// that a drill or an exam records which rules it was built on.
+	Version string
+	Games   map[string]*Game
+	Houses  map[string]*House
+}
+
+// Game is one game's own data: its name and its named pay tables.
+type Game struct {
+	Slug   string
+	Name   string
+	Tables games.Tables
+}
+
+// House is one house's configuration: table-wide settings and each game's
+// Settings with its pay tables resolved.
+type House struct {
+	Name     string
+	Title    string
+	Currency string
+	Rounding games.Rounding
+	Chips    []Chip
+	Limits   map[string]Limits // by game slug
+
+	UTH    *uth.Settings
+	Oracle *oracle.Settings
+	Thrill *thrill.Settings
+	Lunar  *lunar.Settings
+}
+
+// Chip is one denomination of the house's chip set.
+type Chip struct {
+	Value   games.Money `toml:"value"`
+	Label   string      `toml:"label"`
+	Colour  string      `toml:"colour"`
+	Pattern string      `toml:"pattern"`
+}
+
+// Limits are a game's table limits on the main wager.
+type Limits struct {
+	Min games.Money `toml:"min"`
+	Max games.Money `toml:"max"`
+}
+
+// houseFile is houses/<name>/house.toml.
+type houseFile struct {
+	Name         string            `toml:"name"`
+	Title        string            `toml:"title"`
+	Currency     string            `toml:"currency"`
+	SmallestChip games.Money       `toml:"smallest_chip"`
+	Rounding     string            `toml:"rounding"`
+	Chips        []Chip            `toml:"chips"`
+	Limits       map[string]Limits `toml:"limits"`
+}
+
+// gameFile is games/<slug>.toml.
+type gameFile struct {
+	Game      string          `toml:"game"`
+	Name      string          `toml:"name"`
+	PayTables games.TableDefs `toml:"paytables"`
+}
+
+// House returns the named house, or an error listing the houses there are.
+func (b *Book) House(name string) (*House, error) {
+	if name == "" {
+		name = DefaultHouse
+	}
+	h, ok := b.Houses[name]
+	if !ok {
+		return nil, fmt.Errorf("no house %q (known: %s)", name, strings.Join(b.HouseNames(), ", "))
+	}
+	return h, nil
+}
+
+// HouseNames lists the houses, default first.
+func (b *Book) HouseNames() []string {
+	var out []string
+	for n := range b.Houses {
+		if n != DefaultHouse {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return append([]string{DefaultHouse}, out...)
+}
+
+// Load reads and validates content/rules from fsys (rules.FS, os.DirFS or an
+// Overlay of both). Every error names the file and key at fault.
+func Load(fsys fs.FS) (*Book, error) {
+	b, err := load(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("rulebook.Load: %w", err)
+	}
+	return b, nil
+}
+
+func load(fsys fs.FS) (*Book, error) {
+	version, err := hashFS(fsys)
+	if err != nil {
+		return nil, err
+	}
+	b := &Book{Version: version, Games: map[string]*Game{}, Houses: map[string]*House{}}
+	specs := map[string][]games.TableSpec{
+		uth.Slug: uth.TableSpecs, oracle.Slug: oracle.TableSpecs,
+		thrill.Slug: thrill.TableSpecs, lunar.Slug: lunar.TableSpecs,
+	}
+	for _, slug := range GameSlugs {
+		g, err := loadGame(fsys, slug, specs[slug])
+		if err != nil {
+			return nil, err
+		}
+		b.Games[slug] = g
+	}
+	entries, err := fs.ReadDir(fsys, "houses")
+	if err != nil {
+		return nil, errf("houses", "", "cannot list the houses: "+err.Error())
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		h, err := loadHouse(fsys, e.Name(), b.Games, specs)
+		if err != nil {
+			return nil, err
+		}
+		b.Houses[h.Name] = h
+	}
+	if b.Houses[DefaultHouse] == nil {
+		return nil, errf("houses/default", "", "the default house is missing")
+	}
+	return b, nil
+}
+
+func loadGame(fsys fs.FS, slug string, specs []games.TableSpec) (*Game, error) {
+	file := "games/" + slug + ".toml"
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return nil, errf(file, "", "cannot read: "+err.Error())
+	}
+	var gf gameFile
+	if err := decodeStrict(file, data, &gf); err != nil {
+		return nil, err
+	}
+	if gf.Game != slug {
+		return nil, errf(file, "game", fmt.Sprintf("is %q, want %q", gf.Game, slug))
+	}
+	if gf.Name == "" {
+		return nil, errf(file, "name", "is empty")
+	}
+	g := &Game{Slug: slug, Name: gf.Name, Tables: games.Tables{}}
+	if err := parseTables(file, gf.PayTables, specs, g.Tables); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]games.TableSpec) (*House, error) {
+	dir := "houses/" + name
+	hf := houseFile{Limits: map[string]Limits{}}
+	if err := decodeLayer(fsys, path.Join("houses", DefaultHouse, "house.toml"), dir+"/house.toml", name, &hf, false); err != nil {
+		return nil, err
+	}
+	file := dir + "/house.toml"
+	if hf.Name != name {
+		return nil, errf(file, "name", fmt.Sprintf("is %q but the folder is %q", hf.Name, name))
+	}
+	h := &House{Name: name, Title: hf.Title, Currency: hf.Currency, Chips: hf.Chips, Limits: hf.Limits}
+	if h.Title == "" {
+		h.Title = name
+	}
+	if hf.SmallestChip <= 0 {
+		return nil, errf(file, "smallest_chip", "must be more than 0")
+	}
+	if hf.Rounding != "down" {
+		return nil, errf(file, "rounding", fmt.Sprintf("%q: the only rounding is \"down\" (RULES.md §1.6)", hf.Rounding))
+	}
+	h.Rounding = games.Rounding{Chip: hf.SmallestChip}
+	if len(h.Chips) == 0 {
+		return nil, errf(file, "chips", "the house needs at least one chip")
+	}
+	for i, c := range h.Chips {
+		key := fmt.Sprintf("chips[%d]", i)
+		switch {
+		case c.Value <= 0:
+			return nil, errf(file, key+".value", "must be more than 0")
+		case c.Label == "" || c.Colour == "" || c.Pattern == "":
+			return nil, errf(file, key, "needs a label, a colour and a pattern")
+		case i > 0 && c.Value <= h.Chips[i-1].Value:
+			return nil, errf(file, key+".value", "chips are listed smallest first")
+		case c.Value%hf.SmallestChip != 0:
+			return nil, errf(file, key+".value", "is not a multiple of smallest_chip")
+		}
+	}
+	for _, slug := range GameSlugs {
+		l, ok := h.Limits[slug]
+		if !ok {
+			return nil, errf(file, "limits."+slug, "missing: every game needs table limits")
+		}
+		if l.Min <= 0 || l.Max < l.Min {
+			return nil, errf(file, "limits."+slug, "needs 0 < min ≤ max")
+		}
+	}
+	for slug := range h.Limits {
+		if !slices.Contains(GameSlugs, slug) {
+			return nil, errf(file, "limits."+slug, "unknown game")
+		}
+	}
+	var err error
+	if h.UTH, err = loadSettings[uth.Settings](fsys, name, gs[uth.Slug], specs[uth.Slug]); err != nil {
+		return nil, err
+	}
+	if h.Oracle, err = loadSettings[oracle.Settings](fsys, name, gs[oracle.Slug], specs[oracle.Slug]); err != nil {
+		return nil, err
+	}
+	if h.Thrill, err = loadSettings[thrill.Settings](fsys, name, gs[thrill.Slug], specs[thrill.Slug]); err != nil {
+		return nil, err
+	}
+	if h.Lunar, err = loadSettings[lunar.Settings](fsys, name, gs[lunar.Slug], specs[lunar.Slug]); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// decodeLayer decodes the default house's file into v and then, for another
+// house, that house's file (if it has one) over it. With complete set, the
+// default house's file must set every key of v.
+func decodeLayer(fsys fs.FS, defFile, file, house string, v any, complete bool) error {
+	data, err := fs.ReadFile(fsys, defFile)
+	if err != nil {
+		return errf(defFile, "", "cannot read: "+err.Error())
+	}
+	if err := decodeStrict(defFile, data, v); err != nil {
+		return err
+	}
+	if complete {
+		have, err := keysOf(data)
+		if err != nil {
+			return errf(defFile, "", err.Error())
+		}
+		for _, k := range settingKeys(reflect.TypeOf(v).Elem(), "") {
+			if !have[k] {
+				return errf(defFile, k, "missing: the default house sets every setting")
+			}
+		}
+	}
+	if house == DefaultHouse {
+		return nil
+	}
+	data, err = fs.ReadFile(fsys, file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return errf(file, "", "cannot read: "+err.Error())
+	}
+	return decodeStrict(file, data, v)
+}
+
+type resolver interface {
+	Resolve(games.Tables) error
+}
+
+// loadSettings builds one game's Settings for a house: the default house's
+// file, the house's file over it, the house's own pay tables, then Resolve.
+func loadSettings[S any, P interface {
+	*S
+	resolver
+}](fsys fs.FS, house string, g *Game, specs []games.TableSpec) (*S, error) {
+	defFile := path.Join("houses", DefaultHouse, g.Slug+".toml")
+	file := path.Join("houses", house, g.Slug+".toml")
+	var s S
+	if err := decodeLayer(fsys, defFile, file, house, P(&s), true); err != nil {
+		return nil, err
+	}
+	tables := games.Tables{}
+	for kind, byName := range g.Tables {
+		tables[kind] = map[string]games.PayTable{}
+		for n, t := range byName {
+			tables[kind][n] = t
+		}
+	}
+	own := defFile
+	if house != DefaultHouse {
+		own = file
+	}
+	if data, err := fs.ReadFile(fsys, own); err == nil {
+		var hf struct {
+			PayTables games.TableDefs `toml:"paytables"`
+		}
+		if err := decodeLoose(own, data, &hf); err != nil {
+			return nil, err
+		}
+		if err := parseTables(own, hf.PayTables, specs, tables); err != nil {
+			return nil, err
+		}
+	}
+	if err := P(&s).Resolve(tables); err != nil {
+		var fe *games.FieldError
+		if errors.As(err, &fe) {
+			return nil, errf(keyFile(fsys, file, defFile, fe.Field), fe.Field, fe.Msg)
+		}
+		return nil, errf(file, "", err.Error())
+	}
+	return &s, nil
+}
+
+// keyFile tells which file set key: the house's own file if it sets it, else the default's.
+func keyFile(fsys fs.FS, file, defFile, key string) string {
+	if data, err := fs.ReadFile(fsys, file); err == nil {
+		if have, err := keysOf(data); err == nil && have[key] {
+			return file
+		}
+	}
+	return defFile
+}
+
+func hashFS(fsys fs.FS) (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".toml") {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(data))
+		h.Write(data)
+		return nil
+	})
+	if err != nil {
+		return "", errf(".", "", "cannot read the rules: "+err.Error())
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12], nil
+}
