@@ -66,25 +66,35 @@ func TestLoadErrors(t *testing.T) {
 		want   []string // every fragment must be in the error
 	}{
 		{"malformed odds", "games/uth.toml",
-			func(s string) string { return strings.Replace(s, `flush          = "3:2"`, `flush          = "3/2"`, 1) },
+			func(s string) string {
+				return strings.Replace(s, `flush          = "3:2"`, `flush          = "3/2"`, 1)
+			},
 			false, []string{"games/uth.toml", "paytables.blind.A.flush", `bad odds "3/2"`}},
 		{"missing row", "games/uth.toml",
-			func(s string) string { return strings.Replace(s, "three_of_a_kind = \"3:1\"\n\n[paytables.trips.B]", "\n[paytables.trips.B]", 1) },
+			func(s string) string {
+				return strings.Replace(s, "three_of_a_kind = \"3:1\"\n\n[paytables.trips.B]", "\n[paytables.trips.B]", 1)
+			},
 			false, []string{"games/uth.toml", "paytables.trips.A.three_of_a_kind", "missing row"}},
 		{"unknown row", "games/uth.toml",
-			func(s string) string { return strings.Replace(s, "[paytables.trips.C]", "[paytables.trips.C]\nfive_aces = \"9:1\"", 1) },
+			func(s string) string {
+				return strings.Replace(s, "[paytables.trips.C]", "[paytables.trips.C]\nfive_aces = \"9:1\"", 1)
+			},
 			false, []string{"games/uth.toml", "paytables.trips.C.five_aces", "unknown row"}},
 		{"unknown key in house", "houses/default/uth.toml",
 			func(s string) string { return s + "\ntrips_tabel = \"B\"\n" },
 			false, []string{"houses/default/uth.toml", "trips_tabel", "unknown key"}},
 		{"table that does not exist", "houses/default/uth.toml",
-			func(s string) string { return strings.Replace(s, `trips_table               = "B"`, `trips_table               = "Z"`, 1) },
+			func(s string) string {
+				return strings.Replace(s, `trips_table               = "B"`, `trips_table               = "Z"`, 1)
+			},
 			false, []string{"houses/default/uth.toml", "trips_table", `no trips table "Z"`, "A, B, C, D"}},
 		{"default house misses a setting", "houses/default/uth.toml",
 			func(s string) string { return strings.Replace(s, "envy_bonus          = false\n", "", 1) },
 			false, []string{"houses/default/uth.toml", "envy_bonus", "missing"}},
 		{"bad amount", "houses/default/house.toml",
-			func(s string) string { return strings.Replace(s, `smallest_chip = "0.5"`, `smallest_chip = "0.505"`, 1) },
+			func(s string) string {
+				return strings.Replace(s, `smallest_chip = "0.5"`, `smallest_chip = "0.505"`, 1)
+			},
 			false, []string{"houses/default/house.toml", "smallest_chip"}},
 		{"missing game file", "games/lunar.toml", nil, true, []string{"games/lunar.toml", "cannot read"}},
 		{"house table clashes", "houses/default/uth.toml",

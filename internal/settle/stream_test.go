@@ -1,0 +1,58 @@
+package settle_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/settle"
+)
+
+func book(t *testing.T) *rulebook.Book {
+	t.Helper()
+	b, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestStreamDecodeErrors checks the errors of the stream itself; each game's
+// own validation is tested in its package and in the end-to-end tests.
+func TestStreamDecodeErrors(t *testing.T) {
+	in := strings.Join([]string{
+		`{"game":"uth",`,
+		``,
+		`{"game":"poker","dealer":[],"boxes":[]}`,
+		`{"game":"uth","dealer":["As","Kd"],"boxes":[{"cards":["2c","3c"],"wagers":{"ante":10},"fold":"yes"}]}`,
+		`{"game":"uth","dealer":["As","Kd"],"boxes":[],"colour":"red"}`,
+		`{"game":"uth","house":"nowhere","dealer":[],"boxes":[]}`,
+	}, "\n")
+	var out bytes.Buffer
+	rejected, err := settle.Stream(book(t), "", strings.NewReader(in), &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`{"error":"line 1: invalid JSON: the line ends too early"}`,
+		`{"error":"game: unknown game \"poker\" (one of uth, oracle, thrill, lunar)"}`,
+		`{"error":"line 4: boxes[0].fold: want true or false, got string"}`,
+		`{"error":"line 5: unknown field \"colour\""}`,
+		`{"error":"house: no house \"nowhere\" (known: default)"}`,
+	}
+	got := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if rejected != len(want) {
+		t.Errorf("rejected = %d; want %d", rejected, len(want))
+	}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			var g string
+			if i < len(got) {
+				g = got[i]
+			}
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, g, want[i])
+		}
+	}
+}
