@@ -1,17 +1,399 @@
 package thrill
 
-import "github.com/dealerkiosk/trainer/internal/games"
+import (
+	"fmt"
+	"strings"
 
-// Round is a validated round of the game. TODO(issue 4).
-type Round struct{}
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+)
 
-// Parse validates a SETTLE.md round; errors are *games.FieldError with the field path.
-// TODO(issue 4): not built yet, so every round is refused.
-func Parse(in *games.Round, s *Settings) (*Round, error) {
-	return nil, games.Fieldf("game", "%s settlement is not built yet", Name)
+// Settle settles a valid round (RULES.md §4.4): box by box, the Poker Bet and
+// then the bonus bets and the Special, each in SETTLE.md's order. Every hand is
+// the best five of seven (or, when the kept five bind, the five the player
+// kept); the dealer always keeps his best five. It never fails and never panics.
+//
+// The dealer's Qualifies field has no qualifier to report in this game (the
+// dealer always plays); it tells whether a winning Poker Bet is paid in full,
+// i.e. whether the dealer's hand is above "King/Jack high or lower".
+func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
+	st := &games.Settlement{Game: Slug}
+	if r == nil || s == nil || len(r.dealer) != HandSize {
+		return st
+	}
+	rules := s.Rules()
+	dh := rules.Evaluate(r.dealer)
+	half := s.KingJackOrLower(dh)
+	st.Dealer = games.Dealer{
+		Best:        dh.Best[:],
+		Hand:        dh.Category().String(),
+		Description: describe(dh),
+		Qualifies:   !half,
+		Notes:       dealerNotes(r, dh, half, s),
+	}
+	for i := range r.boxes {
+		st.Boxes = append(st.Boxes, settleBox(i, &r.boxes[i], dh, half, s, rd))
+	}
+	return st
 }
 
-// Settle settles a valid round. TODO(issue 4).
-func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
-	return &games.Settlement{Game: Slug}
+func dealerNotes(r *Round, dh poker.Hand, half bool, s *Settings) []string {
+	up := r.dealer[len(r.dealer)-1]
+	if s.DealerExposedCard == FirstDealt {
+		up = r.dealer[0]
+	}
+	notes := []string{fmt.Sprintf("The dealer's exposed card was the %s (house rule dealer_exposed_card = %s); it only informs the players.", up.Name(), s.DealerExposedCard)}
+	winOdds, _ := s.Pay[Poker].Odds(rowWinVsKJ)
+	fullOdds, _ := s.Pay[Poker].Odds(rowWin)
+	switch {
+	case half && winOdds != fullOdds:
+		notes = append(notes, fmt.Sprintf("The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid %s, not %s (§4.4).", oddsText(winOdds), oddsText(fullOdds)))
+	case half:
+		notes = append(notes, fmt.Sprintf("The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid %s (this house's Poker table).", oddsText(winOdds)))
+	default:
+		notes = append(notes, fmt.Sprintf("The dealer's hand is above king/jack high: a Poker Bet that beats it is paid %s (§4.4).", oddsText(fullOdds)))
+	}
+	return notes
+}
+
+// settleBox settles one box against the dealer's hand dh.
+func settleBox(i int, b *box, dh poker.Hand, half bool, s *Settings, rd games.Rounding) games.BoxResult {
+	rules := s.Rules()
+	// The hand is made from all seven cards when cards speak, else from the
+	// five the player kept (cards_speak = false binds them for every wager).
+	from := b.cards
+	if !s.CardsSpeak {
+		from = b.kept()
+	}
+	h := preferNatural(rules.Evaluate(from), from)
+	desc := describe(h)
+	switch {
+	case !s.CardsSpeak:
+		desc += " (the five the player kept bind: house rule cards_speak = false)"
+		if best := rules.Evaluate(b.cards); best.Value > h.Value {
+			desc += fmt.Sprintf("; his discards broke %s", lowerFirst(describe(best)))
+		}
+	case b.discards != nil:
+		if k := rules.Evaluate(b.kept()); k.Value < h.Value {
+			desc += fmt.Sprintf(" (cards speak: the five the player kept made only %s)", lowerFirst(describe(k)))
+		}
+	}
+	cmp := poker.Compare(h, dh)
+	br := games.BoxResult{
+		Box:         i + 1,
+		Best:        h.Best[:],
+		Hand:        h.Category().String(),
+		Description: desc,
+		Versus:      versus(cmp),
+	}
+	for _, w := range Wagers {
+		stake := b.stakes[w]
+		if stake == 0 {
+			continue
+		}
+		var wr games.WagerResult
+		switch w {
+		case Poker:
+			wr = settlePoker(stake, h, dh, cmp, half, s, rd)
+		case KingsOrBetter:
+			wr = settleKings(stake, h, s, rd)
+		case TripsOrBetter:
+			wr = settleAtLeast(TripsOrBetter, rowTrips, poker.ThreeOfAKind, stake, h, s, rd)
+		case FullHouseOrBetter:
+			wr = settleAtLeast(FullHouseOrBetter, rowFullHouse, poker.FullHouse, stake, h, s, rd)
+		case Special:
+			wr = settleSpecial(stake, h, from, s, rd)
+		}
+		if w != Poker && wr.Result == games.Win && cmp <= 0 {
+			// Seed 003: "*Pays regardless of the outcome of the Poker Bet".
+			wr.Reason += "; it pays whatever the Poker Bet does"
+		}
+		br.Wagers = append(br.Wagers, wr)
+	}
+	br.Total()
+	games.CapBox(&br, s.MaxPayoutPerBox)
+	return br
+}
+
+func versus(cmp int) games.Versus {
+	switch {
+	case cmp > 0:
+		return games.VersusWin
+	case cmp < 0:
+		return games.VersusLose
+	}
+	return games.VersusTie
+}
+
+// settlePoker settles the Poker Bet (§4.4): the player's hand h against the
+// dealer's dh, half pay when the dealer's losing hand is king/jack high or lower.
+func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Settings, rd games.Rounding) games.WagerResult {
+	pt := s.Pay[Poker]
+	note, rule := showdownNote(h, dh, s)
+	if rule == "" {
+		rule = "§4.4"
+	}
+	player, dealer := lowerFirst(describe(h)), lowerFirst(describe(dh))
+	switch {
+	case cmp < 0:
+		return lose(Poker, stake, fmt.Sprintf("Poker Bet loses: the dealer's %s beats the player's %s%s", dealer, player, note), rule)
+	case cmp == 0:
+		return push(Poker, stake, fmt.Sprintf("Poker Bet pushes: the player's %s ties the dealer's %s%s", player, dealer, note), rule)
+	case half:
+		if s.PokerHalfPayHand != KingJackHigh {
+			rule = "thrill.poker_half_pay_hand"
+			note += " (house rule poker_half_pay_hand = " + s.PokerHalfPayHand + ": any hand without a pair or an ace)"
+		}
+		return win(Poker, stake, pt, rowWinVsKJ, rd,
+			fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower%s", dealer, note), rule)
+	}
+	if dh.Category() == poker.HighCard {
+		rs := dh.Ranks()
+		switch {
+		case dh.HasJoker():
+			note += " (the dealer's joker plays as an ace: an ace-high hand is above king/jack high, so full pay)"
+			rule = "§4.4"
+		case rs[0] == cards.Ace:
+			note += " (ace high is above king/jack high, so full pay)"
+		case rs[0] == cards.King && rs[1] == cards.Queen:
+			note += " (king-queen high is above king/jack high, so full pay)"
+		}
+	}
+	return win(Poker, stake, pt, rowWin, rd, fmt.Sprintf("the player's %s beats the dealer's %s%s", player, dealer, note), rule)
+}
+
+// showdownNote explains a showdown that a 7 Card Thrill ranking rule decided:
+// the second-highest wheel, the joker's rank in a flush, a natural hand tying a
+// joker hand. It returns the note and the rule or setting that decided it.
+func showdownNote(h, dh poker.Hand, s *Settings) (note, rule string) {
+	cat := h.Category()
+	if cat != dh.Category() {
+		return "", ""
+	}
+	switch {
+	case cat == poker.Straight && (isWheel(h) || isWheel(dh)) && h.Value != dh.Value:
+		return "; A-2-3-4-5 is the second-highest straight", "§4.5.5"
+	case cat == poker.StraightFlush && (isWheel(h) || isWheel(dh)) && h.Value != dh.Value:
+		if s.WheelRuleAppliesToSF {
+			return "; A-2-3-4-5 suited is the second-highest straight flush (house rule wheel_rule_applies_to_sf)", "thrill.wheel_rule_applies_to_sf"
+		}
+		return "; A-2-3-4-5 suited is the lowest straight flush (house rule wheel_rule_applies_to_sf = false)", "thrill.wheel_rule_applies_to_sf"
+	case cat == poker.Flush && (h.HasJoker() || dh.HasJoker()):
+		j := h
+		if !h.HasJoker() {
+			j = dh
+		}
+		if s.JokerFlushRank == AceAlways {
+			return "; the joker in a flush always counts as an ace (house rule joker_flush_rank = ace_always)", "thrill.joker_flush_rank"
+		}
+		return fmt.Sprintf("; the joker in a flush is the highest card of the suit not held, here the %s (house rule joker_flush_rank = highest_missing)",
+			j.JokerAs.Rank().Name()), "thrill.joker_flush_rank"
+	case h.Value == dh.Value && h.HasJoker() != dh.HasJoker():
+		return "; a natural hand and a joker hand of the same ranks tie", "§4.5.6"
+	}
+	return "", ""
+}
+
+// isWheel reports whether h is a straight or straight flush A-2-3-4-5.
+func isWheel(h poker.Hand) bool {
+	c := h.Category()
+	return (c == poker.Straight || c == poker.StraightFlush) && h.Ranks()[0] == cards.Five
+}
+
+// settleKings settles Pair of Kings or Better (§4.4): one pair of kings is
+// half-paid; one pair of aces, two pair or better are paid 1:1. With
+// pkob_half_only_one_pair = false, a hand "contains a pair of kings" when its
+// top pair or set is kings and it is below a straight: kings-up two pair and
+// three kings are half-paid too; aces-and-kings two pair is aces up (full pay)
+// and a full house or better is full pay whatever it holds.
+func settleKings(stake games.Money, h poker.Hand, s *Settings, rd games.Rounding) games.WagerResult {
+	pt := s.Pay[KingsOrBetter]
+	cat, top := h.Category(), h.Ranks()[0]
+	d := lowerFirst(describe(h))
+	const title = "Pair of Kings or Better"
+	switch {
+	case cat <= poker.OnePair && !(cat == poker.OnePair && top >= cards.King):
+		return lose(KingsOrBetter, stake, title+" loses: "+d+" is below a pair of kings", "§4.4")
+	case cat == poker.OnePair && top == cards.Ace:
+		why := "one pair of aces"
+		if h.HasJoker() {
+			why += " (the joker plays as the second ace)"
+		}
+		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, why, "§4.4")
+	case cat == poker.OnePair:
+		return win(KingsOrBetter, stake, pt, rowPairOfKings, rd, "one pair of kings", "§4.4")
+	case cat <= poker.ThreeOfAKind && top == cards.King:
+		if !s.PKOBHalfOnlyOnePair {
+			return win(KingsOrBetter, stake, pt, rowPairOfKings, rd,
+				d+" contains a pair of kings (house rule pkob_half_only_one_pair = false: kings-up two pair and three kings pay as a pair of kings)",
+				"thrill.pkob_half_only_one_pair")
+		}
+		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd,
+			d+" is better than one pair (house rule pkob_half_only_one_pair: only one pair of kings is half-paid)",
+			"thrill.pkob_half_only_one_pair")
+	}
+	return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, d+" is two pair or better", "§4.4")
+}
+
+// settleAtLeast settles a bonus bet that pays one row for any hand of category
+// least or better (3 of a Kind or Better, Full House or Better).
+func settleAtLeast(w, row string, least poker.Category, stake games.Money, h poker.Hand, s *Settings, rd games.Rounding) games.WagerResult {
+	d := lowerFirst(describe(h))
+	if h.Category() < least {
+		return lose(w, stake, fmt.Sprintf("%s loses: %s is below %s", wagerTitle[w], d, withArticle(least)), "§4.4")
+	}
+	why := d
+	if h.Category() == poker.ThreeOfAKind && h.HasJoker() {
+		why += fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s: §4.5.2)", h.Ranks()[0].Name())
+	}
+	return win(w, stake, s.Pay[w], row, rd, why, "§4.4")
+}
+
+// settleSpecial settles the Special (§4.4): five aces, a royal flush or a
+// straight flush per the table. A royal made with the joker pays the royal row
+// unless special_natural_royal_only, when it pays the straight-flush row.
+func settleSpecial(stake games.Money, h poker.Hand, from []cards.Card, s *Settings, rd games.Rounding) games.WagerResult {
+	pt := s.Pay[Special]
+	d := lowerFirst(describe(h))
+	switch h.Category() {
+	case poker.FiveAces:
+		return win(Special, stake, pt, rowFiveAces, rd, "five aces", "§4.4")
+	case poker.RoyalFlush:
+		if naturalRoyal(from) {
+			return win(Special, stake, pt, rowRoyal, rd, "a natural royal flush", "§4.4")
+		}
+		if s.SpecialNaturalRoyalOnly {
+			return win(Special, stake, pt, rowSF, rd,
+				"a royal flush made with the joker pays as a straight flush (house rule special_natural_royal_only)",
+				"thrill.special_natural_royal_only")
+		}
+		return win(Special, stake, pt, rowRoyal, rd,
+			"a royal flush made with the joker pays as a royal (house rule special_natural_royal_only = false)",
+			"thrill.special_natural_royal_only")
+	case poker.StraightFlush:
+		return win(Special, stake, pt, rowSF, rd, d, "§4.4")
+	}
+	return lose(Special, stake, "Special loses: "+d+" is below a straight flush", "§4.4")
+}
+
+// withArticle names a category as a dealer says "below a full house".
+func withArticle(c poker.Category) string {
+	switch c {
+	case poker.HighCard, poker.TwoPair, poker.ThreeOfAKind, poker.FourOfAKind, poker.FiveAces:
+		return c.String()
+	case poker.OnePair:
+		return "a pair"
+	}
+	return "a " + c.String()
+}
+
+// naturalRoyal reports whether cs hold A-K-Q-J-10 of one suit without the joker.
+func naturalRoyal(cs []cards.Card) bool {
+	for u := cards.Clubs; u <= cards.Spades; u++ {
+		n := 0
+		for r := cards.Ten; r <= cards.Ace; r++ {
+			for _, c := range cs {
+				if c == cards.New(r, u) {
+					n++
+				}
+			}
+		}
+		if n == 5 {
+			return true
+		}
+	}
+	return false
+}
+
+// preferNatural shows a natural royal flush rather than an equal one made with
+// the joker, so that the five cards shown are the five that pay. (A local
+// helper: package poker returns whichever equal five it met first.)
+func preferNatural(h poker.Hand, from []cards.Card) poker.Hand {
+	if h.Category() != poker.RoyalFlush || !h.HasJoker() {
+		return h
+	}
+	for u := cards.Clubs; u <= cards.Spades; u++ {
+		var five [5]cards.Card
+		n := 0
+		for r := cards.Ace; r >= cards.Ten; r-- {
+			for _, c := range from {
+				if c == cards.New(r, u) {
+					five[n] = c
+					n++
+				}
+			}
+		}
+		if n == 5 {
+			h.Best = five
+			return h
+		}
+	}
+	return h
+}
+
+// win pays stake at the odds of row in pt, rounded down to the smallest chip.
+// A payout that rounds down to nothing is a push, and says so.
+func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why, rule string) games.WagerResult {
+	o, ok := pt.Odds(row)
+	if !ok {
+		return lose(w, stake, fmt.Sprintf("%s loses: table %s does not pay %s", wagerTitle[w], pt.Name, row), rule)
+	}
+	exact := games.Money(int64(stake) * o.Win / o.Per)
+	paid := rd.Pay(stake, o)
+	reason := fmt.Sprintf("%s pays %s: %s", wagerTitle[w], oddsText(o), why)
+	if paid == 0 {
+		return games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Row: pt.RowName(row), Rule: rule,
+			Reason: reason + fmt.Sprintf("; %s on %s is less than the smallest chip (%s), so nothing is paid and the stake is returned", oddsText(o), stake, rd.Chip)}
+	}
+	if paid != exact || int64(stake)*o.Win%o.Per != 0 {
+		reason += fmt.Sprintf("; %s %s is rounded down to %s, the smallest chip being %s (fractional_payout_rounding)", oddsText(o), exactText(stake, o), paid, rd.Chip)
+	}
+	return games.WagerResult{Wager: w, Stake: stake, Result: games.Win, Pays: paid, Row: pt.RowName(row), Reason: reason, Rule: rule}
+}
+
+func lose(w string, stake games.Money, reason, rule string) games.WagerResult {
+	return games.WagerResult{Wager: w, Stake: stake, Result: games.Lose, Pays: -stake, Reason: reason, Rule: rule}
+}
+
+func push(w string, stake games.Money, reason, rule string) games.WagerResult {
+	return games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Reason: reason, Rule: rule}
+}
+
+// exactText is "on 5.5 = 2.75": the exact win before rounding.
+func exactText(stake games.Money, o games.Odds) string {
+	num := int64(stake) * o.Win
+	whole := games.Money(num / o.Per)
+	if num%o.Per == 0 {
+		return fmt.Sprintf("on %s = %s", stake, whole)
+	}
+	// Below a hundredth: say "more than" rather than invent digits.
+	return fmt.Sprintf("on %s = a little more than %s", stake, whole)
+}
+
+// oddsText writes odds as on the layout, with thousands separators: "20,000:1".
+func oddsText(o games.Odds) string { return group(o.Win) + ":" + group(o.Per) }
+
+func group(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// describe is poker's description, with the wheel named as 7 Card Thrill ranks it.
+func describe(h poker.Hand) string {
+	d := h.Describe()
+	if isWheel(h) {
+		d = strings.Replace(d, "five high", "five high (A-2-3-4-5)", 1)
+	}
+	return d
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
 }
