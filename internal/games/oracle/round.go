@@ -15,6 +15,11 @@ const (
 	FifthCard  = 4 // index of the 5th card, turned at the showdown
 )
 
+// MaxAnte is the largest Ante Parse accepts: with a BET of up to 10× the
+// Ante and pay-table odds of up to 10,000,000:1, every payout then fits in
+// games.Money without overflow. No table comes near it.
+const MaxAnte = 100_000_000 * games.Unit
+
 // Round is a validated Texas Oracle round.
 type Round struct {
 	Dealer [2]cards.Card
@@ -139,6 +144,9 @@ func parseBox(i int, in *games.Box, s *Settings, b *Box, seen *cards.Set) error 
 	}
 	if b.Ante == 0 {
 		return games.Fieldf(f("wagers.ante"), "missing: every box plays an Ante")
+	}
+	if b.Ante > MaxAnte {
+		return games.Fieldf(f("wagers.ante"), "%s is above the largest Ante the kiosk settles (%s)", b.Ante, MaxAnte)
 	}
 	b.Fold, b.FourthCard, b.Exchanged = in.Fold, in.FourthCard, in.Exchanged
 

@@ -181,7 +181,9 @@ func (s *Settings) Resolve(t games.Tables) error {
 		return games.Fieldf("max_boxes", "%d: a Texas Oracle table has 1 to 7 boxes", s.MaxBoxes)
 	}
 	if need := tableCards + s.MaxBoxes*(2+s.ExchangeMaxCards*s.ExchangesPerHand); need > deckSize {
-		return games.Fieldf("max_boxes", "%d boxes that all exchange as often as allowed need %d cards; the deck has %d", s.MaxBoxes, need, deckSize)
+		// Reported on the exchanges: max_boxes alone always fits the deck.
+		return games.Fieldf("exchanges_per_hand", "%d exchanges of up to %d cards on each of %d boxes (max_boxes) need %d cards; the deck has %d",
+			s.ExchangesPerHand, s.ExchangeMaxCards, s.MaxBoxes, need, deckSize)
 	}
 	if s.MaxOpenBoxesPerPlayer < 1 || s.MaxOpenBoxesPerPlayer > s.MaxBoxes {
 		return games.Fieldf("max_open_boxes_per_player", "%d: must be between 1 and max_boxes", s.MaxOpenBoxesPerPlayer)
