@@ -109,7 +109,7 @@ func TestConservation(t *testing.T) {
 	b := testBook(t)
 	// 3,000 rounds at the default house, 300 at each other.
 	n, nDefault := 300, 3000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n, nDefault = 60, 300
 	}
 	seen := map[string]int{}
