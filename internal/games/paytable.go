@@ -89,11 +89,11 @@ func (t PayTable) Top() Odds {
 	return top
 }
 
-// RowName is how a row is cited to a trainee: "Trips table B, flush 6:1".
+// RowName is how a row is cited to a trainee: "trips table B, full house 8:1".
 func (t PayTable) RowName(key string) string {
-	o, ok := t.Odds(key)
-	if !ok {
-		return t.Kind + " table " + t.Name + ", " + key
+	name := t.Kind + " table " + t.Name + ", " + strings.ReplaceAll(key, "_", " ")
+	if o, ok := t.Odds(key); ok && !o.IsZero() {
+		name += " " + o.String()
 	}
-	return t.Kind + " table " + t.Name + ", " + key + " " + o.String()
+	return name
 }

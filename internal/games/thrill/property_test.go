@@ -124,10 +124,10 @@ func TestConservation(t *testing.T) {
 			}
 			for _, w := range br.Wagers {
 				seen[w.Wager+" "+string(w.Result)]++
-				if strings.Contains(w.Row, "win_vs_king_jack_high") {
+				if strings.Contains(w.Row, "win vs king jack high") {
 					seen["poker half pay"]++
 				}
-				if strings.Contains(w.Row, "pair_of_kings") {
+				if strings.Contains(w.Row, "pair of kings") {
 					seen["kings_or_better half pay"]++
 				}
 			}
