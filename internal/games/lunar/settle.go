@@ -178,12 +178,12 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 		}
 	default:
 		res.Versus = versus(h, t.first)
-		o, row, why, rule := s.AnteOnNoQualify, "", "house rule: Ante paid on no-qualify", "lunar.ante_on_noqual"
+		o, row, why, rule := s.AnteOnNoQualify, "", "(house rule: Ante paid on no-qualify)", "lunar.ante_on_noqual"
 		if bo, ok := s.AnteBonusPT.Odds(h.Category().Key()); s.AnteBonus && ok {
 			o, row = bo, s.AnteBonusPT.RowName(h.Category().Key())
-			why, rule = "the player holds "+withArticle(h.Category().String())+" (house rule: Ante bonus for a straight or better)", "lunar.ante_bonus_straight_plus_on_noqual"
+			why, rule = "with "+withArticle(h.Category().String())+" (house rule: Ante bonus for a straight or better)", "lunar.ante_bonus_straight_plus_on_noqual"
 		}
-		set(&ante, games.Win, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player did not force; %s", o, why), rule)
+		set(&ante, games.Win, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout %s", o, why), rule)
 		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", "§5.3.8")
 	}
 	res.Wagers = append(res.Wagers, ante)
