@@ -230,3 +230,34 @@ func FuzzParseLunar(f *testing.F) {
 		}
 	})
 }
+
+// TestRandomDeterministic checks that a seed rebuilds the same round (a
+// disputed drill is re-dealt from its seed) and that the box count is clamped
+// to the table.
+func TestRandomDeterministic(t *testing.T) {
+	b := overlayBook(t, "max_boxes = 3\n")
+	h, _ := b.House("test")
+	deal := func(seed uint64, boxes int) string {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		data, err := json.Marshal(lunar.Random(rng, h.Lunar, 5*games.Unit, 500*games.Unit, games.Unit/2, boxes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if a, c := deal(9, 3), deal(9, 3); a != c {
+		t.Errorf("seed 9 dealt two different rounds:\n%s\n%s", a, c)
+	}
+	if a, c := deal(9, 3), deal(10, 3); a == c {
+		t.Errorf("seeds 9 and 10 dealt the same round: %s", a)
+	}
+	for _, n := range []int{0, 1, 3, 9} {
+		var r games.Round
+		if err := json.Unmarshal([]byte(deal(1, n)), &r); err != nil {
+			t.Fatal(err)
+		}
+		if want := min(max(n, 1), 3); len(r.Boxes) != want {
+			t.Errorf("Random(boxes=%d) dealt %d boxes; want %d", n, len(r.Boxes), want)
+		}
+	}
+}
