@@ -251,7 +251,7 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
-		set(bet, games.Win, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+second+" "+o2.String(),
+		set(bet, games.Win, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+strings.ReplaceAll(second, "_", " ")+" "+o2.String(),
 			fmt.Sprintf("Bet pays %s %s + %s %s second combination", o1, rowName(first), o2, rowName(second)), "§5.5")
 	case games.VersusLose:
 		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", rule)
