@@ -89,7 +89,7 @@ func (p *parser) cards(field string, in []string, out []cards.Card) error {
 			return games.Fieldf(field, "%q is not a card", text)
 		}
 		if c == cards.Joker {
-			return games.Fieldf(field, "the joker is not in a %s deck (7 Card Thrill only)", Name)
+			return games.Fieldf(field, "the joker is not in a 52-card deck (7 Card Thrill only)")
 		}
 		if where, dup := p.seen[c]; dup {
 			if where == field {

@@ -342,7 +342,7 @@ var settleCases = []settleCase{
 		},
 	},
 	{
-		rule: "§2.4 a house progressive table, stake and meter: stake 5, meter 1,000; SF 10% = 100, 4K 250, flush 25, straight 15; two pair loses",
+		rule:  "§2.4 a house progressive table, stake and meter: stake 5, meter 1,000; SF 10% = 100, 4K 250, flush 25, straight 15; two pair loses",
 		house: "jackpot",
 		round: rnd("Ac Qd", "8h 8c 5h 6h Kd",
 			bx{"8d 8s", "ante=10 blind=10 play=10 progressive=5", false},
