@@ -147,18 +147,25 @@ var settleCases = []settleCase{
 		reasons: map[string]string{"1.trips": "Trips pays 3:1 on three of a kind, whatever the dealer holds"},
 	},
 	{
-		rule:    "§2.6 A1: a fold loses Ante and Blind, and Trips too when fold_forfeits_trips = true (default)",
-		round:   rnd("Ah 4c", "5c 5d 5h Kc 9s", bx{"2d 3s", "ante=10 blind=10 trips=5", true}),
-		dealer:  "three of a kind, qualifies",
-		boxes:   []string{"three of a kind/none: ante lose -10, blind lose -10, trips lose -5; net -25"},
-		reasons: map[string]string{"1.trips": "the house forfeits Trips on a fold"},
+		rule: "§2.6 A1: a fold loses Ante and Blind, and Trips and the Progressive too when fold_forfeits_trips and " +
+			"fold_forfeits_progressive are true (default), even on a full house",
+		round:  foldRound,
+		dealer: "three of a kind, qualifies",
+		boxes: []string{
+			"three of a kind/none: ante lose -10, blind lose -10, trips lose -5; net -25",
+			"full house/none: ante lose -10, blind lose -10, trips lose -5, progressive lose -2; net -27",
+		},
+		reasons: map[string]string{"1.trips": "the house forfeits Trips on a fold", "2.progressive": "the house forfeits the Progressive on a fold"},
 	},
 	{
-		rule:    "§2.6 A1: Trips survives a fold when fold_forfeits_trips = false",
-		house:   "keep",
-		round:   rnd("Ah 4c", "5c 5d 5h Kc 9s", bx{"2d 3s", "ante=10 blind=10 trips=5", true}),
-		dealer:  "three of a kind, qualifies",
-		boxes:   []string{"three of a kind/none: ante lose -10, blind lose -10, trips win 15; net -5"},
+		rule:   "§2.6 A1: Trips and the Progressive survive a fold when fold_forfeits_trips and fold_forfeits_progressive = false: the cards speak",
+		house:  "keep",
+		round:  foldRound,
+		dealer: "three of a kind, qualifies",
+		boxes: []string{
+			"three of a kind/none: ante lose -10, blind lose -10, trips win 15; net -5",
+			"full house/none: ante lose -10, blind lose -10, trips win 40, progressive win 100; net 120",
+		},
 		reasons: map[string]string{"1.trips": "Trips stays in action after a fold"},
 	},
 	{
@@ -412,6 +419,11 @@ var tripsRound = rnd("Ac Qd", "8h 8c 5h 6h Kd",
 	bx{"Ah 2h", "ante=10 blind=10 play=40 trips=10", false},
 	bx{"7c 9d", "ante=10 blind=10 play=40 trips=10", false},
 	bx{"7h 4h", "ante=10 blind=10 play=40 trips=10", false})
+
+// foldRound: two boxes fold on a board of three fives; the second holds a full house.
+var foldRound = rnd("Ah 4c", "5c 5d 5h Kc 9s",
+	bx{"2d 3s", "ante=10 blind=10 trips=5", true},
+	bx{"Kd 9d", "ante=10 blind=10 trips=5 progressive=2", true})
 
 // progRound: four nines already on the flop, and kings full made on the turn.
 var progRound = rnd("2h 2d", "9s 9d 4c Kh 7c",
