@@ -82,7 +82,7 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 				}
 			}
 			reason = fmt.Sprintf("Progressive pays %s on %s%s", amount, hand, what)
-			w.Result, w.Pays, w.Row, w.Reason = games.Win, amount, progRowName(s.Progressive, *p.row), reason
+			w.Result, w.Pays, w.Row, w.Reason = games.Win, amount, s.Progressive.RowName(p.row.Key), reason
 			if amount == 0 {
 				push(w, reason+", which rounds down to 0")
 			}
@@ -116,7 +116,7 @@ func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, 
 		bonus += row.Amount
 		why = append(why, fmt.Sprintf("the Envy Bonus of %s for box %d's %s", row.Amount, o.box+1, strings.ReplaceAll(o.row.Key, "_", " ")))
 		if w.Row == "" {
-			w.Row = progRowName(s.Progressive, *row)
+			w.Row = s.Progressive.RowName(row.Key)
 		}
 	}
 	if bonus == 0 {
@@ -151,15 +151,6 @@ func envyRow(pt games.PayTable, key string) *games.PayRow {
 		}
 	}
 	return nil
-}
-
-// progRowName cites a progressive row: "progressive table template, royal_flush 100%".
-func progRowName(pt games.PayTable, r games.PayRow) string {
-	v := r.Amount.String()
-	if r.Percent > 0 {
-		v = percent(r.Percent)
-	}
-	return pt.Kind + " table " + pt.Name + ", " + r.Key + " " + v
 }
 
 // percent writes hundredths of a percent as "100%" or "12.5%".
