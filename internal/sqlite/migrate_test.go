@@ -7,6 +7,7 @@ import (
 )
 
 func TestOpen_MigratesOnceThenNoOp(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "trainer.db")
 	db, err := Open(t.Context(), path)
 	if err != nil {
@@ -71,6 +72,7 @@ func TestOpen_MigratesOnceThenNoOp(t *testing.T) {
 }
 
 func TestOpen_Pragmas(t *testing.T) {
+	t.Parallel()
 	db, err := Open(t.Context(), filepath.Join(t.TempDir(), "trainer.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +95,7 @@ func TestOpen_Pragmas(t *testing.T) {
 }
 
 func TestOpen_BadPath(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "no-such-dir", "trainer.db")
 	_, err := Open(t.Context(), path)
 	if err == nil {
@@ -104,6 +107,7 @@ func TestOpen_BadPath(t *testing.T) {
 }
 
 func TestOpen_OddFileName(t *testing.T) {
+	t.Parallel()
 	// '?', '#' and '%' mean something in SQLite URIs; the file must still be
 	// the one named.
 	path := filepath.Join(t.TempDir(), "a?b#c%20d.db")

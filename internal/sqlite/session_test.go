@@ -8,6 +8,7 @@ import (
 )
 
 func TestDB_Session(t *testing.T) {
+	t.Parallel()
 	db := MustOpenDB(t)
 	clk := newClock(db)
 	ana := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")

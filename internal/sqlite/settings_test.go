@@ -11,6 +11,7 @@ import (
 )
 
 func TestDB_Settings(t *testing.T) {
+	t.Parallel()
 	db := MustOpenDB(t)
 	got, err := db.Settings(t.Context())
 	if err != nil {
@@ -35,6 +36,7 @@ func TestDB_Settings(t *testing.T) {
 }
 
 func TestDB_SessionKey(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "trainer.db")
 	db, err := sqlite.Open(t.Context(), path)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestDB_CreateUser(t *testing.T) {
+	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
 		db := MustOpenDB(t)
 		newClock(db)
@@ -87,6 +88,7 @@ func TestDB_CreateUser(t *testing.T) {
 }
 
 func TestDB_CreateFirstAdministrator(t *testing.T) {
+	t.Parallel()
 	db := MustOpenDB(t)
 	if n, err := db.CountUsers(t.Context()); err != nil || n != 0 {
 		t.Fatalf("CountUsers on a new database = %d, %v; want 0", n, err)
@@ -108,6 +110,7 @@ func TestDB_CreateFirstAdministrator(t *testing.T) {
 }
 
 func TestDB_FindUser_ErrNotFound(t *testing.T) {
+	t.Parallel()
 	db := MustOpenDB(t)
 	_, err := db.FindUserByID(t.Context(), 42)
 	if trainer.KindOf(err) != trainer.KindNotFound || trainer.MessageOf(err) != "User not found." {
@@ -119,6 +122,7 @@ func TestDB_FindUser_ErrNotFound(t *testing.T) {
 }
 
 func TestDB_ListUsers(t *testing.T) {
+	t.Parallel()
 	db := MustOpenDB(t)
 	mustCreateUser(t, db, "Zed", trainer.RoleTrainee, "")
 	amy := mustCreateUser(t, db, "Amy", trainer.RoleTrainee, "")
@@ -155,6 +159,7 @@ func TestDB_ListUsers(t *testing.T) {
 }
 
 func TestDB_SetUserActive(t *testing.T) {
+	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
 		db := MustOpenDB(t)
 		u := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
@@ -199,6 +204,7 @@ func TestDB_SetUserActive(t *testing.T) {
 }
 
 func TestDB_SetUserSecret(t *testing.T) {
+	t.Parallel()
 	db := MustOpenDB(t)
 	u := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
 	token, err := db.CreateSession(t.Context(), u.ID, "")

@@ -15,6 +15,7 @@ const (
 	KindNotFound                 // the thing asked for does not exist
 	KindConflict                 // the request clashes with what is stored (a taken name)
 	KindUnauthorized             // not signed in, or the session has ended
+	KindForbidden                // signed in, but the role may not do this
 )
 
 var kindNames = [...]string{
@@ -23,6 +24,7 @@ var kindNames = [...]string{
 	KindNotFound:     "not found",
 	KindConflict:     "conflict",
 	KindUnauthorized: "unauthorized",
+	KindForbidden:    "forbidden",
 }
 
 // String names the kind for logs and test failures.

@@ -8,6 +8,7 @@ import (
 )
 
 func TestHashSecret(t *testing.T) {
+	t.Parallel()
 	h1, err := trainer.HashSecret("2468")
 	if err != nil {
 		t.Fatal(err)

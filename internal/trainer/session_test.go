@@ -8,6 +8,7 @@ import (
 )
 
 func TestSessionEnded(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 	st := trainer.DefaultSettings()
 	session := func(role trainer.Role, active bool) *trainer.Session {

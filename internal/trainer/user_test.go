@@ -8,6 +8,7 @@ import (
 )
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		check func(string) error
@@ -50,6 +51,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestNormalize(t *testing.T) {
+	t.Parallel()
 	if got := trainer.NormalizeName("  Ana \t Lee  "); got != "Ana Lee" {
 		t.Errorf("NormalizeName = %q; want %q", got, "Ana Lee")
 	}
@@ -59,6 +61,7 @@ func TestNormalize(t *testing.T) {
 }
 
 func TestParseRole(t *testing.T) {
+	t.Parallel()
 	for _, r := range trainer.Roles {
 		if got, err := trainer.ParseRole(string(r)); err != nil || got != r {
 			t.Errorf("ParseRole(%q) = %q, %v", r, got, err)
@@ -70,6 +73,7 @@ func TestParseRole(t *testing.T) {
 }
 
 func TestValidateSecret(t *testing.T) {
+	t.Parallel()
 	if err := trainer.ValidateSecret(trainer.RoleTrainee, "1234"); err != nil {
 		t.Errorf("trainee PIN 1234: %v", err)
 	}
