@@ -52,9 +52,9 @@ func TestUserCreate_BadInput(t *testing.T) {
 	k := newKiosk(t)
 	admin := k.staffClient(t, "Ada Admin", adminPassword)
 	tests := []struct {
-		what                                string
+		what                               string
 		role, name, badge, secret, confirm string
-		field, msg                          string
+		field, msg                         string
 	}{
 		{"empty name", "trainee", "", "", "1234", "1234", "name", "Enter a name."},
 		{"short PIN", "trainee", "Bo", "", "123", "123", "secret", "A PIN is 4 to 6 digits."},
@@ -143,4 +143,3 @@ func TestUserDeactivate(t *testing.T) {
 	}
 	wantStatus(t, "deactivate user 999", admin.PostForm("/admin/users/999/deactivate", nil), http.StatusNotFound)
 }
-

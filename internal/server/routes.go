@@ -31,10 +31,10 @@ func (s *Server) routes() http.Handler {
 	r.Group(func(r chi.Router) {
 		r.Use(s.loadSession)
 
-		r.Get("/", s.handleRoot)                  // to setup, sign-in or the role's home
-		r.Get("/setup", s.handleSetupShow)        // only while there are no users
-		r.Post("/setup", s.handleSetupCreate)     // creates the first administrator
-		r.Get("/signin", s.handleSigninShow)      // the trainees' name grid
+		r.Get("/", s.handleRoot)                   // to setup, sign-in or the role's home
+		r.Get("/setup", s.handleSetupShow)         // only while there are no users
+		r.Post("/setup", s.handleSetupCreate)      // creates the first administrator
+		r.Get("/signin", s.handleSigninShow)       // the trainees' name grid
 		r.Post("/signin/badge", s.handleBadgeFind) // badge number → that trainee's keypad
 		r.Get("/signin/trainees/{id}", s.handlePINShow)
 		r.Post("/signin/trainees/{id}", s.handlePINSignin)

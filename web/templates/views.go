@@ -15,6 +15,13 @@ const (
 	SettingsFormID = "settings-form"
 )
 
+// htmxConfig swaps 4xx and 5xx responses too (htmx 2 does not by default), so
+// a form re-rendered with 422 replaces itself; it keeps htmx from injecting
+// its indicator <style> and from evaluating code, which the Content Security
+// Policy (no inline style, no eval) would refuse anyway.
+const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScriptTags":false,` +
+	`"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"[45]..","swap":true,"error":true}]}`
+
 // Page is what the layout needs on every page.
 type Page struct {
 	Title  string
