@@ -64,8 +64,8 @@ func idParam(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-// fieldError puts err's message on field when err is a user-facing error, and
-// reports whether it did.
+// fieldError puts err's message for people on the form's field, if err is
+// not nil.
 func fieldError(errs templates.Errors, field string, err error) {
 	if err != nil {
 		errs[field] = trainer.MessageOf(err)
