@@ -19,6 +19,11 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+		var ec exitCode
+		if errors.As(err, &ec) {
+			fmt.Fprintln(os.Stderr, "trainer:", err)
+			os.Exit(ec.code)
+		}
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "trainer:", err)
 		}
@@ -47,6 +52,7 @@ type command struct {
 // The first is the default when no subcommand is given.
 var commands = []command{
 	{"serve", "run the kiosk's web server (the default)", runServe},
+	{"settle", "settle rounds given as JSON Lines on standard input (SETTLE.md)", runSettle},
 }
 
 // run dispatches to a subcommand. Arguments that start with a flag go to the

@@ -75,6 +75,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
 
+	// The house rules are validated before anything else starts: a broken
+	// pay table stops the kiosk with the file and key named.
+	book, err := loadBook(cfg.RulesDir)
+	if err != nil {
+		return err
+	}
+	if _, err := book.House(cfg.House); err != nil {
+		return fmt.Errorf("-house: %w", err)
+	}
+
 	db, err := sqlite.Open(ctx, cfg.DBPath)
 	if err != nil {
 		return err
@@ -86,10 +96,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	// RULEBOOK: load the rulebook here (rules.FS, or os.DirFS(cfg.RulesDir)
-	// when -rules is set), select cfg.House, stop with its error if it does
-	// not validate, and pass it to server.New.
-	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House}, db, web.Static)
+	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House}, db, book, web.Static)
 	if err != nil {
 		return err
 	}

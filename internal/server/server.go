@@ -2,10 +2,12 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/gorilla/sessions"
 )
@@ -18,13 +20,15 @@ type Config struct {
 	// Logger receives one line per request and every internal error.
 	// Nil discards them.
 	Logger *slog.Logger
-	// House is the -house flag, kept for the rulebook (not used yet).
+	// House is the -house flag: the house whose rules the kiosk trains.
 	House string
 }
 
 // Server is the kiosk's HTTP handler.
 type Server struct {
 	db      *sqlite.DB
+	book    *rulebook.Book
+	house   *rulebook.House
 	log     *slog.Logger
 	cookies *sessions.CookieStore
 	static  fs.FS
@@ -32,14 +36,16 @@ type Server struct {
 	handler http.Handler
 }
 
-// New builds the server on db, serving the static files of static (a tree
-// with a static/ directory, as web.Static).
-//
-// RULEBOOK: the rulebook (internal/rulebook, another helper's package) will
-// be a parameter here, New(cfg, db, book, static), once it lands.
-func New(cfg Config, db *sqlite.DB, static fs.FS) (*Server, error) {
+// New builds the server on db and the validated rules of book, training the
+// house cfg.House, serving the static files of static (a tree with a static/
+// directory, as web.Static).
+func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server, error) {
 	if n := len(cfg.SessionKey); n != 32 && n != 64 {
 		return nil, errors.New("server: the session key must be 32 or 64 bytes")
+	}
+	house, err := book.House(cfg.House)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
@@ -55,6 +61,8 @@ func New(cfg Config, db *sqlite.DB, static fs.FS) (*Server, error) {
 	}
 	s := &Server{
 		db:      db,
+		book:    book,
+		house:   house,
 		log:     log,
 		cookies: sessions.NewCookieStore(cfg.SessionKey),
 		static:  sub,

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -50,7 +52,11 @@ func New(tb testing.TB) *Harness {
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv, err := server.New(server.Config{SessionKey: key, Logger: log}, db, web.Static)
+	book, err := rulebook.Load(rules.FS)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv, err := server.New(server.Config{SessionKey: key, Logger: log}, db, book, web.Static)
 	if err != nil {
 		tb.Fatal(err)
 	}
