@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/big"
 	"sync"
 
 	"github.com/dealerkiosk/trainer/internal/games"
@@ -205,7 +206,8 @@ func (c *Calculator) Compute(ctx context.Context, q Query, progress func(Progres
 		}
 		p = price(exactLines(w, h, t, pt), t.Hands(), w.Name != "blind")
 	}
-	res.Combinations, res.Rows = p.total, p.rows
+	res.Combinations, res.Rows, res.Ret = p.total, p.rows, p.ret
+	res.HitFrequency = ptr(RatNum(big.NewRat(p.hits, p.total)))
 	switch w.Name {
 	case "blind", "instant":
 		res.Return = ptr(RatNum(p.ret))

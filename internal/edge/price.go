@@ -30,6 +30,7 @@ type line struct {
 type priced struct {
 	rows  []Row
 	total int64
+	hits  int64    // hands that win
 	ret   *big.Rat // Σ P(row) × odds over the winning rows
 	edge  *big.Rat // −E[net] per unit staked: P(lose) − ret
 }
@@ -45,6 +46,7 @@ func price(lines []line, total int64, returns bool) priced {
 		row := Row{Key: l.key, Hand: rowWords(l.key), Count: l.count, Probability: RatNum(prob)}
 		switch l.how {
 		case wins:
+			p.hits += l.count
 			row.Pays = oddsText(l.odds)
 			r := new(big.Rat).Mul(prob, big.NewRat(l.odds.Win, l.odds.Per))
 			p.ret.Add(p.ret, r)

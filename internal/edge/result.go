@@ -45,6 +45,8 @@ type Result struct {
 	HouseEdgeExact string `json:"house_edge_exact,omitempty"`
 	// Return is what the rows pay per unit staked, on average: Σ probability × odds.
 	Return *Num `json:"return,omitempty"`
+	// HitFrequency is the chance that a row pays (exact results).
+	HitFrequency *Num `json:"hit_frequency,omitempty"`
 
 	Rows []Row `json:"rows,omitempty"`
 	// Figures are other simulated figures of the same rounds: how often each
@@ -52,8 +54,8 @@ type Result struct {
 	Figures []Figure `json:"figures,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
 
-	// Edge is the exact house edge, when there is one.
-	Edge *big.Rat `json:"-"`
+	// Edge is the exact house edge, when there is one, and Ret the exact Return.
+	Edge, Ret *big.Rat `json:"-"`
 }
 
 // Row is one row of a pay table with how often it is hit.
