@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"slices"
 	"sync"
 
 	"github.com/dealerkiosk/trainer/internal/games"
@@ -339,19 +340,61 @@ const MaxRounds = 100_000_000_000
 
 // solve answers --exact for a decision game.
 func (c *Calculator) solve(ctx context.Context, q Query, pt games.PayTable, progress func(Progress)) (*Result, error) {
-	w := q.Wager
+	w, h := q.Wager, q.House
 	if w.Game != uth.Slug || w.Name != "main" {
 		return nil, fmt.Errorf("--exact: %s %s has no exact solution in this program; it is simulated under a named strategy (leave out --exact)", w.Game, w.Name)
 	}
 	if exactUTH == nil {
 		return nil, errors.New("--exact: the exact UTH solver is not built yet (internal/solver); leave out --exact for the simulated figure")
 	}
-	s := *q.House.UTH
+	ao, _ := h.UTH.Main.Odds("ante")
+	po, _ := h.UTH.Main.Odds("play")
+	switch {
+	case h.UTH.MustUseBothHoleCards:
+		return nil, fmt.Errorf("--exact: house %q plays every hand with both hole cards; the solver reads the best five of seven", h.Name)
+	case ao != (games.Odds{Win: 1, Per: 1}) || po != (games.Odds{Win: 1, Per: 1}):
+		return nil, fmt.Errorf("--exact: house %q pays the Ante %s and the Play %s; the solver assumes even money", h.Name, ao, po)
+	}
+	s := *h.UTH
 	s.Blind = pt
-	edge, err := exactUTH(ctx, &s, progress)
+	sol, err := exactUTH(ctx, &s, progress)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Game: w.Game, Wager: w.Name, House: q.House.Name, Table: pt.Name, Method: Exact, Per: "ante",
-		Strategy: "optimal", HouseEdge: ptr(FloatNum(edge))}, nil
+	return &Result{Game: w.Game, Wager: w.Name, House: h.Name, Table: pt.Name, Method: Exact, Per: "ante",
+		Strategy: "optimal", Combinations: sol.deals, Edge: sol.edge, HouseEdge: ptr(RatNum(sol.edge)),
+		HouseEdgeExact: sol.edge.String(), Figures: sol.figures}, nil
+}
+
+// Tables computes w under every table a house may choose for it (TableNames),
+// the house's own first: the review page's side-by-side view. A simulated
+// wager is run once per table with q's rounds and seed.
+func (c *Calculator) Tables(ctx context.Context, b *rulebook.Book, q Query, progress func(Progress)) ([]*Result, error) {
+	own := HouseTable(q.House, q.Wager)
+	names := TableNames(b, q.House, q.Wager)
+	slices.SortStableFunc(names, func(x, y string) int { return cmpBool(y == own.Name, x == own.Name) })
+	var out []*Result
+	for _, n := range names {
+		pt, err := FindTable(b, q.House, q.Wager, n)
+		if err != nil {
+			return nil, err
+		}
+		q.Table = &pt
+		r, err := c.Compute(ctx, q, progress)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }

@@ -115,3 +115,18 @@ func TestConcurrentAskersShareOneCount(t *testing.T) {
 		t.Errorf("4 concurrent askers made %d counts; want 1", n)
 	}
 }
+
+func TestTables(t *testing.T) {
+	h := defaultHouse(t)
+	rs, err := sharedCalc.Tables(context.Background(), book(t), Query{Wager: wager(t, lunar.Slug, "super"), House: h}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range rs {
+		names = append(names, r.Table)
+	}
+	if strings.Join(names, ",") != "TCS,PA" {
+		t.Errorf("tables %v; want the house's TCS first, then PA", names)
+	}
+}
