@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds content/rules as shipped in the binary.
 //
-//go:embed games houses
+//go:embed drills.toml games houses
 var FS embed.FS
