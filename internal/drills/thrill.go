@@ -325,7 +325,7 @@ func thrillRowFlip(wager, row, other string) func(h *rulebook.House) (*rulebook.
 
 var thrillMistakes = append([]mistake{
 	{id: "thrill.half_pay_missed", rule: "§4.4",
-		text: "Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid 1:2, half the stake, not even money.",
+		text:    "Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid 1:2, half the stake, not even money.",
 		flip:    thrillRowFlip(thrill.Poker, "win_vs_king_jack_high", "win"),
 		applies: func(d *dealt) bool { return !d.st.Dealer.Qualifies }},
 	{id: "thrill.king_queen_high", rule: "thrill.poker_half_pay_hand",
@@ -359,7 +359,7 @@ var thrillMistakes = append([]mistake{
 			return changed
 		}},
 	{id: "thrill.pair_of_kings_full", rule: "§4.4",
-		text: "One pair of kings is half-paid (1:2) on Pair of Kings or Better; only a pair of aces, two pair or better pay even money.",
+		text:    "One pair of kings is half-paid (1:2) on Pair of Kings or Better; only a pair of aces, two pair or better pay even money.",
 		flip:    thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better"),
 		applies: thrillKingsHand},
 	{id: "thrill.kings_up", rule: "thrill.pkob_half_only_one_pair", applies: thrillKingsHand,
@@ -372,7 +372,9 @@ var thrillMistakes = append([]mistake{
 				"At this house any hand that contains a pair of kings below a straight is half-paid, kings-up and three kings included (house rule pkob_half_only_one_pair = false)."
 		}},
 	{id: "thrill.joker_flush_rank", rule: "thrill.joker_flush_rank",
-		applies: func(d *dealt) bool { return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.Flush }) },
+		applies: func(d *dealt) bool {
+			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.Flush })
+		},
 		flip: func(h *rulebook.House) (*rulebook.House, string) {
 			if h.Thrill.JokerFlushRank == thrill.HighestMissing {
 				return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.AceAlways }),
