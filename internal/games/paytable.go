@@ -92,8 +92,18 @@ func (t PayTable) Top() Odds {
 // RowName is how a row is cited to a trainee: "trips table B, full house 8:1".
 func (t PayTable) RowName(key string) string {
 	name := t.Kind + " table " + t.Name + ", " + strings.ReplaceAll(key, "_", " ")
-	if o, ok := t.Odds(key); ok && !o.IsZero() {
-		name += " " + o.String()
+	for _, r := range t.Rows {
+		if r.Key != key {
+			continue
+		}
+		switch {
+		case !r.Odds.IsZero():
+			name += " " + r.Odds.String()
+		case r.Percent > 0:
+			name += " " + strings.TrimSuffix(strings.TrimSuffix(Money(r.Percent).Fixed(), "0"), ".0") + "%"
+		case r.Amount > 0:
+			name += " " + r.Amount.String()
+		}
 	}
 	return name
 }

@@ -55,6 +55,10 @@ type House struct {
 	Oracle *oracle.Settings
 	Thrill *thrill.Settings
 	Lunar  *lunar.Settings
+
+	// Procedures are the house's ruling situations and sequences of play
+	// (procedures.go), with its own procedures.toml applied.
+	Procedures *Procedures
 }
 
 // Chip is one denomination of the house's chip set.
@@ -156,6 +160,9 @@ func load(fsys fs.FS) (*Book, error) {
 	}
 	if b.Houses[DefaultHouse] == nil {
 		return nil, errf("houses/default", "", "the default house is missing")
+	}
+	if err := loadProcedures(fsys, b); err != nil {
+		return nil, err
 	}
 	return b, nil
 }

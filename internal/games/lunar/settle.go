@@ -1,17 +1,347 @@
 package lunar
 
-import "github.com/dealerkiosk/trainer/internal/games"
+import (
+	"fmt"
+	"strings"
 
-// Round is a validated round of the game. TODO(issue 4).
-type Round struct{}
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+)
 
-// Parse validates a SETTLE.md round; errors are *games.FieldError with the field path.
-// TODO(issue 4): not built yet, so every round is refused.
-func Parse(in *games.Round, s *Settings) (*Round, error) {
-	return nil, games.Fieldf("game", "%s settlement is not built yet", Name)
+// rowNames are the pay-table rows as a dealer says them.
+var rowNames = map[string]string{
+	"royal_flush": "royal flush", "straight_flush": "straight flush", "four_of_a_kind": "four of a kind",
+	"full_house": "full house", "flush": "flush", "straight": "straight", "three_of_a_kind": "three of a kind",
+	"two_pair": "two pair", "one_pair": "one pair", "ace_king": "ace-king",
+	"same_colour_straight": "same-coloured straight", "five_picture_cards": "five picture cards",
+	"ace_king_queen": "ace-king-queen", "five_same_colour": "five same-coloured cards",
 }
 
-// Settle settles a valid round. TODO(issue 4).
+func rowName(key string) string {
+	if n, ok := rowNames[key]; ok {
+		return n
+	}
+	return strings.ReplaceAll(key, "_", " ")
+}
+
+// table is the state of the dealer's side once every box has decided.
+type table struct {
+	first     poker.Hand // the dealer's five as dealt
+	qualifies bool       // the first five are ace-king or better
+	forced    bool       // the dealer did not qualify and at least one box forced
+	replaced  poker.Hand // after the force (when forced)
+	replQual  bool       // the replaced hand qualifies
+	final     []cards.Card
+}
+
+// superHit is the best Super combination of one hand's first five cards.
+type superHit struct {
+	key  string
+	odds games.Odds
+	ok   bool
+}
+
+// Settle settles a round validated by Parse, in the order of RULES.md §5.3:
+// Instant Cash, the Super bets on each box's first five, the draws and folds,
+// the Dealer Super, then the showdown against the dealer's first five or,
+// for the boxes that forced, against the hand after his card is replaced.
+// It never fails and never panics on a round Parse accepted.
 func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
-	return &games.Settlement{Game: Slug}
+	t := table{first: poker.Standard.Evaluate(r.Dealer), final: r.Dealer}
+	t.qualifies = t.first.AceKingOrBetter()
+	var forcers []string
+	for i, b := range r.Boxes {
+		if b.Force && !t.qualifies {
+			forcers = append(forcers, fmt.Sprintf("box %d", i+1))
+		}
+	}
+	var out cards.Card
+	if len(forcers) > 0 && r.HasDraw {
+		t.forced = true
+		t.final, out = replaceCard(r.Dealer, s.ForceCard, r.DealerDraw)
+		t.replaced = poker.Standard.Evaluate(t.final)
+		t.replQual = t.replaced.AceKingOrBetter()
+	}
+
+	supers := make([]superHit, len(r.Boxes))
+	for i, b := range r.Boxes {
+		k, o, ok := bestSuper(s.Super, b.First)
+		supers[i] = superHit{k, o, ok}
+	}
+	dealerFive := r.Dealer
+	if t.forced && !s.DealerSuperOnInitialHand {
+		dealerFive = t.final
+	}
+	var dealerSuper superHit
+	dealerSuper.key, dealerSuper.odds, dealerSuper.ok = bestSuper(s.Super, dealerFive)
+
+	st := &games.Settlement{Game: Slug, Dealer: t.describe(r, s, forcers, out, dealerSuper)}
+	for i := range r.Boxes {
+		st.Boxes = append(st.Boxes, settleBox(i, r, s, rd, &t, supers, dealerSuper))
+	}
+	return st
+}
+
+// replaceCard returns the dealer's hand with one card replaced by next, and
+// the card taken out: the highest (ace high; a hand that does not qualify has
+// five different ranks, so it is one card), the lowest, or the first dealt,
+// per lunar_force_card.
+func replaceCard(hand []cards.Card, which string, next cards.Card) ([]cards.Card, cards.Card) {
+	at := 0
+	for i, c := range hand {
+		switch which {
+		case "highest":
+			if c.Rank() > hand[at].Rank() {
+				at = i
+			}
+		case "lowest":
+			if c.Rank() < hand[at].Rank() {
+				at = i
+			}
+		}
+	}
+	out := append([]cards.Card(nil), hand...)
+	out[at] = next
+	return out, hand[at]
+}
+
+func (t *table) describe(r *Round, s *Settings, forcers []string, out cards.Card, ds superHit) games.Dealer {
+	d := games.Dealer{Best: best(t.first), Hand: t.first.Category().String(), Description: t.first.Describe(), Qualifies: t.qualifies}
+	if t.qualifies {
+		d.Notes = append(d.Notes, "The dealer qualifies with ace-king or better: the boxes that play are compared with his hand.")
+	} else {
+		d.Notes = append(d.Notes, "The dealer's first five do not qualify: less than ace-king.")
+	}
+	if t.forced {
+		d.First = append([]cards.Card(nil), r.Dealer...)
+		d.Best, d.Hand, d.Description, d.Qualifies = best(t.replaced), t.replaced.Category().String(), t.replaced.Describe(), t.replQual
+		n := fmt.Sprintf("%s forced: the dealer's %s card, the %s, is replaced by the next card, the %s; ",
+			strings.Join(forcers, ", "), s.ForceCard, out.Name(), r.DealerDraw.Name())
+		if t.replQual {
+			n += "he now qualifies."
+		} else {
+			n += "he still does not qualify."
+		}
+		d.Notes = append(d.Notes, upperFirst(n))
+	}
+	if s.DealerSuperEnabled {
+		on := "first five"
+		if t.forced && !s.DealerSuperOnInitialHand {
+			on = "hand after the replacement"
+		}
+		if ds.ok {
+			d.Notes = append(d.Notes, fmt.Sprintf("Dealer Super: the dealer's %s hold %s.", on, withArticle(rowName(ds.key))))
+		} else {
+			d.Notes = append(d.Notes, fmt.Sprintf("Dealer Super: the dealer's %s hold no Super combination.", on))
+		}
+	}
+	return d
+}
+
+func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers []superHit, ds superHit) games.BoxResult {
+	b := &r.Boxes[i]
+	h := poker.Standard.Evaluate(b.Final)
+	res := games.BoxResult{Box: i + 1, Best: best(h), Hand: h.Category().String(), Description: h.Describe(), Versus: games.VersusNone}
+	ante := games.WagerResult{Wager: "ante", Stake: b.Ante}
+	bet := games.WagerResult{Wager: "bet", Stake: b.Bet}
+	anteMult := func(m AnteMultiple) games.Money { return feeOf(b.Ante, m, rd) }
+
+	if b.Draw != NoDraw {
+		what := "bought a 6th card"
+		if b.Draw == DrawExchange {
+			what = fmt.Sprintf("exchanged %d cards", len(b.Out))
+		}
+		res.FeeItems = append(res.FeeItems, games.Fee{Fee: "draw", Amount: anteMult(s.DrawFee),
+			Reason: fmt.Sprintf("Draw fee %s× Ante: the player %s (§5.3.5).", s.DrawFee, what)})
+	}
+
+	switch {
+	case b.Instant != "":
+		o, _ := s.Instant.Odds(b.Instant)
+		set(&ante, games.Win, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant),
+			fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant)), "§5.3.3")
+	case b.Fold:
+		set(&ante, games.Lose, -b.Ante, "", "Ante loses: the player folded", "§5.3.5")
+	case t.qualifies:
+		res.Versus = versus(h, t.first)
+		showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified", "§5.3.7")
+	case b.Force && t.forced:
+		res.FeeItems = append(res.FeeItems, games.Fee{Fee: "force", Amount: anteMult(s.ForceFee),
+			Reason: fmt.Sprintf("Force fee %s× Ante: the player forced the dealer to try to qualify; the fee is never returned (§5.3.8).", s.ForceFee)})
+		res.Versus = versus(h, t.replaced)
+		if t.replQual {
+			showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified after the forced replacement", "§5.3.8")
+		} else {
+			set(&ante, games.Push, 0, "", "Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", "§5.3.8")
+			set(&bet, games.Push, 0, "", "Bet pushes: the player forced and the dealer still did not qualify", "§5.3.8")
+		}
+	default:
+		res.Versus = versus(h, t.first)
+		o, row, why, rule := s.AnteOnNoQualify, "", "(house rule: Ante paid on no-qualify)", "lunar.ante_on_noqual"
+		if bo, ok := s.AnteBonusPT.Odds(h.Category().Key()); s.AnteBonus && ok {
+			o, row = bo, s.AnteBonusPT.RowName(h.Category().Key())
+			why, rule = "with "+withArticle(h.Category().String())+" (house rule: Ante bonus for a straight or better)", "lunar.ante_bonus_straight_plus_on_noqual"
+		}
+		set(&ante, games.Win, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout %s", o, why), rule)
+		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", "§5.3.8")
+	}
+	res.Wagers = append(res.Wagers, ante)
+
+	if b.Super > 0 {
+		res.Wagers = append(res.Wagers, superResult("super", nil, b.Super, supers[i], "the box's first five cards", "", s, rd))
+	}
+	if b.Bet > 0 {
+		res.Wagers = append(res.Wagers, bet)
+	}
+	for _, dealer := range []bool{false, true} {
+		for _, sb := range b.Side {
+			if sb.On.Dealer != dealer {
+				continue
+			}
+			on := sb.On
+			if dealer {
+				where := "the dealer's first five cards"
+				if t.forced && !s.DealerSuperOnInitialHand {
+					where = "the dealer's hand after the replacement (house rule)"
+				}
+				res.Wagers = append(res.Wagers, superResult("dealer_super", &on, sb.Stake, ds, where, "", s, rd))
+				continue
+			}
+			y := &r.Boxes[on.Box-1]
+			where := fmt.Sprintf("box %d's first five cards", on.Box)
+			if y.Fold && !s.MultiSuperSurvivesFold {
+				w := games.WagerResult{Wager: "multi_super", On: &on, Stake: sb.Stake}
+				set(&w, games.Lose, -sb.Stake, "", fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards (house rule)", on.Box, on.Box), "lunar.multisuper_survives_owner_fold")
+				res.Wagers = append(res.Wagers, w)
+				continue
+			}
+			note := ""
+			if y.Fold {
+				note = fmt.Sprintf(" (box %d folded later; the bet stands on its first five)", on.Box)
+			}
+			res.Wagers = append(res.Wagers, superResult("multi_super", &on, sb.Stake, supers[on.Box-1], where, note, s, rd))
+		}
+	}
+	res.Total()
+	games.CapBox(&res, s.MaxPayoutPerBox)
+	return res
+}
+
+// showdown settles the Ante and BET of a box that plays against a qualifying
+// dealer (§5.3.7, or §5.3.8 after a force): a win pushes the Ante and pays the
+// BET by the table plus the second combination (§5.5); a loss loses both; a
+// tie pushes both.
+func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus, s *Settings, rd games.Rounding, why, rule string) {
+	switch v {
+	case games.VersusWin:
+		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and the player won", rule)
+		first, second := secondCombination(b.Final, s.Bet, s.TwoStraights)
+		if !s.SecondCombo {
+			second = ""
+		}
+		o1, _ := s.Bet.Odds(first)
+		if second == "" {
+			tail := "no second combination"
+			if !s.SecondCombo {
+				tail = "this house pays no second combination"
+			}
+			set(bet, games.Win, rd.Pay(b.Bet, o1), s.Bet.RowName(first),
+				fmt.Sprintf("Bet pays %s %s; %s", o1, rowName(first), tail), "§5.5")
+			return
+		}
+		o2, _ := s.Bet.Odds(second)
+		set(bet, games.Win, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+strings.ReplaceAll(second, "_", " ")+" "+o2.String(),
+			fmt.Sprintf("Bet pays %s %s + %s %s second combination", o1, rowName(first), o2, rowName(second)), "§5.5")
+	case games.VersusLose:
+		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", rule)
+		set(bet, games.Lose, -b.Bet, "", "Bet loses: "+why+" and beat the player", rule)
+	default:
+		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and tied with the player", rule)
+		set(bet, games.Push, 0, "", "Bet pushes: "+why+" and tied with the player", rule)
+	}
+}
+
+// superResult settles one Super, Multi Super or Dealer Super bet on a hand
+// whose best Super combination is hit (§5.3 steps 4 and 6).
+func superResult(wager string, on *games.Target, stake games.Money, hit superHit, where, note string, s *Settings, rd games.Rounding) games.WagerResult {
+	w := games.WagerResult{Wager: wager, On: on, Stake: stake}
+	label := map[string]string{"super": "Super", "multi_super": "Multi Super on box", "dealer_super": "Dealer Super"}[wager]
+	if on != nil && !on.Dealer {
+		label += fmt.Sprintf(" %d", on.Box)
+	}
+	rule := "§5.3.4"
+	if wager == "dealer_super" {
+		rule = "§5.3.6"
+	}
+	if note != "" {
+		rule = "lunar.multisuper_survives_owner_fold"
+	}
+	if !hit.ok {
+		set(&w, games.Lose, -stake, "", fmt.Sprintf("%s loses: no Super combination in %s%s", label, where, note), rule)
+		return w
+	}
+	set(&w, games.Win, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key),
+		fmt.Sprintf("%s pays %s: %s in %s%s", label, hit.odds, withArticle(rowName(hit.key)), where, note), rule)
+	return w
+}
+
+func set(w *games.WagerResult, r games.Result, pays games.Money, row, reason, rule string) {
+	w.Result, w.Pays, w.Row, w.Reason, w.Rule = r, pays, row, reason, rule
+	if r == games.Win && pays == 0 {
+		// A win smaller than the smallest chip rounds down to nothing.
+		w.Reason += " (rounded down to the smallest chip: nothing to pay)"
+	}
+}
+
+// payTwo is what stake earns at a + b, floored exactly and then rounded down
+// to the smallest chip once: the two pays of a second combination are added
+// before rounding (§5.5 "Pay = the sum").
+func payTwo(stake games.Money, a, b games.Odds, rd games.Rounding) games.Money {
+	x := int64(stake)
+	q1, r1 := x*a.Win/a.Per, x*a.Win%a.Per
+	q2, r2 := x*b.Win/b.Per, x*b.Win%b.Per
+	return rd.Down(games.Money(q1 + q2 + (r1*b.Per+r2*a.Per)/(a.Per*b.Per)))
+}
+
+// feeOf is a fee of m× the Ante: exact for a whole multiple (the player pays
+// one more Ante), rounded down to the smallest chip for a fraction of it.
+func feeOf(ante games.Money, m AnteMultiple, rd games.Rounding) games.Money {
+	if m%AnteMultiple(games.Unit) == 0 {
+		return ante * games.Money(m/AnteMultiple(games.Unit))
+	}
+	return m.Of(ante, rd)
+}
+
+func versus(player, dealer poker.Hand) games.Versus {
+	switch poker.Compare(player, dealer) {
+	case 1:
+		return games.VersusWin
+	case -1:
+		return games.VersusLose
+	}
+	return games.VersusTie
+}
+
+func best(h poker.Hand) []cards.Card { return append([]cards.Card(nil), h.Best[:]...) }
+
+// withArticle puts "a" or "an" before a hand where a dealer would say one:
+// "a straight", "an ace-high flush", but "four of a kind", "two pair".
+func withArticle(s string) string {
+	for _, p := range []string{"two ", "three ", "four ", "five ", "ace-king", "high "} {
+		if strings.HasPrefix(s, p) {
+			return s
+		}
+	}
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

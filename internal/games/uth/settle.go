@@ -1,17 +1,298 @@
 package uth
 
-import "github.com/dealerkiosk/trainer/internal/games"
+import (
+	"fmt"
+	"strings"
 
-// Round is a validated round of the game. TODO(issue 4).
-type Round struct{}
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+)
 
-// Parse validates a SETTLE.md round; errors are *games.FieldError with the field path.
-// TODO(issue 4): not built yet, so every round is refused.
-func Parse(in *games.Round, s *Settings) (*Round, error) {
-	return nil, games.Fieldf("game", "%s settlement is not built yet", Name)
+// Settle settles a round that Parse accepted (RULES.md §2.3): the dealer
+// qualifies with a pair or better and that changes only the Ante; Play and
+// Blind are decided by the hands; Blind pays its table on a straight or better
+// and pushes a smaller winning hand; Trips pays on three of a kind or better
+// whatever the dealer holds; the Progressive pays its table (progressive.go).
+// Every payout is rounded down to the house's smallest chip, and each box's
+// winnings outside the Progressive are capped at max_payout_per_box. It never
+// fails and never panics on a round Parse built.
+func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
+	both := s.MustUseBothHoleCards
+	d := best(r.Dealer, r.Board, both)
+	q := d.PairOrBetter()
+	out := &games.Settlement{Game: Slug, Dealer: games.Dealer{
+		Best:        d.Best[:],
+		Hand:        d.Category().String(),
+		Description: d.Describe(),
+		Qualifies:   q,
+		Notes:       dealerNotes(d, r.Board, q, both),
+	}}
+	finals := make([]poker.Hand, len(r.Boxes))
+	for i, b := range r.Boxes {
+		finals[i] = best(b.Cards, r.Board, both)
+	}
+	progs := settleProgressive(r, finals, s, rd)
+	for i, b := range r.Boxes {
+		h := finals[i]
+		st := settler{s: s, rd: rd, b: &b, p: h, d: d, q: q, cmp: poker.Compare(h, d)}
+		br := games.BoxResult{Box: i + 1, Best: h.Best[:], Hand: h.Category().String(), Description: h.Describe(), Versus: versus(st.cmp, b.Fold)}
+		br.Wagers = append(br.Wagers, st.ante(), st.blind())
+		if b.Play > 0 {
+			br.Wagers = append(br.Wagers, st.play())
+		}
+		if b.Trips > 0 {
+			br.Wagers = append(br.Wagers, st.trips())
+		}
+		if progs[i] != nil {
+			br.Wagers = append(br.Wagers, *progs[i])
+		}
+		capBox(&br, s.MaxPayoutPerBox)
+		br.Total()
+		out.Boxes = append(out.Boxes, br)
+	}
+	return out
 }
 
-// Settle settles a valid round. TODO(issue 4).
-func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
-	return &games.Settlement{Game: Slug}
+// settler settles the wagers of one box against the dealer.
+type settler struct {
+	s    *Settings
+	rd   games.Rounding
+	b    *Box
+	p, d poker.Hand
+	q    bool // the dealer qualifies
+	cmp  int  // +1 the player's hand is higher, 0 a tie, −1 the dealer's
+}
+
+func (t *settler) ante() games.WagerResult {
+	w := games.WagerResult{Wager: "ante", Stake: t.b.Ante, Rule: "§2.3"}
+	switch {
+	case t.b.Fold:
+		lose(&w, "Ante loses: the player folded")
+		w.Rule = "§2.2.7"
+	case !t.q:
+		w.Result = games.Push
+		w.Reason = "Ante pushes: the dealer did not qualify (less than a pair; house rule: the Ante pushes on no-qualify)"
+		w.Rule = "uth.ante_on_dealer_no_qualify"
+	case t.cmp > 0:
+		t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown()+", and the dealer qualifies")
+	case t.cmp == 0:
+		push(&w, "Ante pushes: "+t.showdown())
+	default:
+		lose(&w, "Ante loses: "+t.showdown())
+	}
+	return w
+}
+
+func (t *settler) play() games.WagerResult {
+	w := games.WagerResult{Wager: "play", Stake: t.b.Play, Rule: "§2.3"}
+	noq := ""
+	if !t.q {
+		noq = "; Play is decided even though the dealer did not qualify"
+	}
+	name := fmt.Sprintf("Play (%d×)", t.b.Multiple)
+	switch {
+	case t.cmp > 0:
+		t.pay(&w, t.s.Main, "play", name+" pays %s: "+t.showdown()+noq)
+	case t.cmp == 0:
+		push(&w, name+" pushes: "+t.showdown())
+	default:
+		lose(&w, name+" loses: "+t.showdown()+noq)
+	}
+	return w
+}
+
+func (t *settler) blind() games.WagerResult {
+	w := games.WagerResult{Wager: "blind", Stake: t.b.Blind, Rule: "§2.3"}
+	noq := ""
+	if !t.q {
+		noq = "; the Blind is decided even though the dealer did not qualify"
+	}
+	cat := t.p.Category()
+	switch {
+	case t.b.Fold:
+		lose(&w, "Blind loses: the player folded")
+		w.Rule = "§2.2.7"
+	case t.cmp > 0:
+		if _, ok := t.s.Blind.Odds(cat.Key()); ok {
+			t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq)
+			w.Rule = "uth.blind_table"
+			return w
+		}
+		low := lowest(t.s.Blind)
+		push(&w, fmt.Sprintf("Blind pushes: the player won with less than %s (%s)%s", article(low), cat, noq))
+		if cat >= poker.Straight {
+			// A table without the straight row (Pennsylvania's table B).
+			w.Reason = fmt.Sprintf("Blind pushes: the player won with %s, which Blind table %s does not pay (less than %s)%s", article(cat), t.s.Blind.Name, article(low), noq)
+			w.Rule = "uth.blind_table"
+		}
+	case t.cmp == 0:
+		push(&w, "Blind pushes: "+t.showdown())
+	default:
+		lose(&w, "Blind loses: "+t.showdown()+noq)
+	}
+	return w
+}
+
+func (t *settler) trips() games.WagerResult {
+	w := games.WagerResult{Wager: "trips", Stake: t.b.Trips, Rule: "uth.trips_table"}
+	cat := t.p.Category()
+	if t.b.Fold && t.s.FoldForfeitsTrips {
+		lose(&w, "Trips loses: the player folded, and the house forfeits Trips on a fold")
+		w.Rule = "uth.fold_forfeits_trips"
+		return w
+	}
+	if _, ok := t.s.Trips.Odds(cat.Key()); ok {
+		why := "whatever the dealer holds"
+		if t.b.Fold {
+			why = "as Trips stays in action after a fold (house rule)"
+			w.Rule = "uth.fold_forfeits_trips"
+		}
+		t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why)
+		return w
+	}
+	lose(&w, fmt.Sprintf("Trips loses: the player has %s, less than %s", article(cat), article(lowest(t.s.Trips))))
+	w.Rule = "§2.3"
+	return w
+}
+
+// pay settles w as a win at the odds of row key of table pt. The reason's
+// format has one %s for the odds; a payout rounded down to the smallest chip
+// says so.
+func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) {
+	o, _ := pt.Odds(key)
+	w.Result = games.Win
+	w.Pays = t.rd.Pay(w.Stake, o)
+	w.Row = pt.RowName(key)
+	w.Reason = fmt.Sprintf(format, o) + roundingNote(w.Stake, o, w.Pays, t.rd)
+}
+
+// showdown says how the hands compare.
+func (t *settler) showdown() string {
+	ps, ds := "the player's "+t.p.Category().String(), "the dealer's "+t.d.Category().String()
+	if t.p.Category() == t.d.Category() {
+		ps += detail(t.p)
+		ds += detail(t.d)
+	}
+	switch {
+	case t.cmp > 0:
+		return ps + " beats " + ds
+	case t.cmp < 0:
+		return ds + " beats " + ps
+	}
+	return "the hands tie, both " + strings.ToLower(t.p.Describe())
+}
+
+// detail is the part of a hand's description after its category, in
+// parentheses: " (nines, ace kicker)".
+func detail(h poker.Hand) string {
+	if _, rest, ok := strings.Cut(h.Describe(), ", "); ok {
+		return " (" + rest + ")"
+	}
+	return ""
+}
+
+func versus(cmp int, fold bool) games.Versus {
+	switch {
+	case fold:
+		return games.VersusNone
+	case cmp > 0:
+		return games.VersusWin
+	case cmp < 0:
+		return games.VersusLose
+	}
+	return games.VersusTie
+}
+
+func push(w *games.WagerResult, reason string) {
+	w.Result, w.Pays, w.Reason = games.Push, 0, reason
+}
+
+func lose(w *games.WagerResult, reason string) {
+	w.Result, w.Pays, w.Reason = games.Lose, -w.Stake, reason
+}
+
+// roundingNote explains a payout that came out below the exact amount.
+func roundingNote(stake games.Money, o games.Odds, paid games.Money, rd games.Rounding) string {
+	num := int64(stake) * o.Win
+	if num%o.Per == 0 && games.Money(num/o.Per) == paid {
+		return ""
+	}
+	exact := games.Money(num / o.Per).String()
+	if num%o.Per != 0 {
+		exact += "…"
+	}
+	return fmt.Sprintf(" (%s rounded down to %s, the smallest chip being %s)", exact, paid, rd.Chip)
+}
+
+// lowest returns the lowest category a table pays.
+func lowest(pt games.PayTable) poker.Category {
+	low := poker.RoyalFlush
+	for _, r := range pt.Rows {
+		if c, ok := poker.CategoryByKey(r.Key); ok && c < low {
+			low = c
+		}
+	}
+	return low
+}
+
+// article puts "a" before a category where English wants it: "a flush", "two pair".
+func article(c poker.Category) string {
+	switch c {
+	case poker.TwoPair, poker.OnePair, poker.HighCard, poker.FourOfAKind, poker.ThreeOfAKind:
+		return c.String()
+	}
+	return "a " + c.String()
+}
+
+func dealerNotes(d poker.Hand, board [5]cards.Card, q, both bool) []string {
+	var notes []string
+	if both {
+		notes = append(notes, "House rule: every hand, the dealer's included, uses both hole cards and three community cards (uth.must_use_both_hole_cards).")
+	}
+	switch {
+	case !q:
+		notes = append(notes, "The dealer does not qualify (less than a pair): the Ante pushes; Play, Blind, Trips and the Progressive are settled as usual.")
+	case d.Category() == poker.OnePair && boardPair(board, d):
+		notes = append(notes, "The dealer qualifies with the pair on the board, which counts (§2.2.9).")
+	default:
+		notes = append(notes, "The dealer qualifies with a pair or better.")
+	}
+	return notes
+}
+
+// boardPair reports whether the dealer's pair is one the board holds by itself.
+func boardPair(board [5]cards.Card, d poker.Hand) bool {
+	pair := d.Ranks()[0]
+	n := 0
+	for _, c := range board {
+		if c.Rank() == pair {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// capBox applies max_payout_per_box to the box's wagers other than the
+// Progressive, which is paid from its own meter (a house decision written in
+// content/rules/houses/default/uth.toml).
+func capBox(b *games.BoxResult, limit games.Money) {
+	if limit <= 0 {
+		return
+	}
+	var capped games.BoxResult
+	var at []int
+	for i, w := range b.Wagers {
+		if w.Wager != "progressive" {
+			capped.Wagers = append(capped.Wagers, w)
+			at = append(at, i)
+		}
+	}
+	games.CapBox(&capped, limit)
+	for k, i := range at {
+		if capped.Wagers[k].Pays != b.Wagers[i].Pays {
+			capped.Wagers[k].Rule += "; uth.max_payout_per_box"
+		}
+		b.Wagers[i] = capped.Wagers[k]
+	}
 }

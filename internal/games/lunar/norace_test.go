@@ -1,0 +1,5 @@
+//go:build !race
+
+package lunar_test
+
+const raceEnabled = false

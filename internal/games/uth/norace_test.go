@@ -1,0 +1,6 @@
+//go:build !race
+
+package uth_test
+
+// raceEnabled shortens the long property loops under the race detector.
+const raceEnabled = false

@@ -1,0 +1,157 @@
+package uth
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+)
+
+// fullMeter is 100% in the hundredths of a percent that PayRow.Percent counts.
+const fullMeter = 10000
+
+// progBox is one box's Progressive as it is being settled.
+type progBox struct {
+	box      int // 0-based
+	inAction bool
+	hand     poker.Hand
+	row      *games.PayRow // the row its own hand wins on, nil if none
+}
+
+// settleProgressive settles every box's Progressive (RULES.md §2.4, §2.6 A1).
+// It returns one result per box, nil where the box has no Progressive.
+//
+//   - A fold forfeits the Progressive under fold_forfeits_progressive; otherwise
+//     a folded box's cards still speak.
+//   - The hand is the final hand or the hole cards and the flop (progressive_hand).
+//   - A winning hand is paid its row on top of the returned stake: a share of
+//     progressive_meter or a fixed amount; a hand below every row loses the stake.
+//   - Shares of the meter won by several boxes in one round that add up to more
+//     than the whole meter are each cut in proportion, so that together they
+//     pay exactly the meter (a royal flush on the board shares it equally).
+//   - With envy_bonus, each box whose Progressive wins on a row that has an
+//     envy_ row pays that amount to every other box whose Progressive is in
+//     action. A box whose own hand loses is still paid its envy bonuses, less
+//     its stake (Resolve keeps each bonus above the stake, so that is a win).
+func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Rounding) []*games.WagerResult {
+	out := make([]*games.WagerResult, len(r.Boxes))
+	var ps []progBox
+	claimed := int64(0)
+	for i, b := range r.Boxes {
+		if b.Progressive == 0 {
+			continue
+		}
+		p := progBox{box: i, inAction: !(b.Fold && s.FoldForfeitsProgressive)}
+		p.hand = progressiveHand(finals[i], b.Cards, r.Flop(), s)
+		if p.inAction {
+			p.row = ownRow(s.Progressive, p.hand.Category())
+			if p.row != nil {
+				claimed += p.row.Percent
+			}
+		}
+		ps = append(ps, p)
+	}
+	share := max(claimed, fullMeter) // the divisor of a meter share
+	for _, p := range ps {
+		b := r.Boxes[p.box]
+		w := &games.WagerResult{Wager: "progressive", Stake: b.Progressive, Rule: "uth.progressive_table"}
+		out[p.box] = w
+		if !p.inAction {
+			lose(w, "Progressive loses: the player folded, and the house forfeits the Progressive on a fold")
+			w.Rule = "uth.fold_forfeits_progressive"
+			continue
+		}
+		hand := article(p.hand.Category())
+		if s.ProgressiveHand == "hole_and_flop" {
+			hand += " in the hole cards and the flop"
+		}
+		var reason string
+		won := p.row != nil
+		if won {
+			amount, what := p.row.Amount, ""
+			if p.row.Percent > 0 {
+				num := int64(s.ProgressiveMeter) * p.row.Percent
+				amount = rd.Down(games.Money(num / share))
+				what = fmt.Sprintf(": %s of the meter of %s", percent(p.row.Percent), s.ProgressiveMeter)
+				if claimed > fullMeter {
+					what += fmt.Sprintf(", cut in proportion because this round's winners claim %s of it", percent(claimed))
+				}
+				if num%share != 0 || games.Money(num/share) != amount {
+					what += ", rounded down to the smallest chip"
+				}
+			}
+			reason = fmt.Sprintf("Progressive pays %s on %s%s", amount, hand, what)
+			w.Result, w.Pays, w.Row, w.Reason = games.Win, amount, s.Progressive.RowName(p.row.Key), reason
+			if amount == 0 {
+				push(w, reason+", which rounds down to 0")
+			}
+		} else {
+			lose(w, fmt.Sprintf("Progressive loses: %s pays nothing (the lowest paying hand is %s)", hand, article(lowest(s.Progressive))))
+		}
+		if s.EnvyBonus {
+			envy(w, p, ps, s, won, reason)
+		}
+		if s.ProgressiveHand == "hole_and_flop" && w.Rule == "uth.progressive_table" {
+			w.Rule = "uth.progressive_hand"
+		}
+	}
+	return out
+}
+
+// envy adds to w the Envy Bonus for every other box whose Progressive won on
+// a row that has an envy row. won tells whether the box's own hand won (its
+// own reason is own); if it lost, its stake is collected and the bonus paid.
+func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, own string) {
+	var bonus games.Money
+	var why []string
+	for _, o := range ps {
+		if o.box == p.box || !o.inAction || o.row == nil {
+			continue
+		}
+		row := envyRow(s.Progressive, o.row.Key)
+		if row == nil {
+			continue
+		}
+		bonus += row.Amount
+		why = append(why, fmt.Sprintf("the Envy Bonus of %s for box %d's %s", row.Amount, o.box+1, strings.ReplaceAll(o.row.Key, "_", " ")))
+		if w.Row == "" {
+			w.Row = s.Progressive.RowName(row.Key)
+		}
+	}
+	if bonus == 0 {
+		return
+	}
+	w.Rule = "uth.envy_bonus"
+	w.Result = games.Win
+	if won {
+		w.Pays += bonus
+		w.Reason = own + ", plus " + strings.Join(why, " and ")
+		return
+	}
+	w.Pays = bonus - w.Stake
+	w.Reason = fmt.Sprintf("Progressive pays %s net: its own hand loses the %s stake, but it is paid %s", w.Pays, w.Stake, strings.Join(why, " and "))
+}
+
+// ownRow returns the row of a progressive table that pays category c, nil if none.
+func ownRow(pt games.PayTable, c poker.Category) *games.PayRow {
+	for i, r := range pt.Rows {
+		if r.Key == c.Key() {
+			return &pt.Rows[i]
+		}
+	}
+	return nil
+}
+
+// envyRow returns the envy row for a winning row key, nil if none.
+func envyRow(pt games.PayTable, key string) *games.PayRow {
+	for i, r := range pt.Rows {
+		if r.Key == "envy_"+key {
+			return &pt.Rows[i]
+		}
+	}
+	return nil
+}
+
+// percent writes hundredths of a percent as "100%" or "12.5%".
+func percent(p int64) string { return games.Money(p).String() + "%" }

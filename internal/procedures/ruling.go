@@ -1,0 +1,99 @@
+package procedures
+
+import (
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+)
+
+// Ruling returns the ruling question for situation id at house h: its
+// variant (the values of its placeholders) and the order of its choices are
+// drawn from seed. Errors wrap ErrUnknown or ErrUnresolved.
+func Ruling(h *rulebook.House, id string, seed uint64) (Question, error) {
+	p, err := procs(h)
+	if err != nil {
+		return Question{}, err
+	}
+	s := p.Situation(id)
+	if s == nil {
+		return Question{}, notFound(p, "situation", id)
+	}
+	r := newRand(seed, string(KindRuling)+":"+id)
+	fill := variant(r, s.Vars, p.Boxes[s.Game])
+	ruling := fill(s.Ruling)
+	q := Question{
+		ID: s.ID, Kind: KindRuling, Game: s.Game, Title: s.Title, Prompt: fill(s.Prompt), Ref: s.Ref,
+		Explanation: explain(ruling, s.Ref, s.Setting, s.House),
+		Choices:     make([]string, len(s.Choices)), Why: make([]string, len(s.Choices)),
+	}
+	for i, j := range r.Perm(len(s.Choices)) {
+		c := s.Choices[j]
+		q.Choices[i] = fill(c.Text)
+		if j == s.Answer {
+			q.Answer, q.Why[i] = i, ruling
+		} else {
+			q.Why[i] = fill(c.Why)
+		}
+	}
+	return q, nil
+}
+
+// variant draws a value for each var (in name order, so that the draw does
+// not depend on map order), then {box} and a different {other_box} from the
+// table size, and returns the function that fills a text with them. Var
+// values may themselves hold {box} and {other_box}.
+func variant(r *rand.Rand, vars map[string][]string, boxes int) func(string) string {
+	names := slices.Sorted(maps.Keys(vars))
+	picked := make([]string, len(names))
+	for i, name := range names {
+		vals := vars[name]
+		picked[i] = vals[r.IntN(len(vals))]
+	}
+	values := map[string]string{}
+	if boxes >= 1 {
+		box := 1 + r.IntN(boxes)
+		values["box"] = strconv.Itoa(box)
+		if boxes >= 2 {
+			other := 1 + r.IntN(boxes-1)
+			if other >= box {
+				other++
+			}
+			values["other_box"] = strconv.Itoa(other)
+		}
+	}
+	for i, name := range names {
+		values[name] = fill(picked[i], values) // only {box} and {other_box} are there (rulebook checks)
+	}
+	return func(s string) string { return fill(s, values) }
+}
+
+// fill replaces each {name} of s that values has.
+func fill(s string, values map[string]string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		if v, ok := values[s[i+1:i+j]]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
+	}
+}
