@@ -90,6 +90,7 @@ var lunarGame = &game{
 			lunarDealerDraw(in)
 		}},
 	},
+	handQs:   []string{QBestHand, QBeatsDealer, QDealerQualifies, QSecondCombination},
 	mistakes: lunarMistakes,
 	// The five as dealt, read for a box that drew.
 	handSlips: func(d *dealt, box int, c *choiceSet) {

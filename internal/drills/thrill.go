@@ -235,6 +235,7 @@ var thrillGame = &game{
 				ensureWager(in, box, thrill.Special, thrill.Primary)
 			}},
 	},
+	handQs:       []string{QBestHand, QBeatsDealer, QDealerHalfPay, QJoker},
 	mistakes:     thrillMistakes,
 	alt:          thrillAlt,
 	handSlips:    thrillHandSlips,
