@@ -115,7 +115,7 @@ func TestInterval(t *testing.T) {
 
 func TestReview(t *testing.T) {
 	ms := eval.Masteries(append(append(append(
-		attempts("weak", "0F", "0F", "0F"), // learning, last wrong: due 10 min after t0+2m
+		attempts("weak", "0F", "0F", "0F"),            // learning, last wrong: due 10 min after t0+2m
 		attempts("mastered", repeat("1F", 10)...)...), // due a week after t0+9m
 		attempts("practised", "1F", "1F", "1F")...), // due a day after t0+2m
 		attempts("fresh", "1F")...)) // new: due at once (t0)
