@@ -232,7 +232,7 @@ var thrillGame = &game{
 					}
 				}
 				plantCards(rng, in, box, dl.g, want)
-				thrillSpecial(in, box, dl.h)
+				thrillSpecial(in, box)
 			}},
 	},
 	handQs:       []string{QBestHand, QBeatsDealer, QDealerHalfPay, QJoker},
@@ -641,7 +641,7 @@ func thrillWager1(in *games.Round, box int, wager string, h *rulebook.House) {
 
 // thrillSpecial places the Special beside the box's primary wager (or alone
 // where the house allows it).
-func thrillSpecial(in *games.Round, box int, h *rulebook.House) {
+func thrillSpecial(in *games.Round, box int) {
 	ensureWager(in, box, thrill.Special, thrill.Primary)
 }
 
