@@ -1,0 +1,71 @@
+package edge
+
+import (
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+)
+
+// TestTallyFiveCard checks the five-card tallies against the published
+// category counts, and the classes within a category against counts worked
+// out by hand.
+func TestTallyFiveCard(t *testing.T) {
+	std, err := sharedCalc.tally(t.Context(), Standard5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[poker.Category]int64{poker.RoyalFlush: 4, poker.StraightFlush: 36, poker.FourOfAKind: 624, poker.FullHouse: 3744,
+		poker.Flush: 5108, poker.Straight: 10200, poker.ThreeOfAKind: 54912, poker.TwoPair: 123552, poker.OnePair: 1098240, poker.HighCard: 1302540}
+	for cat, n := range want {
+		if got := std.Category(cat); got != n {
+			t.Errorf("standard %v: %d; want %d", cat, got, n)
+		}
+	}
+	if std.Hands() != 2598960 || std.NaturalRoyals != 4 {
+		t.Errorf("%d hands, %d natural royals; want 2,598,960 and 4", std.Hands(), std.NaturalRoyals)
+	}
+	// One pair of each rank: C(4,2) × C(12,3) × 4³ = 84,480 (a pair is never a straight).
+	for r := cards.Two; r <= cards.Ace; r++ {
+		if got := std.Counts[poker.OnePair][r]; got != 84480 {
+			t.Errorf("one pair of %s: %d; want 84,480", r.Plural(), got)
+		}
+	}
+	// Seven high: four rank sets under the seven that are no straight
+	// (3-4-5-6-7 is), each in 4⁵ − 4 suit patterns that are no flush.
+	if got := std.Counts[poker.HighCard][cards.Seven]; got != 4*(1024-4) {
+		t.Errorf("seven-high: %d; want 4,080", got)
+	}
+	// Two pair, kings up: 11 lower pairs × 6 × 6 × 44 kickers.
+	if got := std.Counts[poker.TwoPair][cards.King]; got != 11*36*44 {
+		t.Errorf("kings up: %d; want 17,424", got)
+	}
+
+	// The 53-card deck under 7 Card Thrill's ranking (issue 3's counts); a
+	// royal flush of five cards is natural only without the joker: 4 of 24.
+	thr, err := sharedCalc.tally(t.Context(), Space{Deck: cards.SetOf(cards.Deck53()...), K: 5, Rules: poker.Thrill}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want53 := map[poker.Category]int64{poker.FiveAces: 1, poker.RoyalFlush: 24, poker.StraightFlush: 180, poker.FourOfAKind: 828, poker.FullHouse: 4368,
+		poker.Flush: 7804, poker.Straight: 20532, poker.ThreeOfAKind: 63360, poker.TwoPair: 138600, poker.OnePair: 1215024, poker.HighCard: 1418964}
+	for cat, n := range want53 {
+		if got := thr.Category(cat); got != n {
+			t.Errorf("thrill %v: %d; want %d", cat, got, n)
+		}
+	}
+	if thr.NaturalRoyals != 4 {
+		t.Errorf("thrill: %d natural royals; want 4", thr.NaturalRoyals)
+	}
+}
+
+func TestPlainTallyRefuses(t *testing.T) {
+	for _, sp := range []Space{
+		{Deck: cards.SetOf(cards.Deck52()...), K: 4},
+		{Deck: cards.SetOf(cards.Deck52()[:6]...), K: 7},
+	} {
+		if _, err := PlainTally(t.Context(), sp, nil); err == nil {
+			t.Errorf("PlainTally(%v): no error", sp)
+		}
+	}
+}
