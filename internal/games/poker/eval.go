@@ -14,12 +14,19 @@ func (r Rules) Value(cs []cards.Card) Value {
 	if len(cs) < 5 || len(cs) > 7 {
 		return 0
 	}
-	key, mask := keyInit, uint64(0)
+	key := keyInit
 	for _, c := range cs {
 		key += cardKey[c]
+	}
+	t := r.tables()
+	if key&flushFlags == 0 { // 97% of seven-card hands: no suit mask needed
+		return t.rankOnly(key)
+	}
+	var mask uint64
+	for _, c := range cs {
 		mask |= cardMask[c]
 	}
-	return r.tables().lookup(key, mask)
+	return t.lookup(key, mask)
 }
 
 // Evaluate returns the best five-card hand of cs (5, 6 or 7 distinct cards)

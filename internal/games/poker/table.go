@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 )
@@ -199,13 +200,14 @@ var (
 )
 
 func (r Rules) index() int {
-	i := 0
-	for bit, on := range []bool{r.Joker, r.WheelSecond, r.WheelSecondSF, r.JokerFlushAceAlways} {
-		if on {
-			i |= 1 << bit
-		}
+	return b2i(r.Joker) | b2i(r.WheelSecond)<<1 | b2i(r.WheelSecondSF)<<2 | b2i(r.JokerFlushAceAlways)<<3
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return i
+	return 0
 }
 
 func rulesOf(i int) Rules {
@@ -230,7 +232,18 @@ func (r Rules) flushIndex() int {
 	return i
 }
 
-func (r Rules) tables() *tables { return ruleTables[r.index()]() }
+// built caches ruleTables' results: one atomic load on the fast path.
+var built [16]atomic.Pointer[tables]
+
+func (r Rules) tables() *tables {
+	i := r.index()
+	if t := built[i].Load(); t != nil {
+		return t
+	}
+	t := ruleTables[i]()
+	built[i].Store(t)
+	return t
+}
 
 func (r Rules) buildRank() *[1 << slotBits]uint16 {
 	h, ms := hashOnce()
