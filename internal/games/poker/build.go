@@ -33,9 +33,24 @@ func (r Rules) rankValue(n [13]uint8, joker bool) Value {
 	m := presence(n)
 	for x := cards.Two; x <= cards.Ace; x++ {
 		if m&(1<<x) == 0 {
-			if top := straightTop(m | 1<<x); top >= 0 {
-				best = max(best, r.straight(Straight, cards.Rank(top)))
-			}
+			best = max(best, r.bestStraight(Straight, m|1<<x))
+		}
+	}
+	return best
+}
+
+// bestStraight is the best straight (or straight flush) in the rank mask m
+// under r, or 0. It is not always the one with the highest top card: in
+// 7 Card Thrill A-2-3-4-5 beats 7-6-5-4-3 (§4.5.5).
+func (r Rules) bestStraight(cat Category, m uint16) Value {
+	var best Value
+	for top := cards.Five; top <= cards.Ace; top++ {
+		w := uint16(0x1f) << (top - 4)
+		if top == cards.Five {
+			w = 0x100f
+		}
+		if m&w == w {
+			best = max(best, r.straight(cat, top))
 		}
 	}
 	return best
@@ -109,8 +124,8 @@ func (r Rules) plainValue(n [13]uint8) Value {
 			return r.valueOf(FullHouse, [5]cards.Rank{t, t, t, p, p})
 		}
 	}
-	if top := straightTop(presence(n)); top >= 0 {
-		return r.straight(Straight, cards.Rank(top))
+	if v := r.bestStraight(Straight, presence(n)); v != 0 {
+		return v
 	}
 	if len(threes) > 0 {
 		t := threes[0]
@@ -142,16 +157,11 @@ func skipAt(skip []cards.Rank, i int) cards.Rank {
 // not already held (§4.5.3), or an ace even beside the natural ace under
 // JokerFlushAceAlways, which makes a double-ace flush.
 func (r Rules) flushValue(m uint16, joker bool) Value {
-	var best Value
-	if top := straightTop(m); top >= 0 {
-		best = r.straight(StraightFlush, cards.Rank(top))
-	}
+	best := r.bestStraight(StraightFlush, m)
 	if joker {
 		for x := cards.Two; x <= cards.Ace; x++ {
 			if m&(1<<x) == 0 {
-				if top := straightTop(m | 1<<x); top >= 0 {
-					best = max(best, r.straight(StraightFlush, cards.Rank(top)))
-				}
+				best = max(best, r.bestStraight(StraightFlush, m|1<<x))
 			}
 		}
 	}

@@ -21,40 +21,32 @@ type refCard struct{ rank, suit uint8 }
 func refPlain(r Rules, h [5]refCard) uint32 {
 	var cnt [13]uint8
 	flush := true
-	for i, c := range h {
+	for _, c := range h {
 		cnt[c.rank]++
 		if c.suit != h[0].suit {
 			flush = false
 		}
-		_ = i
-	}
-	pack := func(cat Category, rs ...uint8) uint32 {
-		v := uint32(cat) << 20
-		for i, x := range rs {
-			v |= uint32(x) << (16 - 4*uint(i))
-		}
-		return v
 	}
 	if cnt[12] == 5 {
-		return pack(FiveAces)
+		return uint32(FiveAces) << 20
 	}
-	// Ranks by count (desc) then rank (desc).
-	var seq []uint8
-	for n := uint8(5); n >= 1; n-- {
-		for x := 12; x >= 0; x-- {
-			if cnt[x] == n {
-				for range n {
-					seq = append(seq, uint8(x))
-				}
-			}
+	// Ranks by count (desc) then rank (desc): an insertion sort of five.
+	var seq [5]uint8
+	sortKey := func(x uint8) uint8 { return cnt[x]<<4 | x }
+	for i, c := range h {
+		j := i
+		for ; j > 0 && sortKey(seq[j-1]) < sortKey(c.rank); j-- {
+			seq[j] = seq[j-1]
 		}
+		seq[j] = c.rank
 	}
+	pack := uint32(seq[0])<<16 | uint32(seq[1])<<12 | uint32(seq[2])<<8 | uint32(seq[3])<<4 | uint32(seq[4])
 	distinct := cnt[seq[0]] == 1
-	straight, order := false, uint8(0)
+	straight, order := false, uint32(0)
 	if distinct {
 		switch {
 		case seq[0]-seq[4] == 4:
-			straight, order = true, 2*seq[0]
+			straight, order = true, 2*uint32(seq[0])
 		case seq[0] == 12 && seq[1] == 3: // A-5-4-3-2: the wheel
 			straight, order = true, 2*3
 			if flush && r.WheelSecondSF || !flush && r.WheelSecond {
@@ -62,27 +54,28 @@ func refPlain(r Rules, h [5]refCard) uint32 {
 			}
 		}
 	}
+	cat := HighCard
 	switch {
 	case straight && flush && seq[0] == 12 && seq[1] == 11:
-		return pack(RoyalFlush)
+		return uint32(RoyalFlush) << 20
 	case straight && flush:
-		return pack(StraightFlush, order)
+		return uint32(StraightFlush)<<20 | order<<12 // order takes 5 bits
 	case cnt[seq[0]] == 4:
-		return pack(FourOfAKind, seq[0], seq[4])
+		cat = FourOfAKind
 	case cnt[seq[0]] == 3 && cnt[seq[3]] == 2:
-		return pack(FullHouse, seq[0], seq[3])
+		cat = FullHouse
 	case flush:
-		return pack(Flush, seq...)
+		cat = Flush
 	case straight:
-		return pack(Straight, order)
+		return uint32(Straight)<<20 | order<<12
 	case cnt[seq[0]] == 3:
-		return pack(ThreeOfAKind, seq...)
+		cat = ThreeOfAKind
 	case cnt[seq[2]] == 2:
-		return pack(TwoPair, seq...)
+		cat = TwoPair
 	case cnt[seq[0]] == 2:
-		return pack(OnePair, seq...)
+		cat = OnePair
 	}
-	return pack(HighCard, seq...)
+	return uint32(cat)<<20 | pack
 }
 
 func refCategory(v uint32) Category { return Category(v >> 20) }
@@ -101,8 +94,20 @@ func refEval5(r Rules, five [5]cards.Card) uint32 {
 	if j < 0 {
 		return refPlain(r, h)
 	}
+	// Every card in place of the joker. When the other four are not of one
+	// suit no substitute makes a flush, and the value does not depend on the
+	// substitute's suit, so one suit is enough.
+	suits := 4
+	for i, c := range h {
+		if i != j && c.suit != h[(j+1)%5].suit {
+			suits = 1
+		}
+	}
 	var best uint32
 	for x := range cards.Card(52) {
+		if int(x.Suit()) >= suits {
+			continue
+		}
 		h[j] = refCard{uint8(x.Rank()), uint8(x.Suit())}
 		v := refPlain(r, h)
 		if refLegal(r, h, j, refCategory(v)) && v > best {

@@ -225,8 +225,8 @@ type tallyWorker struct {
 	rest       []uint64 // rest[p]: the cards after position p, as a set
 	k          int
 	royal      Value
-	ms, ms2    *multisetIndex // of k and k-2 cards
-	pairs      []uint32        // (k-2)-card prefixes counted by multiset (ms2) and position
+	ms, ms2    *multisetIndex     // of k and k-2 cards
+	pairs      []uint32           // (k-2)-card prefixes counted by multiset (ms2) and position
 	counts     *[NumValues]uint32 // hands valued one by one (flushes); C(53,7) < 2^32
 	bySet      []uint16           // the other hands, by rank multiset: at most 4^7 each
 	jokerRoyal uint64
