@@ -78,9 +78,6 @@ func (h Hand) Describe() string {
 		b.WriteString("Full house, " + rs[0].Plural() + " full of " + rs[3].Plural())
 	case Flush:
 		b.WriteString("Flush, " + rs[0].Name() + " high")
-		if rs[1] == rs[0] {
-			b.WriteString(" (two aces)")
-		}
 	case ThreeOfAKind:
 		b.WriteString("Three of a kind, " + rs[0].Plural() + ", " + rs[3].Name() + " kicker")
 	case TwoPair:
@@ -96,9 +93,14 @@ func (h Hand) Describe() string {
 		return "No hand"
 	}
 	if h.HasJoker() {
-		if cat == FiveAces || h.JokerAs.Rank() == cards.Ace && cat != Flush && cat != RoyalFlush && cat != StraightFlush && cat != Straight {
+		// The joker is "an ace" where it plays as the ace of §4.5.2, and
+		// "the ten" (or "the ace") where it completes a straight or flush.
+		switch {
+		case cat == Flush && rs[1] == cards.Ace: // thrill_joker_flush_rank = ace_always
+			b.WriteString(", with the joker as a second ace")
+		case cat < Straight || cat == FullHouse || cat == FourOfAKind || cat == FiveAces:
 			b.WriteString(", with the joker as an ace")
-		} else {
+		default:
 			b.WriteString(", with the joker as the " + h.JokerAs.Rank().Name())
 		}
 	}
