@@ -80,75 +80,66 @@ func (r Rules) straight(cat Category, top cards.Rank) Value {
 // for the aces, when the joker plays one). Between the two wheel orders a
 // straight's value comes from r.
 func (r Rules) plainValue(n [13]uint8) Value {
-	// Ranks by count, high rank first within a count.
-	var by [6][]cards.Rank
-	for x := cards.Ace; ; x-- {
-		by[n[x]] = append(by[n[x]], x)
-		if x == cards.Two {
-			break
+	// The highest rank of each count, and the ranks high to low.
+	var top [6]int
+	for i := range top {
+		top[i] = -1
+	}
+	for x := 12; x >= 0; x-- {
+		if c := n[x]; top[c] < 0 {
+			top[c] = x
 		}
 	}
-	// kickers returns the k highest ranks not in skip.
-	kickers := func(k int, skip ...cards.Rank) []cards.Rank {
-		var out []cards.Rank
-		for x := cards.Ace; len(out) < k; x-- {
-			if n[x] > 0 && x != skipAt(skip, 0) && x != skipAt(skip, 1) {
-				out = append(out, x)
-			}
-			if x == cards.Two {
-				break
+	// kick returns the k highest present ranks other than a and b.
+	kick := func(k int, a, b int) (out [5]cards.Rank) {
+		i := 0
+		for x := 12; x >= 0 && i < k; x-- {
+			if n[x] > 0 && x != a && x != b {
+				out[i] = cards.Rank(x)
+				i++
 			}
 		}
 		return out
 	}
-	switch {
-	case len(by[5]) > 0:
+	R := func(x int) cards.Rank { return cards.Rank(x) }
+	if top[5] >= 0 {
 		return r.valueOf(FiveAces, [5]cards.Rank{cards.Ace, cards.Ace, cards.Ace, cards.Ace, cards.Ace})
-	case len(by[4]) > 0:
-		q := by[4][0]
-		k := kickers(1, q)
-		return r.valueOf(FourOfAKind, [5]cards.Rank{q, q, q, q, k[0]})
 	}
-	threes := by[3]
-	pairs := append(append([]cards.Rank(nil), by[3]...), by[2]...) // ranks that can give a pair
-	if len(threes) > 0 {
-		t := threes[0]
-		p := cards.Rank(0)
-		found := false
-		for _, x := range pairs {
-			if x != t && (!found || x > p) {
-				p, found = x, true
+	if q := top[4]; q >= 0 {
+		k := kick(1, q, q)
+		return r.valueOf(FourOfAKind, [5]cards.Rank{R(q), R(q), R(q), R(q), k[0]})
+	}
+	if t := top[3]; t >= 0 {
+		// The pair of a full house: the highest other rank held two or three times.
+		for x := 12; x >= 0; x-- {
+			if x != t && n[x] >= 2 {
+				return r.valueOf(FullHouse, [5]cards.Rank{R(t), R(t), R(t), R(x), R(x)})
 			}
-		}
-		if found {
-			return r.valueOf(FullHouse, [5]cards.Rank{t, t, t, p, p})
 		}
 	}
 	if v := r.bestStraight(Straight, presence(n)); v != 0 {
 		return v
 	}
-	if len(threes) > 0 {
-		t := threes[0]
-		k := kickers(2, t)
-		return r.valueOf(ThreeOfAKind, [5]cards.Rank{t, t, t, k[0], k[1]})
+	if t := top[3]; t >= 0 {
+		k := kick(2, t, t)
+		return r.valueOf(ThreeOfAKind, [5]cards.Rank{R(t), R(t), R(t), k[0], k[1]})
 	}
-	if ps := by[2]; len(ps) >= 2 {
-		k := kickers(1, ps[0], ps[1])
-		return r.valueOf(TwoPair, [5]cards.Rank{ps[0], ps[0], ps[1], ps[1], k[0]})
+	if p := top[2]; p >= 0 {
+		q := -1
+		for x := p - 1; x >= 0; x-- {
+			if n[x] == 2 {
+				q = x
+				break
+			}
+		}
+		if q >= 0 {
+			k := kick(1, p, q)
+			return r.valueOf(TwoPair, [5]cards.Rank{R(p), R(p), R(q), R(q), k[0]})
+		}
+		k := kick(3, p, p)
+		return r.valueOf(OnePair, [5]cards.Rank{R(p), R(p), k[0], k[1], k[2]})
 	}
-	if ps := by[2]; len(ps) == 1 {
-		k := kickers(3, ps[0])
-		return r.valueOf(OnePair, [5]cards.Rank{ps[0], ps[0], k[0], k[1], k[2]})
-	}
-	k := kickers(5)
-	return r.valueOf(HighCard, [5]cards.Rank(k))
-}
-
-func skipAt(skip []cards.Rank, i int) cards.Rank {
-	if i < len(skip) {
-		return skip[i]
-	}
-	return 255
+	return r.valueOf(HighCard, kick(5, -1, -1))
 }
 
 // flushValue is the best straight flush or flush of one suit whose ranks are
