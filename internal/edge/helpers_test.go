@@ -66,12 +66,16 @@ func wager(t testing.TB, game, name string) Wager {
 	return w
 }
 
-// longTests reports whether the seven-card enumerations run: always once
-// poker's exhaustive tally is the default Tallier; with the plain evaluator
-// they take hours, so they then run only when EDGE_LONG=1 asks for them.
+// longTests reports whether the seven-card enumerations run: in the plain
+// go test, now that poker's exhaustive tally is the default Tallier (about a
+// second for both seven-card spaces), but not under -race or -short, unless
+// EDGE_LONG=1 asks for them.
 func longTests() bool {
-	return fastTallyLanded || os.Getenv("EDGE_LONG") == "1"
+	return fastTallyLanded && !raceEnabled && !testing.Short() || os.Getenv("EDGE_LONG") == "1"
 }
 
 // rat is a/b.
 func rat(a, b int64) *big.Rat { return big.NewRat(a, b) }
+
+// longSkip is why a seven-card enumeration test is skipped.
+const longSkip = "a seven-card enumeration: skipped under -race and -short (EDGE_LONG=1 runs it there too)"

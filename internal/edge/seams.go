@@ -30,14 +30,11 @@ type solution struct {
 	figures []Figure
 }
 
-// SEAM(engine): defaultTally is the Tallier a new Calculator uses. Until the
-// hand engine's exhaustive tally lands in package poker it is PlainTally,
-// which reads every hand with poker's Evaluate: seconds for the five-card
-// spaces, but far too slow for the seven-card ones (UTH Trips and the Blind,
-// every 7 Card Thrill bonus bet), which then take hours.
-var defaultTally Tallier = PlainTally
+// defaultTally is the Tallier a new Calculator uses: the hand engine's
+// exhaustive tally (EngineTally).
+var defaultTally Tallier = EngineTally
 
-// fastTallyLanded tells the tests whether defaultTally is the hand engine's
+// fastTallyLanded tells the tests that defaultTally is the hand engine's
 // exhaustive tally, so that the seven-card enumerations run in the plain
-// `go test ./...` (see longTests in helpers_test.go).
-const fastTallyLanded = false
+// `go test ./...` (longTests in helpers_test.go).
+const fastTallyLanded = true

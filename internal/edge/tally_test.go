@@ -69,3 +69,50 @@ func TestPlainTallyRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineTallyMatchesPlain holds the engine's tally, read into classes,
+// against reading every hand with Evaluate, on reduced decks of both kinds
+// and under each 7 Card Thrill option (the classes split pairs by rank and
+// royals by the joker, which the category counts alone do not check).
+func TestEngineTallyMatchesPlain(t *testing.T) {
+	deck := func(ranks []cards.Rank, joker bool) cards.Set {
+		var s cards.Set
+		for _, r := range ranks {
+			for u := cards.Clubs; u <= cards.Spades; u++ {
+				s = s.Add(cards.New(r, u))
+			}
+		}
+		if joker {
+			s = s.Add(cards.Joker)
+		}
+		return s
+	}
+	// Ten, jack, queen, king, ace, two to five: royals, wheels and pairs of every kind.
+	ranks := []cards.Rank{cards.Two, cards.Three, cards.Four, cards.Five, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}
+	if raceEnabled || testing.Short() {
+		ranks = []cards.Rank{cards.Two, cards.Three, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}
+	}
+	spaces := []Space{
+		{Deck: deck(ranks, false), K: 7, Rules: poker.Standard},
+		{Deck: deck(ranks, true), K: 7, Rules: poker.Thrill},
+		{Deck: deck(ranks, true), K: 7, Rules: poker.Rules{Joker: true, WheelSecond: true}},
+		{Deck: deck(ranks, true), K: 7, Rules: poker.Rules{Joker: true, WheelSecond: true, WheelSecondSF: true, JokerFlushAceAlways: true}},
+		{Deck: deck(ranks, true), K: 6, Rules: poker.Thrill},
+	}
+	for _, sp := range spaces {
+		fast, err := EngineTally(t.Context(), sp, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := PlainTally(t.Context(), sp, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.Counts != plain.Counts || fast.NaturalRoyals != plain.NaturalRoyals {
+			t.Errorf("%v under %+v: the engine's tally and Evaluate disagree:\n%v %d\n%v %d", sp, sp.Rules, fast.Counts, fast.NaturalRoyals, plain.Counts, plain.NaturalRoyals)
+		}
+		if fast.Hands() != sp.Hands() {
+			t.Errorf("%v: %d hands; want %d", sp, fast.Hands(), sp.Hands())
+		}
+	}
+}

@@ -37,7 +37,7 @@ func tripsEdgeFromCounts(pt games.PayTable) *big.Rat {
 // edge against the published 1.90%.
 func TestTripsExact(t *testing.T) {
 	if !longTests() {
-		t.Skip("the seven-card count takes hours on the plain evaluator; set EDGE_LONG=1 (it runs by default once poker's exhaustive tally lands)")
+		t.Skip(longSkip)
 	}
 	b, h := book(t), defaultHouse(t)
 	w := wager(t, uth.Slug, "trips")
@@ -62,7 +62,7 @@ func TestTripsExact(t *testing.T) {
 // TestBlindExact checks the Blind's hand distribution against the published counts.
 func TestBlindExact(t *testing.T) {
 	if !longTests() {
-		t.Skip("the seven-card count takes hours on the plain evaluator; set EDGE_LONG=1 (it runs by default once poker's exhaustive tally lands)")
+		t.Skip(longSkip)
 	}
 	h := defaultHouse(t)
 	res := compute(t, Query{Wager: wager(t, uth.Slug, "blind"), House: h})
