@@ -316,16 +316,16 @@ func (c *Calculator) simulate(ctx context.Context, q Query, pt games.PayTable, p
 	if w.Game == thrill.Slug {
 		res.Per = "stake"
 	}
-	m, se := t.mean(0, spec.den)
+	m, se := t.mean(0, spec)
 	res.HouseEdge, res.StdErr = ptr(FloatNum(-m)), ptr(FloatNum(se))
 	for i, name := range spec.quantities[1:] {
-		m, se := t.mean(i+1, spec.den)
+		m, se := t.mean(i+1, spec)
 		f := Figure{Name: name + " house edge", Value: FloatNum(-m), StdErr: ptr(FloatNum(se))}
 		switch {
 		case w.Game == uth.Slug && name == "trips":
 			f.Note = fmt.Sprintf("Trips (table %s) on the same rounds, every box's final seven cards, as if Trips survived a fold", h.UTH.Trips.Name)
 		case w.Game == lunar.Slug && name == "super":
-			f.Note = fmt.Sprintf("the Super (table %s) on the same rounds, staked at the Ante", h.Lunar.Super.Name)
+			f.Note = fmt.Sprintf("the Super (table %s) on the same rounds, staked at the Ante on the box's first five and, where the house takes it, on the dealer's (the Dealer Super)", h.Lunar.Super.Name)
 		}
 		res.Figures = append(res.Figures, f)
 	}

@@ -26,7 +26,8 @@ import (
 //     the Ante payout.
 //
 // The Super is staked at the Ante on every round (the seed makes it
-// compulsory) and measured on the side: the main figure leaves it out.
+// compulsory), and so is the Dealer Super where the house takes it; both are
+// measured on the side, as one Super figure: the main figure leaves them out.
 const LunarStrategy = "simple"
 
 // lunarAnte is the Ante (and the Super) of a simulated box: 100 units, so
@@ -61,6 +62,9 @@ func (g *lunarGame) round(deal []cards.Card) (*games.Round, int) {
 	dealer, first, next := deal[0:5], deal[5:10], deal[10:]
 	w := map[string]json.Number{"ante": money(lunarAnte), "super": money(lunarAnte)}
 	box := games.Box{Cards: texts(first), Wagers: w}
+	if g.s.DealerSuperEnabled {
+		box.MultiSuper = []games.SideBet{{On: games.Target{Dealer: true}, Stake: money(lunarAnte)}}
+	}
 	in := &games.Round{Game: lunar.Slug, Dealer: texts(dealer), Boxes: []games.Box{box}}
 	h := poker.Standard.Evaluate(first)
 	if h.Category() >= poker.StraightFlush {
@@ -107,7 +111,11 @@ func fourOfASuit(cs []cards.Card) bool {
 }
 
 func (g *lunarGame) spec() *simSpec {
-	return &simSpec{den: int64(lunarAnte), quantities: lunarQuantities, events: lunarEvents,
+	supers := int64(1)
+	if g.s.DealerSuperEnabled {
+		supers = 2
+	}
+	return &simSpec{den: int64(lunarAnte), stakes: []int64{1, supers}, quantities: lunarQuantities, events: lunarEvents,
 		newTable: func() table { t := &lunarTable{g: g}; t.reset(); return t }}
 }
 
@@ -132,7 +140,7 @@ func (t *lunarTable) play(s *stream, out []int64, ev []int64) error {
 	b := st.Boxes[0]
 	var super games.Money
 	for _, w := range b.Wagers {
-		if w.Wager == "super" {
+		if w.Wager == "super" || w.Wager == "dealer_super" {
 			super += w.Pays
 		}
 	}

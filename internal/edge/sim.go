@@ -36,8 +36,12 @@ type table interface {
 
 // simSpec describes a simulation: its quantities (the main wager first, then
 // side figures measured on the same rounds), its events and its tables.
+// Quantity i is in units of 1/(den × stakes[i]) of one stake: a round that
+// measures a side wager twice (Lunar's Super on the box and on the dealer)
+// reports their sum, staked twice.
 type simSpec struct {
 	den        int64
+	stakes     []int64 // per quantity; nil: 1 each
 	quantities []string
 	events     []string
 	newTable   func() table
@@ -70,7 +74,11 @@ func (t *tallies) add(u *tallies) {
 
 // mean returns quantity i's mean per round and its standard error, in units
 // of the stake.
-func (t *tallies) mean(i int, den int64) (mean, se float64) {
+func (t *tallies) mean(i int, sp *simSpec) (mean, se float64) {
+	den := sp.den
+	if sp.stakes != nil {
+		den *= sp.stakes[i]
+	}
 	n := float64(t.rounds)
 	s := float64(t.sum[i])
 	m := s / n

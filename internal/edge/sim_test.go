@@ -119,7 +119,7 @@ func TestSuperSimulationAgreesWithExact(t *testing.T) {
 		t.Skip("a long simulation; it runs in the plain go test")
 	}
 	h := defaultHouse(t)
-	rounds := int64(200_000)
+	rounds := int64(300_000)
 	if testing.Short() {
 		rounds = 50_000
 	}
