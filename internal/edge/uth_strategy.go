@@ -27,10 +27,11 @@ import (
 //     higher category than the board's own five (the hole cards play);
 //   - fewer than 21 dealer outs, where an out is one of the 45 cards the
 //     player cannot see that, with the five community cards, gives the dealer
-//     a hand at least as good as the player's. A tie on those six cards counts
-//     as an out, because the dealer's second hole card then settles it, nearly
-//     always against the player — the count of the published worked example:
-//     T-3 on A-Q-8-6-4 has 26 outs (every A, Q, 8, 6, 4, K, J and T).
+//     a hand that beats the player's: T-3 on A-Q-8-6-4 has 23 outs (every
+//     remaining A, Q, 8, 6 and 4, K and J); a card that only ties (a ten
+//     there) is no out. Counting ties as outs, as one published example
+//     does, folds more often and costs the player about 1.4% of the Ante
+//     more (docs/math.md).
 //
 // Otherwise fold. Where the house makes every hand use both hole cards
 // (uth.must_use_both_hole_cards), the river bets 1× with a pair or better and
@@ -91,8 +92,8 @@ func uthFlop(h [2]cards.Card, f [3]cards.Card, five poker.Value) bool {
 }
 
 // uthRiverOuts is the number of the 45 unseen cards with which the dealer,
-// on the board b, holds at least the player's value pv; it stops counting at
-// stop. Only the best five of seven is read here.
+// on the board b, beats the player's value pv; it stops counting at stop.
+// Only the best five of seven is read here.
 func uthRiverOuts(r poker.Rules, h [2]cards.Card, b [5]cards.Card, pv poker.Value, stop int) int {
 	seen := cards.SetOf(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
 	six := [6]cards.Card{b[0], b[1], b[2], b[3], b[4]}
@@ -102,7 +103,7 @@ func uthRiverOuts(r poker.Rules, h [2]cards.Card, b [5]cards.Card, pv poker.Valu
 			continue
 		}
 		six[5] = c
-		if r.Value(six[:]) >= pv {
+		if r.Value(six[:]) > pv {
 			if outs++; outs >= stop {
 				break
 			}

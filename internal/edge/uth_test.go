@@ -73,14 +73,17 @@ func TestUTHRiver(t *testing.T) {
 		outs        int // -1: not counted, a hidden pair or better bets
 		want        int64
 	}{
-		// The published worked example: every A, Q, 8, 6 and 4 pairs the
-		// board (15), every K and J outkicks (8), and every 10 ties on six
-		// cards (3): 26 outs, fold.
-		{"Th 3c", "As Qd 8c 6h 4s", 26, 0},
-		// The same board with K-2: the Ks tie (3) and the pairs beat (15).
-		{"Kh 2c", "As Qd 8c 6h 4s", 18, 1},
+		// Every A, Q, 8, 6 and 4 pairs the board (15) and every K and J
+		// outkicks (8): 23 outs, fold. The three tens only tie: no outs.
+		{"Th 3c", "As Qd 8c 6h 4s", 23, 0},
+		// The same board with K-2: only the pairs beat (15); the kings tie.
+		{"Kh 2c", "As Qd 8c 6h 4s", 15, 1},
+		// Four to a straight on the board: the pairs (15), and every 5 or 10
+		// makes the dealer a straight (8), while the player's ace-king only
+		// beats the other high cards: 23 outs, fold.
+		{"Kc 2d", "Ah 9d 8s 7c 6h", 23, 0},
 		{"9c 4d", "Kh 7d 3s 9h 2c", -1, 1}, // hidden pair of nines on the river
-		{"3c 2d", "Ah Kd Qs Jc 9h", 45, 0}, // the board plays: every card ties or beats
+		{"3c 2d", "Ah Kd Qs Jc 9h", 19, 1}, // the board plays: the pairs (15) and the tens (4) beat; the rest tie
 		{"Tc 2d", "Ah Kd Qs Jc 9h", -1, 1}, // a straight with a hole card
 	}
 	for _, tt := range tests {
