@@ -3,6 +3,9 @@ package edge
 import (
 	"context"
 	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
 )
 
 // benchSim simulates b.N rounds of a main game on every core and reports
@@ -33,10 +36,42 @@ func BenchmarkCountSupers(b *testing.B) {
 	}
 }
 
-// BenchmarkTallyStandard5 counts all 2,598,960 five-card hands.
-func BenchmarkTallyStandard5(b *testing.B) {
+// benchTally times one exact count of sp with the default Tallier (every
+// exact wager's cost the first time it is asked; later askers get the cache).
+func benchTally(b *testing.B, sp Space) {
 	for b.Loop() {
-		if _, err := defaultTally(context.Background(), Standard5, nil); err != nil {
+		if _, err := defaultTally(context.Background(), sp, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(sp.Hands())*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+}
+
+// BenchmarkTallyStandard5 counts all 2,598,960 five-card hands (Instant Cash).
+func BenchmarkTallyStandard5(b *testing.B) { benchTally(b, Standard5) }
+
+// BenchmarkTallyStandard7 counts all 133,784,560 seven-card hands (UTH Trips, the Blind).
+func BenchmarkTallyStandard7(b *testing.B) { benchTally(b, Standard7) }
+
+// BenchmarkTallyThrill7 counts all 154,143,080 seven-card hands of 53 (7 Card Thrill).
+func BenchmarkTallyThrill7(b *testing.B) { benchTally(b, Thrill7(poker.Thrill)) }
+
+// BenchmarkWhatIf prices a Trips table from the cached count: the review
+// page's answer to a changed row.
+func BenchmarkWhatIf(b *testing.B) {
+	h := defaultHouse(b)
+	c := NewCalculator()
+	q := Query{Wager: wager(b, "uth", "trips"), House: h}
+	if _, err := c.Compute(context.Background(), q, nil); err != nil {
+		b.Fatal(err)
+	}
+	pt, err := WithRow(h.UTH.Trips, "flush", games.Odds{Win: 7, Per: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q.Table = &pt
+	for b.Loop() {
+		if _, err := c.Compute(context.Background(), q, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -137,7 +137,7 @@ func (g *uthGame) decide(d *uthDeal, pv poker.Value) (int64, int) {
 	if pc >= poker.OnePair && pc > g.rules.Value(b[:]).Category() {
 		return 1, evRiver
 	}
-	if uthRiverOuts(g.rules, h, *b, pv, uthOutsLimit) < uthOutsLimit {
+	if uthFewOuts(g.rules, h, *b, pv, uthOutsLimit) {
 		return 1, evRiver
 	}
 	return 0, evFold

@@ -91,7 +91,7 @@ func TestUTHRiver(t *testing.T) {
 		d := uthDeal{hole: [2]cards.Card{h[0], h[1]}, board: [5]cards.Card(b)}
 		pv := g.value(d.hole, &d.board)
 		if tt.outs >= 0 {
-			if got := uthRiverOuts(g.rules, d.hole, d.board, pv, 100); got != tt.outs {
+			if got := uthRiverOuts(g.rules, d.hole, d.board, pv); got != tt.outs {
 				t.Errorf("outs(%s | %s) = %d; want %d", tt.hole, tt.board, got, tt.outs)
 			}
 		}
@@ -101,6 +101,53 @@ func TestUTHRiver(t *testing.T) {
 		}
 		if m, _ := g.decide(&d, pv); m != tt.want {
 			t.Errorf("river(%s | %s) bets %d×; want %d×", tt.hole, tt.board, m, tt.want)
+		}
+	}
+}
+
+// TestUTHOuts holds the grouped count of dealer outs against valuing each
+// of the 45 unseen cards one by one, on random rivers (flush boards included).
+func TestUTHOuts(t *testing.T) {
+	g := uthGameDefault(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 20000
+	if raceEnabled || testing.Short() {
+		n = 2000
+	}
+	for i := range n {
+		cs := deal(rng, cards.Deck52(), 7)
+		if i%4 == 0 { // a board of four or five hearts
+			var hearts []cards.Card
+			for _, c := range deal(rng, cards.Deck52(), 52) {
+				if c.Suit() == cards.Hearts && len(hearts) < 4+i%8/4 {
+					hearts = append(hearts, c)
+				}
+			}
+			rest := cards.SetOf(hearts...)
+			cs = hearts
+			for _, c := range deal(rng, cards.Deck52(), 52) {
+				if !rest.Has(c) && len(cs) < 7 {
+					cs = append(cs, c)
+				}
+			}
+			cs = append(cs[5:7], cs[:5]...)
+		}
+		h, b := [2]cards.Card(cs[:2]), [5]cards.Card(cs[2:7])
+		pv := g.value(h, &b)
+		seen := cards.SetOf(cs...)
+		want := 0
+		for c := cards.Card(0); c < 52; c++ {
+			if !seen.Has(c) && g.rules.Value(append(b[:], c)) > pv {
+				want++
+			}
+		}
+		if got := uthRiverOuts(g.rules, h, b, pv); got != want {
+			t.Fatalf("outs(%v | %v) = %d; want %d", h, b, got, want)
+		}
+		for _, limit := range []int{want, want + 1, 21} {
+			if got := uthFewOuts(g.rules, h, b, pv, limit); got != (want < limit) {
+				t.Fatalf("fewer than %d outs (%v | %v): %v; %d outs", limit, h, b, got, want)
+			}
 		}
 	}
 }
