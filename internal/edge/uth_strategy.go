@@ -124,7 +124,9 @@ func uthFewOuts(r poker.Rules, h [2]cards.Card, b [5]cards.Card, pv poker.Value,
 // beats pv, until visit returns false. The unseen cards of one rank make the
 // same hand unless their suit can make a flush — four or more of that suit
 // on the board — so they are valued once per rank, and the cards of such a
-// suit one by one: 13 to 22 valuations instead of 45.
+// suit one by one: 13 to 22 valuations instead of 45. The board's ranks go
+// first and then the others from the ace down, the cards likeliest to beat
+// the player, so that uthFewOuts can stop early.
 func walkOuts(r poker.Rules, h [2]cards.Card, b [5]cards.Card, pv poker.Value, visit func(n int, beats bool) bool) {
 	seen := cards.SetOf(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
 	var onBoard [cards.NumSuits]int
@@ -136,7 +138,23 @@ func walkOuts(r poker.Rules, h [2]cards.Card, b [5]cards.Card, pv poker.Value, v
 		six[5] = c
 		return r.Value(six[:]) > pv
 	}
-	for rank := cards.Two; rank <= cards.Ace; rank++ {
+	var order [cards.NumRanks]cards.Rank
+	var placed uint16
+	k := 0
+	for _, c := range b {
+		if placed&(1<<c.Rank()) == 0 {
+			placed |= 1 << c.Rank()
+			order[k] = c.Rank()
+			k++
+		}
+	}
+	for rank := cards.Ace; k < len(order); rank-- {
+		if placed&(1<<rank) == 0 {
+			order[k] = rank
+			k++
+		}
+	}
+	for _, rank := range order {
 		n, rep := 0, cards.Card(0)
 		for u := cards.Clubs; u <= cards.Spades; u++ {
 			c := cards.New(rank, u)
