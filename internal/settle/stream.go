@@ -61,6 +61,12 @@ func Stream(b *rulebook.Book, house string, r io.Reader, w io.Writer) (rejected 
 func Line(b *rulebook.Book, house string, line int, text []byte) (*games.Settlement, error) {
 	var in games.Round
 	if err := Decode(text, &in); err != nil {
+		// A value of the wrong type names its field like any validation
+		// error; only JSON that cannot be read at all needs the line number.
+		var fe *games.FieldError
+		if errors.As(err, &fe) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("line %d: %w", line, err)
 	}
 	return Round(b, &in, house)
@@ -92,11 +98,22 @@ func Decode(text []byte, in *games.Round) error {
 		in.Boxes[i] = box.Box
 		in.Boxes[i].MultiSuper = nil
 		for j, sraw := range box.MultiSuper {
-			var sb games.SideBet
-			if err := strict(sraw, &sb, fmt.Sprintf("%s.multi_super[%d]", prefix, j)); err != nil {
+			path := fmt.Sprintf("%s.multi_super[%d]", prefix, j)
+			var sb struct {
+				On    json.RawMessage `json:"on"`
+				Stake json.Number     `json:"stake"`
+			}
+			if err := strict(sraw, &sb, path); err != nil {
 				return err
 			}
-			in.Boxes[i].MultiSuper = append(in.Boxes[i].MultiSuper, sb)
+			var on games.Target
+			if len(sb.On) == 0 {
+				return games.Fieldf(path+".on", "missing: a box number or \"dealer\"")
+			}
+			if err := on.UnmarshalJSON(sb.On); err != nil {
+				return games.Fieldf(path+".on", "%s", err.Error())
+			}
+			in.Boxes[i].MultiSuper = append(in.Boxes[i].MultiSuper, games.SideBet{On: on, Stake: sb.Stake})
 		}
 	}
 	return nil

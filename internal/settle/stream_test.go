@@ -38,7 +38,7 @@ func TestStreamDecodeErrors(t *testing.T) {
 	want := []string{
 		`{"error":"line 1: invalid JSON: the line ends too early"}`,
 		`{"error":"game: unknown game \"poker\" (one of uth, oracle, thrill, lunar)"}`,
-		`{"error":"line 4: boxes[0].fold: want true or false, got string"}`,
+		`{"error":"boxes[0].fold: want true or false, got string"}`,
 		`{"error":"line 5: unknown field \"colour\""}`,
 		`{"error":"house: no house \"nowhere\" (known: default)"}`,
 	}
@@ -54,5 +54,14 @@ func TestStreamDecodeErrors(t *testing.T) {
 			}
 			t.Errorf("line %d:\n got %s\nwant %s", i+1, g, want[i])
 		}
+	}
+}
+
+func TestDecodeSideBetPath(t *testing.T) {
+	line := `{"game":"lunar","dealer":["Kd","Qc","2c","3c","4c"],"boxes":[{"cards":["As","Kh","7c","8c","9c"],"wagers":{"ante":10,"super":10},"multi_super":[{"on":2,"stake":5},{"on":"table","stake":5}]}]}`
+	_, err := settle.Line(book(t), "", 1, []byte(line))
+	want := `boxes[0].multi_super[1].on: "table" is neither a box number nor "dealer"`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v; want %s", err, want)
 	}
 }

@@ -91,11 +91,9 @@ func (p *parser) cards(field string, in []string, out []cards.Card) error {
 		if c == cards.Joker {
 			return games.Fieldf(field, "the joker is not in a 52-card deck (7 Card Thrill only)")
 		}
-		if where, dup := p.seen[c]; dup {
-			if where == field {
-				return games.Fieldf(field, "duplicate card %s", c)
-			}
-			return games.Fieldf(field, "duplicate card %s (also in %s)", c, where)
+		// The same words as every game and SETTLE.md's example: "duplicate card Kd".
+		if _, dup := p.seen[c]; dup {
+			return games.Fieldf(field, "duplicate card %s", c)
 		}
 		p.seen[c] = field
 		out[i] = c
