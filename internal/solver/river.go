@@ -5,24 +5,32 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 )
 
-// Accumulators of a flop state, in this order in worker.acc. Each is a sum
-// over the state's positions and over every turn and river card (and, for
-// the money, every dealer hand), in units of 1/scale of the Ante.
-const (
-	accCheck = iota // the river value when the player checked twice: bet 1× or fold, whichever is better
-	accWL           // dealer hands the player beats less those he loses to: a Play bet of m wins m × this
-	accBase         // what the Ante and the Blind win when the player has made a Play bet
-	accFold         // turn-and-river pairs on which the optimal river decision is to fold
-	accN
-)
+// flopSums are what a flop state gathers, over the positions it stands for
+// and every turn and river card (and, for the money, every dealer hand), in
+// units of 1/scale of the Ante.
+type flopSums struct {
+	check int64 // after a check on the flop: the river decision's value, 1× or fold, whichever is better
+	bet   int64 // a Play bet of 2× on the flop
+	fold  int64 // turn-and-river pairs on which the river decision is to fold
+}
 
-// worker values boards. Each worker owns its accumulators; Solve adds them up.
+// preSums are what a starting-hand class gathers over all its deals for the
+// value of a pre-flop bet: a Play bet of m is worth scale·m·wl + base. Being
+// linear, they need no flop or river decision and skip the flop states.
+type preSums struct {
+	wl   int64 // dealer hands beaten less dealer hands lost to
+	base int64 // what the Ante and the Blind win when Play is bet
+}
+
+// worker values boards. Each worker owns its sums; Solve adds them up.
 type worker struct {
 	d     *deck
 	fs    *flopStates
 	sc    *scoring
+	class []int // by pair number: its starting-hand class
 	rules poker.Rules
-	acc   []int64 // accN per flop state
+	flop  []flopSums // by flop state
+	pre   []preSums  // by class
 
 	// Scratch for one board, indexed by holding h (a pair of the cards left)
 	// or by position (a card left).
@@ -34,14 +42,16 @@ type worker struct {
 	// By position: the lower holdings that hold the card, the holdings of the
 	// current group of equal values that hold it, and the non-qualifying
 	// holdings that hold it.
-	less, eq, nq         []int32
-	check, wl, base, fld []int64
-	radix                [256]int32
+	less, eq, nq []int32
+	sums         []flopSums // what each holding adds to its flop state
+	st           []int32    // the holding's flop state in the current split
+	radix        [256]int32
 }
 
-func newWorker(d *deck, fs *flopStates, sc *scoring) *worker {
+func newWorker(d *deck, fs *flopStates, sc *scoring, cl *classes) *worker {
 	m := d.n - 5
-	w := &worker{d: d, fs: fs, sc: sc, rules: poker.Standard, acc: make([]int64, accN*len(fs.flop))}
+	w := &worker{d: d, fs: fs, sc: sc, class: cl.of, rules: poker.Standard,
+		flop: make([]flopSums, len(fs.flop)), pre: make([]preSums, len(cl.names))}
 	for x := 0; x < m; x++ {
 		for y := x + 1; y < m; y++ {
 			w.hx = append(w.hx, uint8(x))
@@ -54,7 +64,8 @@ func newWorker(d *deck, fs *flopStates, sc *scoring) *worker {
 	w.val = make([]poker.Value, k)
 	w.order, w.tmp = make([]int32, k), make([]int32, k)
 	w.win, w.tie, w.noq = make([]int32, k), make([]int32, k), make([]int32, k)
-	w.check, w.wl, w.base, w.fld = make([]int64, k), make([]int64, k), make([]int64, k), make([]int64, k)
+	w.sums = make([]flopSums, k)
+	w.st = make([]int32, k)
 	return w
 }
 
@@ -176,11 +187,12 @@ func (w *worker) count(m int) {
 }
 
 // settle turns the counts into money for each holding, times the board's
-// weight: the value of the river decision (bet 1× or fold) for a player who
-// checked twice, and the pieces of the value of an earlier Play bet.
+// weight: the value of the river decision (bet 1× or fold) after two checks
+// and of a 2× flop bet, for the flop state; and, for the class, the pieces of
+// a pre-flop bet's value, ten times over (the board's ten splits).
 func (w *worker) settle(weight int64) {
-	sc := w.sc
-	dealer := int64(w.d.n-7) * int64(w.d.n-8) / 2
+	d, sc := w.d, w.sc
+	dealer := int64(d.n-7) * int64(d.n-8) / 2
 	fold := -2 * sc.scale * dealer
 	for h := range w.val {
 		win, tie := int64(w.win[h]), int64(w.tie[h])
@@ -196,18 +208,21 @@ func (w *worker) settle(weight int64) {
 		blind := win*sc.blind[cat] - sc.scale*lose
 		wl := win - lose
 		base := sc.scale*ante + blind
-		bet := sc.scale*wl + base
-		w.wl[h] = weight * wl
-		w.base[h] = weight * base
-		if fold > bet { // ties go to the bet
-			w.check[h], w.fld[h] = weight*fold, weight
+		s := &w.sums[h]
+		s.bet = weight * (2*sc.scale*wl + base)
+		if bet := sc.scale*wl + base; fold > bet { // ties go to the bet
+			s.check, s.fold = weight*fold, weight
 		} else {
-			w.check[h], w.fld[h] = weight*bet, 0
+			s.check, s.fold = weight*bet, 0
 		}
+		x, y := int(w.rem[w.hx[h]]), int(w.rem[w.hy[h]])
+		p := &w.pre[w.class[d.pairIdx[x*d.n+y]]]
+		p.wl += 10 * weight * wl
+		p.base += 10 * weight * base
 	}
 }
 
-// scatter adds each holding's values to its flop state under each of the
+// scatter adds each holding's sums to its flop state under each of the
 // board's ten splits: the holding and the flop are moved together by the
 // permutation that makes the flop canonical.
 func (w *worker) scatter(b *board) {
@@ -218,14 +233,16 @@ func (w *worker) scatter(b *board) {
 			w.mapped[i] = uint8(d.apply(s.perm, int(c)))
 		}
 		row := fs.state[int(s.flop)*P : int(s.flop+1)*P]
-		for h := range w.hx {
+		// Two passes, so that the look-ups of one pass do not wait on each other.
+		for h := range w.sums {
 			a, c := w.mapped[w.hx[h]], w.mapped[w.hy[h]]
-			st := int(row[d.pairIdx[int(a)*d.n+int(c)]]) * accN
-			acc := w.acc[st : st+accN : st+accN]
-			acc[accCheck] += w.check[h]
-			acc[accWL] += w.wl[h]
-			acc[accBase] += w.base[h]
-			acc[accFold] += w.fld[h]
+			w.st[h] = row[d.pairIdx[int(a)*d.n+int(c)]]
+		}
+		for h, add := range w.sums {
+			f := &w.flop[w.st[h]]
+			f.check += add.check
+			f.bet += add.bet
+			f.fold += add.fold
 		}
 	}
 }

@@ -191,20 +191,21 @@ func solve(ctx context.Context, d *deck, blind games.PayTable, preflop []int64, 
 		return nil, err
 	}
 	fs := d.flopStates()
+	cl := newClasses(d)
 	boards := d.boards()
-	acc, err := valueBoards(ctx, d, fs, sc, boards, max(1, workers), progress)
+	flop, pre, err := valueBoards(ctx, d, fs, sc, cl, boards, max(1, workers), progress)
 	if err != nil {
 		return nil, err
 	}
-	res := decide(d, fs, sc, acc)
+	res := decide(d, fs, sc, cl, flop, pre)
 	res.Boards = len(boards)
 	res.Duration = time.Since(start)
 	return res, nil
 }
 
 // valueBoards runs the workers over the boards and returns the sum of their
-// accumulators.
-func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, boards []board, workers int, progress func(done, total int)) ([]int64, error) {
+// flop-state and class sums.
+func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, cl *classes, boards []board, workers int, progress func(done, total int)) ([]flopSums, []preSums, error) {
 	const chunk = 32
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -222,7 +223,7 @@ func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, boar
 	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
-		ws[i] = newWorker(d, fs, sc)
+		ws[i] = newWorker(d, fs, sc, cl)
 		wg.Go(func() {
 			w := ws[i]
 			for ctx.Err() == nil {
@@ -240,15 +241,21 @@ func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, boar
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	acc := ws[0].acc
+	flop, pre := ws[0].flop, ws[0].pre
 	for _, w := range ws[1:] {
-		for i, v := range w.acc {
-			acc[i] += v
+		for i, f := range w.flop {
+			flop[i].check += f.check
+			flop[i].bet += f.bet
+			flop[i].fold += f.fold
+		}
+		for i, p := range w.pre {
+			pre[i].wl += p.wl
+			pre[i].base += p.base
 		}
 	}
-	return acc, nil
+	return flop, pre, nil
 }
 
 // classSums are one starting-hand class's sums over its combinations and
@@ -264,24 +271,22 @@ type classSums struct {
 
 // decide makes the flop decision in every flop state and the pre-flop
 // decision for every class, and adds up the result.
-func decide(d *deck, fs *flopStates, sc *scoring, acc []int64) *Result {
-	cl := newClasses(d)
+func decide(d *deck, fs *flopStates, sc *scoring, cl *classes, flop []flopSums, pre []preSums) *Result {
 	sums := make([]classSums, len(cl.names))
-	for st := range fs.flop {
-		a := acc[st*accN : st*accN+accN]
+	for c, p := range pre {
+		sums[c].wl, sums[c].base = p.wl, p.base
+	}
+	for st, f := range flop {
 		s := &sums[cl.of[fs.pair[st]]]
-		bet := 2*sc.scale*a[accWL] + a[accBase]
 		positions := fs.weight[fs.flop[st]] * fs.count[st]
-		if bet >= a[accCheck] { // ties go to the bet
-			s.check += bet
+		if f.bet >= f.check { // ties go to the bet
+			s.check += f.bet
 			s.flopBet += positions
 		} else {
-			s.check += a[accCheck]
+			s.check += f.check
 			s.flopCheck += positions
-			s.fold += a[accFold]
+			s.fold += f.fold
 		}
-		s.wl += a[accWL]
-		s.base += a[accBase]
 	}
 
 	perHand := choose(d.n-2, 3) * choose(d.n-5, 2) * choose(d.n-7, 2)
