@@ -1,0 +1,354 @@
+package drills
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+)
+
+// The hand-reading questions.
+const (
+	QBestHand          = "best_hand"          // the box's best hand and its five cards
+	QBeatsDealer       = "beats_dealer"       // which boxes beat the dealer
+	QDealerQualifies   = "dealer_qualifies"   // UTH, Oracle, Lunar: does the dealer qualify
+	QDealerHalfPay     = "dealer_half_pay"    // 7 Card Thrill: is the dealer's hand king/jack high or lower
+	QJoker             = "joker"              // 7 Card Thrill: where the joker plays
+	QSecondCombination = "second_combination" // Lunar: the second combination paid
+)
+
+// altRule is a hand ranking with one rule flipped, for wrong readings.
+type altRule struct {
+	id, rule, text string
+	rules          func(h *rulebook.House) (poker.Rules, bool)
+}
+
+// handDrill builds a hand-reading drill on a dealt round.
+func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
+	qs := []string{QBestHand}
+	if len(d.st.Boxes) >= 2 {
+		qs = append(qs, QBeatsDealer)
+	}
+	if d.g.hand != nil {
+		qs = append(qs, d.g.hand(d)...)
+	}
+	q := qs[b.rng.IntN(len(qs))]
+	if feat != nil && feat.hand != "" && slices.Contains(qs, feat.hand) {
+		q = feat.hand
+	}
+	box := foc.box
+	if box < 0 || box >= len(d.st.Boxes) {
+		box = b.rng.IntN(len(d.st.Boxes))
+	}
+	var c *choiceSet
+	var prompt, expl string
+	var n int
+	// A question with no wrong answer to offer (a five-card hand read alone at
+	// the table) gives way to the next one; the dealer's yes/no always has one.
+	for _, q2 := range append([]string{q}, qs...) {
+		q = q2
+		c = &choiceSet{}
+		n = b.lv.Choices
+		ok := true
+		switch q {
+		case QBestHand:
+			prompt, expl = b.bestHand(d, box, c)
+		case QBeatsDealer:
+			prompt, expl = b.beatsDealer(d, c)
+		default:
+			prompt, expl, n, ok = d.g.handQuestion(b, d, q, &box, c)
+		}
+		if ok && c.enough(2) {
+			break
+		}
+	}
+	b.d.Round = &d.in
+	b.d.Ask = Ask{Question: q}
+	if q != QBeatsDealer && !strings.HasPrefix(q, "dealer_") {
+		b.d.Ask.Box = box + 1
+	}
+	b.d.Skill = d.g.slug + "." + KindHand + "." + q
+	b.d.Prompt = prompt
+	b.d.Explanation = expl
+	choices, key, mistakes := c.finish(b.rng, n)
+	b.d.Choices, b.d.Key, b.d.Mistakes = choices, Key{Choice: key}, mistakes
+	return nil
+}
+
+// describeFive says a five-card hand as the kiosk shows it: the dealer's
+// words, then the cards ("Flush, king high: Kh Th 8h 4h 2h").
+func describeFive(r poker.Rules, five []cards.Card) string {
+	h := r.Evaluate(five)
+	return describeHand(h) + ": " + cards.Format(h.Best[:])
+}
+
+// describeHand is poker's description, with a wheel named as A-2-3-4-5.
+func describeHand(h poker.Hand) string {
+	d := h.Describe()
+	c := h.Category()
+	if (c == poker.Straight || c == poker.StraightFlush) && h.Ranks()[0] == cards.Five {
+		d = strings.Replace(d, "five high", "five high (A-2-3-4-5)", 1)
+	}
+	return d
+}
+
+// bestHand asks for box's best hand. The key is the engine's best five; the
+// wrong answers are the reading under each flipped ranking rule, the game's
+// own slips, and then the next-best hands the cards hold.
+func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) {
+	rules := d.g.rules(d.h)
+	br := &d.st.Boxes[box]
+	c.key = describeFive(rules, br.Best)
+	held := d.g.handCards(&d.in, box)
+	for _, a := range d.g.alt {
+		r, ok := a.rules(d.h)
+		if !ok {
+			continue
+		}
+		alt := r.Evaluate(held)
+		c.add(describeFive(r, alt.Best[:]), a.id, a.rule, a.text)
+	}
+	if d.g.handSlips != nil {
+		d.g.handSlips(d, box, c)
+	}
+	// The next-best hands in the same cards: a trainee who stops reading too soon.
+	for _, h := range lowerHands(rules, held, br.Best) {
+		c.add(describeFive(rules, h), "slip.missed_better_hand", "§1.3",
+			"There is a better five in these cards: "+c.key+". The best five of the cards play (RULES.md §1.3–1.4).")
+	}
+	misreadHand(rules, br.Best, c)
+	// Another hand at the table read as this one.
+	if d.st.Dealer.Best != nil {
+		c.add(describeFive(rules, d.st.Dealer.Best), "slip.wrong_hand", "§1.3",
+			fmt.Sprintf("That is the dealer's hand; box %d holds %s.", box+1, c.key))
+	}
+	for i, o := range d.st.Boxes {
+		if i != box {
+			c.add(describeFive(rules, o.Best), "slip.wrong_hand", "§1.3",
+				fmt.Sprintf("That is box %d's hand; box %d holds %s.", i+1, box+1, c.key))
+		}
+	}
+	prompt = fmt.Sprintf("What is box %d's best hand, and which five cards make it?", box+1)
+	expl = fmt.Sprintf("Box %d: %s.", box+1, c.key)
+	if !strings.HasPrefix(c.key, br.Description+":") {
+		expl += " " + upperFirst(br.Description) + "."
+	}
+	return prompt, expl
+}
+
+// misreadHand offers the same five cards named wrongly: the kicker taken
+// from the wrong card, or a wheel called ace high.
+func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet) {
+	h := r.Evaluate(five)
+	cs := cards.Format(h.Best[:])
+	desc := describeHand(h)
+	rs := h.Ranks()
+	const kick = "The kicker is the highest card outside the pair, two pair or set (RULES.md §1.3)."
+	switch h.Category() {
+	case poker.OnePair, poker.ThreeOfAKind, poker.FourOfAKind, poker.TwoPair:
+		k := rs[4]
+		if h.Category() == poker.OnePair {
+			k = rs[2]
+		} else if h.Category() == poker.ThreeOfAKind {
+			k = rs[3]
+		}
+		for _, o := range rs {
+			if o != k && o != rs[0] && (h.Category() != poker.TwoPair || o != rs[2]) {
+				wrong := strings.Replace(desc, k.Name()+" kicker", o.Name()+" kicker", 1)
+				c.add(wrong+": "+cs, "slip.kicker_misread", "§1.3", kick)
+			}
+		}
+	case poker.Straight, poker.StraightFlush:
+		if rs[0] == cards.Five && !r.WheelSecond {
+			wrong := strings.Replace(desc, "five high (A-2-3-4-5)", "ace high", 1)
+			c.add(wrong+": "+cs, "slip.wheel_ace_high", "§1.5",
+				"In A-2-3-4-5 the ace plays low: the straight is five high, the lowest straight (RULES.md §1.5).")
+		}
+	}
+}
+
+// lowerHands lists five-card hands from held below best, best first: first
+// one per distinct description (another category, or other ranks a dealer
+// says), then ones that differ only in a kicker the description leaves out.
+func lowerHands(r poker.Rules, held, best []cards.Card) [][]cards.Card {
+	type cand struct {
+		v    poker.Value
+		desc string
+		five []cards.Card
+	}
+	top := r.Evaluate(best)
+	topDesc := describeHand(top)
+	var cs []cand
+	n := len(held)
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			for c := b + 1; c < n; c++ {
+				for e := c + 1; e < n; e++ {
+					for f := e + 1; f < n; f++ {
+						five := []cards.Card{held[a], held[b], held[c], held[e], held[f]}
+						if h := r.Evaluate(five); h.Value < top.Value {
+							cs = append(cs, cand{h.Value, describeHand(h), five})
+						}
+					}
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(cs, func(x, y cand) int {
+		switch {
+		case x.v > y.v:
+			return -1
+		case x.v < y.v:
+			return 1
+		}
+		return 0
+	})
+	var out, same [][]cards.Card
+	seen := map[string]bool{topDesc: true}
+	for i, x := range cs {
+		if i > 0 && x.v == cs[i-1].v {
+			continue
+		}
+		if seen[x.desc] {
+			same = append(same, x.five)
+			continue
+		}
+		seen[x.desc] = true
+		out = append(out, x.five)
+	}
+	return append(out, same...)
+}
+
+// boxSet names a set of boxes (1-based): "No box", "Box 2 only", "Boxes 1 and 3".
+func boxSet(bs []int) string {
+	switch len(bs) {
+	case 0:
+		return "No box"
+	case 1:
+		return fmt.Sprintf("Box %d only", bs[0])
+	}
+	s := make([]string, len(bs))
+	for i, b := range bs {
+		s[i] = strconv.Itoa(b)
+	}
+	return "Boxes " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// beatsDealer asks which boxes beat the dealer. The key is the engine's
+// versus; wrong answers come from flipped ranking rules, ties counted as
+// wins, and then other sets, each explained box by box from the engine.
+func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
+	var win, tie []int
+	var lines []string
+	for _, br := range d.st.Boxes {
+		switch br.Versus {
+		case games.VersusWin:
+			win = append(win, br.Box)
+		case games.VersusTie:
+			tie = append(tie, br.Box)
+		}
+		lines = append(lines, fmt.Sprintf("box %d %s (%s)", br.Box, versusWord(br.Versus), lowerFirst(br.Description)))
+	}
+	c.key = boxSet(win)
+	expl = fmt.Sprintf("The dealer holds %s. %s.", lowerFirst(d.st.Dealer.Description), upperFirst(strings.Join(lines, "; ")))
+	wrongWhy := func(set []int) string {
+		var why []string
+		for _, br := range d.st.Boxes {
+			in := slices.Contains(set, br.Box)
+			if in == (br.Versus == games.VersusWin) {
+				continue
+			}
+			also := ""
+			if br.Versus == games.VersusWin {
+				also = " as well"
+			}
+			why = append(why, fmt.Sprintf("box %d %s%s: %s against the dealer's %s", br.Box, versusWord(br.Versus), also, lowerFirst(br.Description), lowerFirst(d.st.Dealer.Description)))
+		}
+		return upperFirst(strings.Join(why, "; ")) + "."
+	}
+	held := func(i int) []cards.Card { return d.g.handCards(&d.in, i) }
+	for _, a := range d.g.alt {
+		r, ok := a.rules(d.h)
+		if !ok {
+			continue
+		}
+		dv := r.Evaluate(d.g.dealerCards(&d.in)).Value
+		var set []int
+		for i := range d.st.Boxes {
+			if d.st.Boxes[i].Versus == games.VersusNone {
+				continue
+			}
+			if r.Evaluate(held(i)).Value > dv {
+				set = append(set, i+1)
+			}
+		}
+		c.add(boxSet(set), a.id, a.rule, a.text)
+	}
+	if len(tie) > 0 {
+		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))
+		c.add(boxSet(set), "slip.tie_counted_as_win", "§1.3",
+			"A tie does not beat the dealer: hands equal in all five ranks tie (RULES.md §1.3). "+wrongWhy(set))
+	}
+	// Other sets, nearest first: one box added or taken away.
+	for i := range d.st.Boxes {
+		set := slices.Clone(win)
+		if j := slices.Index(set, i+1); j >= 0 {
+			set = slices.Delete(set, j, j+1)
+		} else {
+			set = slices.Sorted(slices.Values(append(set, i+1)))
+		}
+		c.add(boxSet(set), "slip.misread_showdown", "§1.3", wrongWhy(set))
+	}
+	if len(win) > 0 {
+		c.add(boxSet(nil), "slip.misread_showdown", "§1.3", wrongWhy(nil))
+	}
+	var all []int
+	for i := range d.st.Boxes {
+		all = append(all, i+1)
+	}
+	c.add(boxSet(all), "slip.misread_showdown", "§1.3", wrongWhy(all))
+	return "Which boxes beat the dealer's hand?", expl
+}
+
+func versusWord(v games.Versus) string {
+	switch v {
+	case games.VersusWin:
+		return "beats the dealer"
+	case games.VersusLose:
+		return "loses to the dealer"
+	case games.VersusTie:
+		return "ties the dealer"
+	}
+	return "is out of the showdown"
+}
+
+// yesNo fills c for a yes/no question whose answer is yes; why explains the
+// right answer and is given as the reason the other one is wrong.
+func yesNo(c *choiceSet, yes bool, yesText, noText, id, rule, why string) {
+	if yes {
+		c.key = yesText
+		c.add(noText, id, rule, why)
+		return
+	}
+	c.key = noText
+	c.add(yesText, id, rule, why)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,196 @@
+package drills
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+)
+
+// payoutDrill asks what one wager pays, or a box's net. The asked wager is
+// the feature's when the round was steered; otherwise one that wins, or (a
+// share of the time, from the level) one that pushes — "what does the Blind
+// pay?" when it pushes is the dealer's trap. The key is the engine's pays or net.
+func (b *build) payoutDrill(d *dealt, foc focus) error {
+	total := b.rng.Float64() < b.lv.Totals || foc.total
+	wantPush := b.rng.Float64() < b.lv.Pushes
+	box := -1
+	var w *games.WagerResult
+	if !total && foc.box >= 0 && foc.wager != "" {
+		if br, ok := boxOf(d.st, foc.box); ok {
+			if x, ok := wagerOf(br, foc.wager, foc.on); ok {
+				box, w = foc.box, x
+			}
+		}
+	}
+	if !total && w == nil {
+		type cand struct {
+			box int
+			w   *games.WagerResult
+		}
+		var wins, pushes []cand
+		for i := range d.st.Boxes {
+			br := &d.st.Boxes[i]
+			for j := range br.Wagers {
+				x := &br.Wagers[j]
+				switch {
+				case x.Pays > 0:
+					wins = append(wins, cand{i, x})
+				case x.Result == games.Push:
+					pushes = append(pushes, cand{i, x})
+				}
+			}
+		}
+		pool := wins
+		if wantPush && len(pushes) > 0 || len(wins) == 0 {
+			pool = pushes
+		}
+		if len(pool) > 0 {
+			c := pool[b.rng.IntN(len(pool))]
+			box, w = c.box, c.w
+		}
+	}
+	if w == nil {
+		total = true
+		box = foc.box
+		if box < 0 || box >= len(d.st.Boxes) {
+			box = b.rng.IntN(len(d.st.Boxes))
+		}
+	}
+	br := &d.st.Boxes[box]
+	b.d.Round = &d.in
+	var key games.Money
+	if total {
+		key = br.Net
+		b.d.Ask = Ask{Box: box + 1, Total: true}
+		b.d.Skill = d.g.slug + ".payout.total"
+		b.d.Prompt = fmt.Sprintf("Box %d: what is the box's net result for the round, every wager and fee together? "+
+			"Positive: paid to the player; negative: collected from him.", box+1)
+		b.d.Explanation = explainBox(d.g, br)
+	} else {
+		key = w.Pays
+		b.d.Ask = Ask{Box: box + 1, Wager: w.Wager, On: w.On}
+		b.d.Skill = d.g.slug + ".payout." + w.Wager
+		b.d.Prompt = fmt.Sprintf("Box %d: what does the %s pay? Give the amount paid on top of the returned stake (0 for a push).",
+			box+1, wagerName(d.g, w))
+		b.d.Explanation = explainWager(w)
+	}
+	b.d.Key = Key{Amount: Amount(key)}
+	v, vbox := d.view(box)
+	b.d.Mistakes = payoutMistakes(v, vbox, w, total, key)
+	return nil
+}
+
+// payoutMistakes lists the amounts the flipped rules give for the same ask,
+// then the arithmetic slips, each once and none equal to the key.
+func payoutMistakes(d *dealt, box int, w *games.WagerResult, total bool, key games.Money) []Mistake {
+	var out []Mistake
+	add := func(m games.Money, id, rule, text string) {
+		if m == key || slices.ContainsFunc(out, func(x Mistake) bool { return *x.Amount == m }) {
+			return
+		}
+		out = append(out, Mistake{Key: Key{Amount: Amount(m)}, ID: id, Rule: rule, Explanation: text})
+	}
+	for _, wr := range d.wrongs() {
+		br, ok := boxOf(wr.st, box)
+		if !ok {
+			continue
+		}
+		if total {
+			add(br.Net, wr.m.id, wr.m.rule, wr.text)
+		} else if x, ok := wagerOf(br, w.Wager, w.On); ok {
+			add(x.Pays, wr.m.id, wr.m.rule, wr.text)
+		}
+	}
+	rd := d.h.Rounding
+	if total {
+		br := &d.st.Boxes[box]
+		var won, stakes games.Money
+		for _, x := range br.Wagers {
+			if x.Pays > 0 {
+				won += x.Pays
+				stakes += x.Stake
+			}
+		}
+		if br.Fees > 0 {
+			add(br.Net+br.Fees, "slip.fees_forgotten", "SETTLE.md",
+				fmt.Sprintf("The fees the box paid (%s) are part of its net: they are never returned.", br.Fees))
+		}
+		if won-br.Fees != br.Net {
+			add(won-br.Fees, "slip.losses_forgotten", "SETTLE.md",
+				"The net counts every wager: the stakes the box lost are taken off what it won.")
+		}
+		if stakes > 0 {
+			add(br.Net+stakes, "slip.stake_included", "SETTLE.md",
+				"Returned stakes are not part of the net: only what changes hands counts.")
+		}
+		if br.Net != 0 {
+			add(-br.Net, "slip.sign", "SETTLE.md",
+				"The sign says who pays: positive is paid to the player, negative is collected from him.")
+		}
+		return out
+	}
+	o, hasOdds := rowOdds(w.Row)
+	if w.Pays > 0 {
+		add(w.Pays+w.Stake, "slip.stake_included", w.Rule,
+			fmt.Sprintf("The stake of %s is returned beside the payout; it is not part of what the wager pays.", w.Stake))
+	}
+	if w.Result == games.Win && hasOdds && o.Win != o.Per {
+		add(w.Stake, "slip.even_money", w.Rule, fmt.Sprintf("This wager pays %s here (%s), not even money.", o, w.Row))
+		if inv := rd.Pay(w.Stake, games.Odds{Win: o.Per, Per: o.Win}); inv > 0 {
+			add(inv, "slip.odds_inverted", w.Rule,
+				fmt.Sprintf("Odds of %s pay %d for every %d staked, not the other way round.", o, o.Win, o.Per))
+		}
+	}
+	if w.Result == games.Push {
+		add(w.Stake, "slip.push_paid", w.Rule, "A push pays nothing: the stake is returned as it is. "+w.Reason+".")
+	}
+	return out
+}
+
+// wagerName is how a prompt names a wager: "Blind", "Multi Super on box 2".
+func wagerName(g *game, w *games.WagerResult) string {
+	n := g.title(w.Wager)
+	if w.On != nil {
+		if w.On.Dealer {
+			return n + " on the dealer"
+		}
+		return fmt.Sprintf("%s on box %d", n, w.On.Box)
+	}
+	return n
+}
+
+// explainWager is the engine's reason with its pay-table row and rule.
+func explainWager(w *games.WagerResult) string {
+	var b strings.Builder
+	b.WriteString(upperFirst(w.Reason))
+	b.WriteString(".")
+	if w.Row != "" {
+		b.WriteString(" Pay-table row: " + w.Row + ".")
+	}
+	if w.Rule != "" {
+		b.WriteString(" Rule: " + w.Rule + ".")
+	}
+	return b.String()
+}
+
+// explainBox lists each wager's pays and reason, the fees and the net.
+func explainBox(g *game, br *games.BoxResult) string {
+	var parts []string
+	for _, w := range br.Wagers {
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", wagerName(g, &w), signed(w.Pays), w.Reason))
+	}
+	for _, f := range br.FeeItems {
+		parts = append(parts, fmt.Sprintf("fee %s (%s)", signed(-f.Amount), f.Reason))
+	}
+	return fmt.Sprintf("Box %d: %s. Net %s.", br.Box, strings.Join(parts, "; "), signed(br.Net))
+}
+
+// signed writes an amount with its sign: "+7.5", "-10", "0".
+func signed(m games.Money) string {
+	if m > 0 {
+		return "+" + m.String()
+	}
+	return m.String()
+}

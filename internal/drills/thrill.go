@@ -1,0 +1,722 @@
+package drills
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/games/thrill"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+)
+
+// 7 Card Thrill (RULES.md §4): the features levels steer toward, the
+// mistakes dealers make, and the hand questions of the game.
+
+var thrillBonus = []string{thrill.KingsOrBetter, thrill.TripsOrBetter, thrill.FullHouseOrBetter, thrill.Special}
+
+var thrillGame = &game{
+	slug:   thrill.Slug,
+	name:   thrill.Name,
+	wagers: thrill.Wagers,
+	titles: map[string]string{
+		thrill.Poker:             "Poker Bet",
+		thrill.KingsOrBetter:     "Pair of Kings or Better",
+		thrill.TripsOrBetter:     "3 of a Kind or Better",
+		thrill.FullHouseOrBetter: "Full House or Better",
+		thrill.Special:           "Special",
+	},
+	maxBoxes: func(h *rulebook.House) int { return h.Thrill.MaxPlayerBoxes },
+	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
+		return thrill.Random(rng, h.Thrill, lo, hi, chip, boxes)
+	},
+	settle: func(h *rulebook.House, in *games.Round, rd games.Rounding) (*games.Settlement, error) {
+		r, err := thrill.Parse(in, h.Thrill)
+		if err != nil {
+			return nil, err
+		}
+		st := thrill.Settle(r, h.Thrill, rd)
+		st.House = h.Name
+		return st, st.Check()
+	},
+	rules:       func(h *rulebook.House) poker.Rules { return h.Thrill.Rules() },
+	handCards:   func(in *games.Round, box int) []cards.Card { return parseCards(in.Boxes[box].Cards) },
+	dealerCards: func(in *games.Round) []cards.Card { return parseCards(in.Dealer) },
+	slots:       func(in *games.Round, box int) []*string { return stringSlots(in.Boxes[box].Cards) },
+	// Each box is settled against the dealer alone (§4.4).
+	isolate: func(h *rulebook.House, in *games.Round, box int) (games.Round, int, bool) {
+		out := *in
+		out.Boxes = []games.Box{in.Boxes[box]}
+		return out, 0, true
+	},
+	unusual: func(d *dealt) bool {
+		for _, br := range d.st.Boxes {
+			if slices.Contains(br.Best, cards.Joker) || category(br.Hand) > poker.FullHouse {
+				return true
+			}
+		}
+		return category(d.st.Dealer.Hand) > poker.FullHouse
+	},
+	features: []feature{
+		{id: "thrill.poker_win", find: thrillWager(thrill.Poker, func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return w.Result == games.Win && resultOf(w) == OutcomeWin
+		})},
+		{id: "thrill.bonus_win", find: func(d *dealt) (focus, bool) {
+			for _, w := range []string{thrill.KingsOrBetter, thrill.TripsOrBetter} {
+				if f, ok := thrillWager(w, won)(d); ok {
+					return f, true
+				}
+			}
+			return noFocus, false
+		}},
+		// The dealer's losing hand is king/jack high or lower: the Poker Bet is half-paid.
+		{id: "thrill.king_jack_high", hand: QDealerHalfPay, find: thrillWager(thrill.Poker, func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return !d.st.Dealer.Qualifies && w.Result == games.Win
+		})},
+		// K-Q high: above king/jack high, paid in full — the trap the other way.
+		{id: "thrill.king_queen_high", hand: QDealerHalfPay, find: thrillWager(thrill.Poker, func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			h := d.g.rules(d.h).Evaluate(d.st.Dealer.Best)
+			rs := h.Ranks()
+			return w.Result == games.Win && h.Category() == poker.HighCard && rs[0] == cards.King && rs[1] == cards.Queen
+		})},
+		{id: "thrill.pair_of_kings", find: thrillKings(func(h poker.Hand) bool {
+			return h.Category() == poker.OnePair && h.Ranks()[0] == cards.King
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			s := distinctSuits(rng, 2)
+			plantCards(rng, in, box, dl.g, []cards.Card{cards.New(cards.King, s[0]), cards.New(cards.King, s[1])})
+			thrillWager1(in, box, thrill.KingsOrBetter, dl.h)
+		}},
+		// Kings up or three kings: paid in full unless pkob_half_only_one_pair is off.
+		{id: "thrill.kings_up", find: thrillKings(func(h poker.Hand) bool {
+			c := h.Category()
+			return (c == poker.TwoPair || c == poker.ThreeOfAKind) && h.Ranks()[0] == cards.King
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			s := distinctSuits(rng, 3)
+			want := []cards.Card{cards.New(cards.King, s[0]), cards.New(cards.King, s[1])}
+			if rng.IntN(3) == 0 {
+				want = append(want, cards.New(cards.King, s[2]))
+			} else {
+				r := distinctRanks(rng, 1, cards.King, cards.Ace)[0]
+				want = append(want, cards.New(r, s[0]), cards.New(r, s[2]))
+			}
+			plantCards(rng, in, box, dl.g, want)
+			thrillWager1(in, box, thrill.KingsOrBetter, dl.h)
+		}},
+		// A bonus bet wins while the Poker Bet loses: it pays all the same.
+		{id: "thrill.bonus_poker_loses", find: func(d *dealt) (focus, bool) {
+			for i := range d.st.Boxes {
+				br := &d.st.Boxes[i]
+				if p, ok := wagerOf(br, thrill.Poker, nil); !ok || p.Result != games.Lose {
+					continue
+				}
+				for _, w := range thrillBonus {
+					if x, ok := wagerOf(br, w, nil); ok && x.Pays > 0 {
+						return focus{box: i, wager: w}, true
+					}
+				}
+			}
+			return noFocus, false
+		}},
+		// The joker plays as an ace (a pair of aces with the joker, or ace high).
+		{id: "thrill.joker_ace", hand: QJoker, find: func(d *dealt) (focus, bool) {
+			for i := range d.st.Boxes {
+				h := d.g.rules(d.h).Evaluate(d.st.Boxes[i].Best)
+				if h.HasJoker() && h.JokerAs.Rank() == cards.Ace && h.Category() <= poker.ThreeOfAKind {
+					return focus{box: i, wager: thrillFocusWager(&d.st.Boxes[i], thrill.KingsOrBetter, thrill.Poker)}, true
+				}
+			}
+			return noFocus, false
+		}, plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			plantCards(rng, in, box, dl.g, []cards.Card{cards.Joker, cards.New(cards.Ace, pickSuit(rng))})
+		}},
+		{id: "thrill.tie", hand: QBeatsDealer, plant: plantTie, find: thrillWager(thrill.Poker, func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return br.Versus == games.VersusTie
+		})},
+		// A half pay on a stake that does not halve into whole chips: rounded down.
+		{id: "thrill.odd_half_pay", find: func(d *dealt) (focus, bool) {
+			exact := d.rounded("exact")
+			for i := range d.st.Boxes {
+				for _, w := range d.st.Boxes[i].Wagers {
+					if resultOf(&w) != OutcomeHalf {
+						continue
+					}
+					if x, ok := wagerOf(&exact.Boxes[i], w.Wager, nil); ok && x.Pays != w.Pays {
+						return focus{box: i, wager: w.Wager}, true
+					}
+				}
+			}
+			return noFocus, false
+		}, plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			s := distinctSuits(rng, 2)
+			plantCards(rng, in, box, dl.g, []cards.Card{cards.New(cards.King, s[0]), cards.New(cards.King, s[1])})
+			oddStake(in, box, thrill.KingsOrBetter, dl.h)
+		}},
+		{id: "thrill.joker_flush", rare: true, hand: QJoker, find: func(d *dealt) (focus, bool) {
+			for i := range d.st.Boxes {
+				br := &d.st.Boxes[i]
+				if category(br.Hand) == poker.Flush && slices.Contains(br.Best, cards.Joker) {
+					return focus{box: i, wager: thrillFocusWager(br, thrill.Poker)}, true
+				}
+			}
+			return noFocus, false
+		}, plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			s := pickSuit(rng)
+			want := []cards.Card{cards.Joker}
+			for _, r := range distinctRanks(rng, 4) {
+				want = append(want, cards.New(r, s))
+			}
+			plantCards(rng, in, box, dl.g, want)
+		}},
+		// A-2-3-4-5, the second-highest straight.
+		{id: "thrill.wheel", rare: true, hand: QBestHand, find: func(d *dealt) (focus, bool) {
+			for i := range d.st.Boxes {
+				br := &d.st.Boxes[i]
+				h := d.g.rules(d.h).Evaluate(br.Best)
+				if c := h.Category(); (c == poker.Straight || c == poker.StraightFlush) && h.Ranks()[0] == cards.Five {
+					return focus{box: i, wager: thrillFocusWager(br, thrill.Poker)}, true
+				}
+			}
+			return noFocus, false
+		}, plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			ranks := []cards.Rank{cards.Ace, cards.Two, cards.Three, cards.Four, cards.Five}
+			var want []cards.Card
+			joker := rng.IntN(4) == 0
+			for i, r := range ranks {
+				if joker && i == 0 {
+					want = append(want, cards.Joker)
+					continue
+				}
+				want = append(want, cards.New(r, cards.Suit((i+rng.IntN(3))%cards.NumSuits)))
+			}
+			plantCards(rng, in, box, dl.g, want)
+		}},
+		{id: "thrill.full_house_or_better", rare: true, find: thrillWager(thrill.FullHouseOrBetter, won),
+			plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+				rs := distinctRanks(rng, 2)
+				s := distinctSuits(rng, 3)
+				plantCards(rng, in, box, dl.g, []cards.Card{
+					cards.New(rs[0], s[0]), cards.New(rs[0], s[1]), cards.New(rs[0], s[2]),
+					cards.New(rs[1], s[0]), cards.New(rs[1], s[1]),
+				})
+				thrillWager1(in, box, thrill.FullHouseOrBetter, dl.h)
+			}},
+		// The Special: a straight flush, a royal (natural or with the joker) or five aces.
+		{id: "thrill.special", rare: true, find: thrillWager(thrill.Special, won),
+			plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+				s := pickSuit(rng)
+				var want []cards.Card
+				switch k := rng.IntN(6); {
+				case k == 0: // five aces
+					want = []cards.Card{cards.Joker}
+					for u := range cards.NumSuits {
+						want = append(want, cards.New(cards.Ace, cards.Suit(u)))
+					}
+				case k <= 2: // a royal flush, with the joker one time in two
+					for r := cards.Ten; r <= cards.Ace; r++ {
+						want = append(want, cards.New(r, s))
+					}
+					if k == 2 {
+						want[rng.IntN(5)] = cards.Joker
+					}
+				default: // a straight flush, the wheel among them
+					top := cards.Five + cards.Rank(rng.IntN(int(cards.King-cards.Five)+1))
+					for i := range 5 {
+						r := top - cards.Rank(i)
+						if top == cards.Five && i == 4 {
+							r = cards.Ace
+						}
+						want = append(want, cards.New(r, s))
+					}
+				}
+				plantCards(rng, in, box, dl.g, want)
+				thrillSpecial(in, box)
+			}},
+	},
+	handQs:       []string{QBestHand, QBeatsDealer, QDealerHalfPay, QJoker},
+	mistakes:     thrillMistakes,
+	alt:          thrillAlt,
+	handSlips:    thrillHandSlips,
+	hand:         thrillHandQuestions,
+	handQuestion: thrillHandQuestion,
+}
+
+// won is a finder condition: the wager wins.
+func won(d *dealt, br *games.BoxResult, w *games.WagerResult) bool { return w.Pays > 0 }
+
+// thrillWager finds a box whose wager meets cond.
+func thrillWager(wager string, cond func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool) func(d *dealt) (focus, bool) {
+	return func(d *dealt) (focus, bool) {
+		for i := range d.st.Boxes {
+			br := &d.st.Boxes[i]
+			if w, ok := wagerOf(br, wager, nil); ok && cond(d, br, w) {
+				return focus{box: i, wager: wager}, true
+			}
+		}
+		return noFocus, false
+	}
+}
+
+// thrillKings finds a box with a Pair of Kings or Better wager whose hand meets cond.
+func thrillKings(cond func(h poker.Hand) bool) func(d *dealt) (focus, bool) {
+	return thrillWager(thrill.KingsOrBetter, func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+		return cond(d.g.rules(d.h).Evaluate(br.Best))
+	})
+}
+
+// thrillFocusWager is the first of ws the box placed, or "".
+func thrillFocusWager(br *games.BoxResult, ws ...string) string {
+	for _, w := range ws {
+		if _, ok := wagerOf(br, w, nil); ok {
+			return w
+		}
+	}
+	return ""
+}
+
+// oddStake sets wager on box to an odd number of the house's smallest chips
+// near the box's main stake, so that half of it is not a whole chip.
+func oddStake(in *games.Round, box int, wager string, h *rulebook.House) {
+	chip := h.Rounding.Chip
+	b := &in.Boxes[box]
+	stake := games.Money(0)
+	for _, w := range slices.Sorted(maps.Keys(b.Wagers)) {
+		if m, err := games.ParseMoney(string(b.Wagers[w])); err == nil && m > stake {
+			stake = m
+		}
+	}
+	stake = max(stake/chip*chip, chip)
+	if (stake/chip)%2 == 0 {
+		stake += chip
+	}
+	b.Wagers[wager] = jsonMoney(stake)
+}
+
+// category reads a category name of SETTLE.md ("two pair").
+func category(name string) poker.Category {
+	c, _ := poker.CategoryByName(name)
+	return c
+}
+
+// withThrill returns a copy of h whose 7 Card Thrill settings f has changed;
+// the pay tables are copied so that f may replace one.
+func withThrill(h *rulebook.House, f func(s *thrill.Settings)) *rulebook.House {
+	c := copyHouse(h)
+	s := *h.Thrill
+	s.Pay = maps.Clone(h.Thrill.Pay)
+	f(&s)
+	c.Thrill = &s
+	return c
+}
+
+// thrillRowFlip pays row of wager's table at the odds of row other, when they differ.
+func thrillRowFlip(wager, row, other string) func(d *dealt) (*rulebook.House, string) {
+	return func(d *dealt) (*rulebook.House, string) {
+		h := d.h
+		pt := h.Thrill.Pay[wager]
+		a, ok1 := pt.Odds(row)
+		b, ok2 := pt.Odds(other)
+		if !ok1 || !ok2 || a == b {
+			return nil, ""
+		}
+		return withThrill(h, func(s *thrill.Settings) { s.Pay[wager] = withRow(pt, row, b) }), ""
+	}
+}
+
+var thrillMistakes = append([]mistake{
+	{id: "thrill.half_pay_missed", rule: "§4.4",
+		text:    "Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid 1:2, half the stake, not even money.",
+		flip:    thrillRowFlip(thrill.Poker, "win_vs_king_jack_high", "win"),
+		applies: func(d *dealt) bool { return !d.st.Dealer.Qualifies }},
+	{id: "thrill.king_queen_high", rule: "thrill.poker_half_pay_hand",
+		applies: func(d *dealt) bool { return thrillDealerHigh(d, cards.King) },
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
+			if h.Thrill.PokerHalfPayHand == thrill.KingJackHigh {
+				return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingHigh }),
+					"K-Q high is above king/jack high: a Poker Bet that beats it is paid in full (house rule poker_half_pay_hand = king_jack_high, §4.4)."
+			}
+			return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingJackHigh }),
+				"At this house any king-high hand without a pair is half-paid, K-Q high included (house rule poker_half_pay_hand = king_high)."
+		}},
+	{id: "thrill.ace_high_half_paid", rule: "§4.4",
+		text: "Ace high (the joker plays as an ace) is above king/jack high: a Poker Bet that beats it is paid in full.",
+		result: func(d *dealt, st *games.Settlement) bool {
+			h := d.g.rules(d.h).Evaluate(d.st.Dealer.Best)
+			if h.Category() != poker.HighCard || h.Ranks()[0] != cards.Ace {
+				return false
+			}
+			o, ok := d.h.Thrill.Pay[thrill.Poker].Odds("win_vs_king_jack_high")
+			if !ok {
+				return false
+			}
+			changed := false
+			for i := range st.Boxes {
+				if w, ok := wagerOf(&st.Boxes[i], thrill.Poker, nil); ok && w.Pays > 0 {
+					w.Pays = d.h.Rounding.Pay(w.Stake, o)
+					changed = true
+				}
+			}
+			return changed
+		}},
+	{id: "thrill.pair_of_kings_full", rule: "§4.4",
+		text:    "One pair of kings is half-paid (1:2) on Pair of Kings or Better; only a pair of aces, two pair or better pay even money.",
+		flip:    thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better"),
+		applies: thrillKingsHand},
+	{id: "thrill.kings_up", rule: "thrill.pkob_half_only_one_pair", applies: thrillKingsHand,
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
+			if h.Thrill.PKOBHalfOnlyOnePair {
+				return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = false }),
+					"Only one pair of kings is half-paid: kings-up two pair and three kings pay even money (house rule pkob_half_only_one_pair, §4.4)."
+			}
+			return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = true }),
+				"At this house any hand that contains a pair of kings below a straight is half-paid, kings-up and three kings included (house rule pkob_half_only_one_pair = false)."
+		}},
+	{id: "thrill.joker_flush_rank", rule: "thrill.joker_flush_rank",
+		applies: func(d *dealt) bool {
+			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.Flush })
+		},
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
+			if h.Thrill.JokerFlushRank == thrill.HighestMissing {
+				return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.AceAlways }),
+					"In a flush the joker is the highest card of the suit not already held, never a second ace (house rule joker_flush_rank = highest_missing, §4.5.3)."
+			}
+			return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.HighestMissing }),
+				"At this house the joker in a flush always counts as an ace (house rule joker_flush_rank = ace_always)."
+		}},
+	{id: "thrill.wheel_straight_flush", rule: "thrill.wheel_rule_applies_to_sf",
+		applies: func(d *dealt) bool {
+			return thrillAnyBest(d, func(h poker.Hand) bool { return h.Category() == poker.StraightFlush && h.Ranks()[0] == cards.Five })
+		},
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
+			if h.Thrill.WheelRuleAppliesToSF {
+				return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = false }),
+					"A-2-3-4-5 suited is the second-highest straight flush, as the wheel is the second-highest straight (house rule wheel_rule_applies_to_sf, §4.5.5)."
+			}
+			return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = true }),
+				"At this house A-2-3-4-5 suited is the lowest straight flush (house rule wheel_rule_applies_to_sf = false)."
+		}},
+	{id: "thrill.joker_royal", rule: "thrill.special_natural_royal_only",
+		applies: func(d *dealt) bool {
+			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.RoyalFlush })
+		},
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
+			if !h.Thrill.SpecialNaturalRoyalOnly {
+				return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = true }),
+					"A royal flush made with the joker pays the Special's royal-flush row (house rule special_natural_royal_only = false, §4.4)."
+			}
+			return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = false }),
+				"At this house only a natural royal flush pays the royal row; with the joker it pays as a straight flush (house rule special_natural_royal_only)."
+		}},
+	{id: "thrill.cards_speak", rule: "thrill.cards_speak",
+		applies: func(d *dealt) bool {
+			r := d.g.rules(d.h)
+			for _, b := range d.in.Boxes {
+				if len(b.Discards) == 2 && r.Evaluate(thrillKept(&b)).Value != r.Evaluate(parseCards(b.Cards)).Value {
+					return true
+				}
+			}
+			return false
+		},
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
+			if h.Thrill.CardsSpeak {
+				return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = false }),
+					"Cards speak: the best five of the player's seven play, whatever he discarded (house rule cards_speak, §4.3.3)."
+			}
+			return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = true }),
+				"At this house the five the player kept bind: his discards are not read back into his hand (house rule cards_speak = false)."
+		}},
+	{id: "thrill.bonus_follows_poker", rule: "§4.4",
+		text: "The bonus bets and the Special pay whatever the Poker Bet does (seed 003: \"pays regardless of the outcome of the Poker Bet\").",
+		result: func(d *dealt, st *games.Settlement) bool {
+			changed := false
+			for i := range st.Boxes {
+				b := &st.Boxes[i]
+				if b.Versus != games.VersusLose {
+					continue
+				}
+				for j := range b.Wagers {
+					w := &b.Wagers[j]
+					if w.Wager != thrill.Poker && w.Result == games.Win {
+						w.Result, w.Pays = games.Lose, -w.Stake
+						changed = true
+					}
+				}
+			}
+			return changed
+		}},
+	{id: "thrill.tie_loses", rule: "§4.4",
+		text: "A tie on the Poker Bet pushes: in 7 Card Thrill the dealer does not win ties (unlike Pai Gow's copies).",
+		result: func(d *dealt, st *games.Settlement) bool {
+			changed := false
+			for i := range st.Boxes {
+				if w, ok := wagerOf(&st.Boxes[i], thrill.Poker, nil); ok && st.Boxes[i].Versus == games.VersusTie {
+					w.Result, w.Pays = games.Lose, -w.Stake
+					changed = true
+				}
+			}
+			return changed
+		}},
+}, roundingMistakes...)
+
+// thrillAlt are 7 Card Thrill's ranking rules read the wrong way.
+var thrillAlt = []altRule{
+	{id: "thrill.wheel_lowest", rule: "§4.5.5",
+		text: "In 7 Card Thrill A-2-3-4-5 is the second-highest straight, below A-K-Q-J-10 and above K-Q-J-10-9, not the lowest.",
+		rules: func(h *rulebook.House) (poker.Rules, bool) {
+			r := h.Thrill.Rules()
+			r.WheelSecond, r.WheelSecondSF = false, false
+			return r, true
+		}},
+	{id: "thrill.joker_flush_rank", rule: "thrill.joker_flush_rank",
+		text: "In a flush the joker is the highest card of the suit not already held (house rule joker_flush_rank, §4.5.3).",
+		rules: func(h *rulebook.House) (poker.Rules, bool) {
+			r := h.Thrill.Rules()
+			r.JokerFlushAceAlways = !r.JokerFlushAceAlways
+			return r, true
+		}},
+	{id: "thrill.wheel_straight_flush", rule: "thrill.wheel_rule_applies_to_sf",
+		text: "The house ranks A-2-3-4-5 suited as its wheel rule for straight flushes says (house rule wheel_rule_applies_to_sf, §4.5.5).",
+		rules: func(h *rulebook.House) (poker.Rules, bool) {
+			r := h.Thrill.Rules()
+			r.WheelSecondSF = !r.WheelSecondSF
+			return r, true
+		}},
+}
+
+// thrillHandSlips: the five the player kept, read as his hand under cards speak.
+func thrillHandSlips(d *dealt, box int, c *choiceSet) {
+	b := &d.in.Boxes[box]
+	if len(b.Discards) != 2 || !d.h.Thrill.CardsSpeak {
+		return
+	}
+	c.add(describeFive(d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", "thrill.cards_speak",
+		"Cards speak: the best five of the seven play, not the five the player kept (house rule cards_speak, §4.3.3).")
+}
+
+func thrillHandQuestions(d *dealt) []string {
+	qs := []string{QDealerHalfPay}
+	for _, br := range d.st.Boxes {
+		if slices.Contains(br.Best, cards.Joker) {
+			return append(qs, QJoker)
+		}
+	}
+	return qs
+}
+
+func thrillHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (prompt, expl string, n int, ok bool) {
+	switch q {
+	case QDealerHalfPay:
+		return thrillHalfPay(d, c)
+	case QJoker:
+		if !slices.Contains(d.st.Boxes[*box].Best, cards.Joker) {
+			for i, br := range d.st.Boxes {
+				if slices.Contains(br.Best, cards.Joker) {
+					*box = i
+					break
+				}
+			}
+		}
+		if !slices.Contains(d.st.Boxes[*box].Best, cards.Joker) {
+			return "", "", 0, false
+		}
+		p, e := thrillJoker(d, *box, c)
+		return p, e, b.lv.Choices, true
+	}
+	return "", "", 0, false
+}
+
+// thrillHalfPay: is the dealer's hand king/jack high or lower?
+func thrillHalfPay(d *dealt, c *choiceSet) (prompt, expl string, n int, ok bool) {
+	s := d.h.Thrill
+	h := d.g.rules(d.h).Evaluate(d.st.Dealer.Best)
+	half := s.KingJackOrLower(h)
+	var why string
+	rs := h.Ranks()
+	switch {
+	case h.Category() != poker.HighCard:
+		why = fmt.Sprintf("the dealer holds %s, not a high-card hand", lowerFirst(describeHand(h)))
+	case h.HasJoker() && rs[0] == cards.Ace:
+		why = "the joker plays as an ace, so the hand is ace high, above king/jack high"
+	case rs[0] == cards.Ace:
+		why = "ace high is above king/jack high"
+	case rs[0] == cards.King && rs[1] == cards.Queen && s.PokerHalfPayHand == thrill.KingJackHigh:
+		why = "K-Q high is above king/jack high (house rule poker_half_pay_hand = king_jack_high)"
+	case s.PokerHalfPayHand == thrill.KingHigh:
+		why = "at this house any king-high or lower hand without a pair counts (house rule poker_half_pay_hand = king_high)"
+	default:
+		why = fmt.Sprintf("%s high with no pair, straight or flush is king/jack high or lower", rs[0].Name())
+	}
+	rule := "§4.4"
+	if s.PokerHalfPayHand != thrill.KingJackHigh {
+		rule = "thrill.poker_half_pay_hand"
+	}
+	yesNo(c, half, "Yes: a winning Poker Bet is half-paid", "No: a winning Poker Bet is paid in full",
+		"thrill.half_pay_hand_misread", rule, upperFirst(why)+".")
+	prompt = "Is the dealer's hand king/jack high or lower, so that a Poker Bet that beats it is half-paid?"
+	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
+	return prompt, expl, 2, true
+}
+
+// jokerRole says what the joker stands for in a hand.
+func jokerRole(h poker.Hand) string {
+	as := h.JokerAs
+	switch h.Category() {
+	case poker.FiveAces:
+		return "As the fifth ace: five aces"
+	case poker.Flush:
+		return fmt.Sprintf("As the %s, to complete the flush", as.Name())
+	case poker.Straight:
+		return fmt.Sprintf("As a %s, to complete the straight", as.Rank().Name())
+	case poker.StraightFlush, poker.RoyalFlush:
+		return fmt.Sprintf("As the %s, to complete the %s", as.Name(), h.Category())
+	}
+	return "As an ace"
+}
+
+// thrillJoker: where does the joker play in box's hand?
+func thrillJoker(d *dealt, box int, c *choiceSet) (prompt, expl string) {
+	rules := d.g.rules(d.h)
+	held := d.g.handCards(&d.in, box)
+	h := rules.Evaluate(d.st.Boxes[box].Best)
+	c.key = jokerRole(h)
+	const bug = "The joker is a bug: it plays as an ace, or as any card that completes a straight, a flush or a straight flush, never as another paired card (§4.5.2)."
+	for _, a := range d.g.alt {
+		r, _ := a.rules(d.h)
+		if x := r.Evaluate(held); x.HasJoker() {
+			c.add(jokerRole(x), a.id, a.rule, a.text)
+		}
+	}
+	// The bug misread as a wild card: a fourth (or fifth) card of the hand's set or pair.
+	rs := h.Ranks()
+	switch h.Category() {
+	case poker.ThreeOfAKind, poker.TwoPair, poker.OnePair, poker.FullHouse:
+		if rs[0] != cards.Ace {
+			c.add(fmt.Sprintf("As a %s, to make %s", rs[0].Name(), wildMade(h.Category())), "thrill.joker_wild", "§4.5.2", bug)
+		}
+	}
+	if h.JokerAs.Rank() != cards.Ace {
+		c.add("As an ace", "thrill.joker_role", "§4.5.2", bug)
+	}
+	c.add("It does not play: the best five do not use it", "thrill.joker_role", "§4.5.2", bug)
+	c.add("As a king", "thrill.joker_wild", "§4.5.2", bug)
+	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", "§4.5.2", bug)
+	prompt = fmt.Sprintf("Box %d holds the joker. What does it play as in the box's best hand?", box+1)
+	expl = fmt.Sprintf("Box %d: %s. %s", box+1, describeFive(rules, d.st.Boxes[box].Best), bug)
+	return prompt, expl
+}
+
+func wildMade(c poker.Category) string {
+	switch c {
+	case poker.ThreeOfAKind:
+		return "four of a kind"
+	case poker.TwoPair:
+		return "a full house"
+	case poker.FullHouse:
+		return "four of a kind"
+	}
+	return "three of a kind"
+}
+
+// thrillWager1 places a primary wager on box at its main stake; where the
+// house allows exactly one primary wager, it replaces the one there.
+func thrillWager1(in *games.Round, box int, wager string, h *rulebook.House) {
+	ensureWager(in, box, wager, thrill.Primary)
+	if h.Thrill.PrimaryWagers != thrill.ExactlyOne {
+		return
+	}
+	for _, w := range thrill.Primary {
+		if w != wager {
+			delete(in.Boxes[box].Wagers, w)
+		}
+	}
+}
+
+// thrillSpecial places the Special beside the box's primary wager (or alone
+// where the house allows it).
+func thrillSpecial(in *games.Round, box int) {
+	ensureWager(in, box, thrill.Special, thrill.Primary)
+}
+
+// thrillKept is the five a box kept: its seven less its discards.
+func thrillKept(b *games.Box) []cards.Card {
+	var kept []cards.Card
+	dis := parseCards(b.Discards)
+	for _, x := range parseCards(b.Cards) {
+		if !slices.Contains(dis, x) {
+			kept = append(kept, x)
+		}
+	}
+	return kept
+}
+
+// thrillAnyBest reports whether the dealer's or a box's best five meets cond.
+func thrillAnyBest(d *dealt, cond func(h poker.Hand) bool) bool {
+	r := d.g.rules(d.h)
+	if cond(r.Evaluate(d.st.Dealer.Best)) {
+		return true
+	}
+	for _, b := range d.st.Boxes {
+		if cond(r.Evaluate(b.Best)) {
+			return true
+		}
+	}
+	return false
+}
+
+// thrillDealerHigh reports a dealer's high-card hand topped by rank top.
+func thrillDealerHigh(d *dealt, top cards.Rank) bool {
+	h := d.g.rules(d.h).Evaluate(d.st.Dealer.Best)
+	return h.Category() == poker.HighCard && h.Ranks()[0] == top
+}
+
+// thrillKingsHand reports a box with Pair of Kings or Better whose hand is
+// topped by kings below a straight.
+func thrillKingsHand(d *dealt) bool {
+	r := d.g.rules(d.h)
+	for _, b := range d.st.Boxes {
+		if _, ok := wagerOf(&b, thrill.KingsOrBetter, nil); !ok {
+			continue
+		}
+		h := r.Evaluate(b.Best)
+		if h.Category() >= poker.OnePair && h.Category() <= poker.ThreeOfAKind && h.Ranks()[0] == cards.King {
+			return true
+		}
+	}
+	return false
+}
+
+// plantTie gives box the ranks of the dealer's best five in other suits, so
+// that the two hands tie unless the box's other cards improve it. A dealer
+// whose five need the joker, a suit or all four cards of a rank is left alone.
+func plantTie(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+	r := dl.g.rules(dl.h)
+	dealerCards := dl.g.dealerCards(in)
+	h := r.Evaluate(dealerCards)
+	if h.HasJoker() || h.Category() == poker.Flush || h.Category() >= poker.StraightFlush {
+		return
+	}
+	var want []cards.Card
+	for _, c := range h.Best {
+		found := false
+		for _, u := range rng.Perm(cards.NumSuits) {
+			x := cards.New(c.Rank(), cards.Suit(u))
+			if !slices.Contains(dealerCards, x) && !slices.Contains(want, x) {
+				want = append(want, x)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	plantCards(rng, in, box, dl.g, want)
+}
