@@ -6,12 +6,13 @@ import (
 )
 
 // flopSums are what a flop state gathers, over the positions it stands for
-// and every turn and river card (and, for the money, every dealer hand), in
-// units of 1/scale of the Ante.
+// and every turn and river card and every dealer hand, in units of 1/scale
+// of the Ante. They are kept to 16 bytes because adding to them is most of
+// the solver's time, and that is bound by memory (about 1.2 million states
+// per worker).
 type flopSums struct {
 	check int64 // after a check on the flop: the river decision's value, 1× or fold, whichever is better
 	bet   int64 // a Play bet of 2× on the flop
-	fold  int64 // turn-and-river pairs on which the river decision is to fold
 }
 
 // preSums are what a starting-hand class gathers over all its deals for the
@@ -30,6 +31,10 @@ type worker struct {
 	class []int // by pair number: its starting-hand class
 	rules poker.Rules
 	flop  []flopSums // by flop state
+	// By flop state, for the frequencies only: the positions (times their
+	// turn-and-river pairs) where the river decision is to fold. At most 24 ×
+	// C(47,2) a state; kept apart from flop and touched only on a fold.
+	folds []int32
 	pre   []preSums  // by class
 
 	// Scratch for one board, indexed by holding h (a pair of the cards left)
@@ -44,6 +49,7 @@ type worker struct {
 	// holdings that hold it.
 	less, eq, nq []int32
 	sums         []flopSums // what each holding adds to its flop state
+	fold         []int32    // and to its fold count
 	st           []int32    // the holding's flop state in the current split
 	radix        [256]int32
 }
@@ -51,7 +57,7 @@ type worker struct {
 func newWorker(d *deck, fs *flopStates, sc *scoring, cl *classes) *worker {
 	m := d.n - 5
 	w := &worker{d: d, fs: fs, sc: sc, class: cl.of, rules: poker.Standard,
-		flop: make([]flopSums, len(fs.flop)), pre: make([]preSums, len(cl.names))}
+		flop: make([]flopSums, len(fs.flop)), folds: make([]int32, len(fs.flop)), pre: make([]preSums, len(cl.names))}
 	for x := 0; x < m; x++ {
 		for y := x + 1; y < m; y++ {
 			w.hx = append(w.hx, uint8(x))
@@ -65,6 +71,7 @@ func newWorker(d *deck, fs *flopStates, sc *scoring, cl *classes) *worker {
 	w.order, w.tmp = make([]int32, k), make([]int32, k)
 	w.win, w.tie, w.noq = make([]int32, k), make([]int32, k), make([]int32, k)
 	w.sums = make([]flopSums, k)
+	w.fold = make([]int32, k)
 	w.st = make([]int32, k)
 	return w
 }
@@ -211,9 +218,9 @@ func (w *worker) settle(weight int64) {
 		s := &w.sums[h]
 		s.bet = weight * (2*sc.scale*wl + base)
 		if bet := sc.scale*wl + base; fold > bet { // ties go to the bet
-			s.check, s.fold = weight*fold, weight
+			s.check, w.fold[h] = weight*fold, int32(weight)
 		} else {
-			s.check, s.fold = weight*bet, 0
+			s.check, w.fold[h] = weight*bet, 0
 		}
 		x, y := int(w.rem[w.hx[h]]), int(w.rem[w.hy[h]])
 		p := &w.pre[w.class[d.pairIdx[x*d.n+y]]]
@@ -242,7 +249,9 @@ func (w *worker) scatter(b *board) {
 			f := &w.flop[w.st[h]]
 			f.check += add.check
 			f.bet += add.bet
-			f.fold += add.fold
+			if w.fold[h] != 0 {
+				w.folds[w.st[h]] += w.fold[h]
+			}
 		}
 	}
 }

@@ -193,11 +193,11 @@ func solve(ctx context.Context, d *deck, blind games.PayTable, preflop []int64, 
 	fs := d.flopStates()
 	cl := newClasses(d)
 	boards := d.boards()
-	flop, pre, err := valueBoards(ctx, d, fs, sc, cl, boards, max(1, workers), progress)
+	flop, folds, pre, err := valueBoards(ctx, d, fs, sc, cl, boards, max(1, workers), progress)
 	if err != nil {
 		return nil, err
 	}
-	res := decide(d, fs, sc, cl, flop, pre)
+	res := decide(d, fs, sc, cl, flop, folds, pre)
 	res.Boards = len(boards)
 	res.Duration = time.Since(start)
 	return res, nil
@@ -205,7 +205,7 @@ func solve(ctx context.Context, d *deck, blind games.PayTable, preflop []int64, 
 
 // valueBoards runs the workers over the boards and returns the sum of their
 // flop-state and class sums.
-func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, cl *classes, boards []board, workers int, progress func(done, total int)) ([]flopSums, []preSums, error) {
+func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, cl *classes, boards []board, workers int, progress func(done, total int)) ([]flopSums, []int32, []preSums, error) {
 	const chunk = 32
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -241,21 +241,21 @@ func valueBoards(ctx context.Context, d *deck, fs *flopStates, sc *scoring, cl *
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	flop, pre := ws[0].flop, ws[0].pre
+	flop, folds, pre := ws[0].flop, ws[0].folds, ws[0].pre
 	for _, w := range ws[1:] {
 		for i, f := range w.flop {
 			flop[i].check += f.check
 			flop[i].bet += f.bet
-			flop[i].fold += f.fold
+			folds[i] += w.folds[i]
 		}
 		for i, p := range w.pre {
 			pre[i].wl += p.wl
 			pre[i].base += p.base
 		}
 	}
-	return flop, pre, nil
+	return flop, folds, pre, nil
 }
 
 // classSums are one starting-hand class's sums over its combinations and
@@ -271,7 +271,7 @@ type classSums struct {
 
 // decide makes the flop decision in every flop state and the pre-flop
 // decision for every class, and adds up the result.
-func decide(d *deck, fs *flopStates, sc *scoring, cl *classes, flop []flopSums, pre []preSums) *Result {
+func decide(d *deck, fs *flopStates, sc *scoring, cl *classes, flop []flopSums, folds []int32, pre []preSums) *Result {
 	sums := make([]classSums, len(cl.names))
 	for c, p := range pre {
 		sums[c].wl, sums[c].base = p.wl, p.base
@@ -285,7 +285,7 @@ func decide(d *deck, fs *flopStates, sc *scoring, cl *classes, flop []flopSums, 
 		} else {
 			s.check += f.check
 			s.flopCheck += positions
-			s.fold += f.fold
+			s.fold += int64(folds[st])
 		}
 	}
 
