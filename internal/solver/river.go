@@ -35,7 +35,7 @@ type worker struct {
 	// turn-and-river pairs) where the river decision is to fold. At most 24 ×
 	// C(47,2) a state; kept apart from flop and touched only on a fold.
 	folds []int32
-	pre   []preSums  // by class
+	pre   []preSums // by class
 
 	// Scratch for one board, indexed by holding h (a pair of the cards left)
 	// or by position (a card left).
