@@ -173,6 +173,11 @@ func newScoring(blind games.PayTable, preflop []int64) (*scoring, error) {
 	return sc, nil
 }
 
+// ratio returns v/den.
+func ratio(v int64, den *big.Int) *big.Rat {
+	return new(big.Rat).SetFrac(big.NewInt(v), den)
+}
+
 func gcd(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b
@@ -304,18 +309,19 @@ func decide(d *deck, fs *flopStates, sc *scoring, cl *classes, flop []flopSums, 
 		if combos == 0 {
 			continue
 		}
-		den := sc.scale * int64(combos) * perHand
-		h := Hand{Class: name, Combos: combos, Check: big.NewRat(s.check, den)}
+		den := new(big.Int).SetInt64(sc.scale * int64(combos))
+		den.Mul(den, big.NewInt(perHand))
+		h := Hand{Class: name, Combos: combos, Check: ratio(s.check, den)}
 		best, bestM := s.check, int64(0)
 		for _, m := range sc.preflop {
 			v := sc.scale*m*s.wl + s.base
-			h.Raise = append(h.Raise, big.NewRat(v, den))
+			h.Raise = append(h.Raise, ratio(v, den))
 			if v > best || v == best && bestM == 0 { // ties go to the larger bet; preflop is largest first
 				best, bestM = v, m
 			}
 		}
 		h.Multiple = bestM
-		h.EV = big.NewRat(best, den)
+		h.EV = ratio(best, den)
 		res.Hands = append(res.Hands, h)
 		res.Sum.Add(res.Sum, big.NewInt(best))
 		if bestM == 0 {
@@ -326,8 +332,8 @@ func decide(d *deck, fs *flopStates, sc *scoring, cl *classes, flop []flopSums, 
 			raised[slices.Index(sc.preflop, bestM)] += int64(combos)
 		}
 	}
-	res.EV = new(big.Rat).SetFrac(res.Sum, big.NewInt(sc.scale))
-	res.EV.Quo(res.EV, new(big.Rat).SetInt64(res.Deals))
+	den := new(big.Int).Mul(big.NewInt(sc.scale), big.NewInt(res.Deals))
+	res.EV = new(big.Rat).SetFrac(res.Sum, den)
 	res.HouseEdge = new(big.Rat).Neg(res.EV)
 
 	hands := int64(d.pairs())

@@ -62,22 +62,24 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		ranks   []cards.Rank
 		blind   games.PayTable
 		preflop []int64
-		long    int // 1: skipped under -short and -race; 2: only with SOLVER_LONG=1
+		level   int // 0 always; 1 not under -race; 2 not under -short either; 3 only with SOLVER_LONG=1
 	}{
 		{"2 suits 8-A, table A", 2, []cards.Rank{cards.Eight, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, A, []int64{3, 4}, 0},
-		{"2 suits 8-A, table B, 4x only", 2, []cards.Rank{cards.Eight, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, B, []int64{4}, 0},
+		{"2 suits 8-A, table B, 4x only", 2, []cards.Rank{cards.Eight, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, B, []int64{4}, 1},
 		{"1 suit 2-J, table A", 1, []cards.Rank{cards.Two, cards.Three, cards.Four, cards.Five, cards.Six, cards.Seven, cards.Eight, cards.Nine, cards.Ten, cards.Jack}, A, []int64{4, 3}, 0},
-		{"3 suits T-A, odd table, 3x only", 3, []cards.Rank{cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, oddTable(), []int64{3}, 0},
-		{"4 suits J-A, table A", 4, []cards.Rank{cards.Jack, cards.Queen, cards.King, cards.Ace}, A, []int64{3, 4}, 0},
-		{"3 suits A-6 (wheel), odd table", 3, []cards.Rank{cards.Two, cards.Three, cards.Four, cards.Five, cards.Six, cards.Ace}, oddTable(), []int64{3, 4}, 1},
-		{"4 suits T-A, table A", 4, []cards.Rank{cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, A, []int64{3, 4}, 2},
+		{"3 suits T-A, odd table, 3x only", 3, []cards.Rank{cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, oddTable(), []int64{3}, 1},
+		{"4 suits J-A, table A", 4, []cards.Rank{cards.Jack, cards.Queen, cards.King, cards.Ace}, A, []int64{3, 4}, 1},
+		{"3 suits A-6 (wheel), odd table", 3, []cards.Rank{cards.Two, cards.Three, cards.Four, cards.Five, cards.Six, cards.Ace}, oddTable(), []int64{3, 4}, 2},
+		{"4 suits T-A, table A", 4, []cards.Rank{cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace}, A, []int64{3, 4}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			switch {
-			case tt.long > 0 && (testing.Short() || raceEnabled):
+			case tt.level >= 1 && raceEnabled:
+				t.Skip("long brute force: runs without -race")
+			case tt.level >= 2 && testing.Short():
 				t.Skip("long brute force: runs in plain go test")
-			case tt.long > 1 && os.Getenv("SOLVER_LONG") == "":
+			case tt.level >= 3 && os.Getenv("SOLVER_LONG") == "":
 				t.Skip("about a minute of brute force: set SOLVER_LONG=1 to run it")
 			}
 			d := mustDeck(t, tt.suits, tt.ranks...)
@@ -158,6 +160,9 @@ func compareBrute(t *testing.T, d *deck, got *Result, want *brute) {
 // TestSymmetry checks the suit-symmetry tables of the 52-card deck against
 // the counts they must add up to.
 func TestSymmetry(t *testing.T) {
+	if raceEnabled {
+		t.Skip("single-threaded and long under -race: runs in plain go test")
+	}
 	d := fullDeck()
 	bs := d.boards()
 	var w int64
@@ -182,6 +187,7 @@ func TestSymmetry(t *testing.T) {
 	if want := choose(52, 2) * choose(50, 3); positions != want {
 		t.Errorf("flop states stand for %d positions; want %d", positions, want)
 	}
+	t.Logf("%d flop states", len(fs.flop))
 	cl := newClasses(d)
 	if len(cl.names) != 169 {
 		t.Errorf("%d classes; want 169", len(cl.names))
@@ -207,6 +213,9 @@ func TestSymmetry(t *testing.T) {
 // canonical flop, and the flop-state table merges exactly the pairs that a
 // permutation fixing the flop exchanges.
 func TestSplitsCanonical(t *testing.T) {
+	if raceEnabled {
+		t.Skip("single-threaded and long under -race: runs in plain go test")
+	}
 	d := mustDeck(t, 4, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace)
 	fs := d.flopStates()
 	flopCards := map[int32][]int{}
@@ -263,8 +272,13 @@ func TestSplitsCanonical(t *testing.T) {
 	}
 }
 
+// TestSolveWorkersAgree runs the solver on one and two workers (under -race,
+// the test of its concurrency) and checks the progress reports.
 func TestSolveWorkersAgree(t *testing.T) {
 	d := mustDeck(t, 3, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace)
+	if raceEnabled {
+		d = mustDeck(t, 2, cards.Eight, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace)
+	}
 	A := blindTable(t, "A")
 	one, err := solve(context.Background(), d, A, []int64{3, 4}, 1, nil)
 	if err != nil {
