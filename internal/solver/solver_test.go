@@ -346,3 +346,15 @@ func TestSolveErrors(t *testing.T) {
 		t.Errorf("cancelled: %v; want context.Canceled", err)
 	}
 }
+
+func TestHouseEdgePercent(t *testing.T) {
+	r := &Result{HouseEdge: big.NewRat(50643648973, 2317817502000)}
+	for digits, want := range map[int]string{3: "2.185", 6: "2.184971", 0: "2"} {
+		if got := r.HouseEdgePercent(digits); got != want {
+			t.Errorf("HouseEdgePercent(%d) = %q; want %q", digits, got, want)
+		}
+	}
+	if got := r.Raised(4); got != nil {
+		t.Errorf("Raised(4) of no hands = %v", got)
+	}
+}
