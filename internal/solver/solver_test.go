@@ -345,6 +345,18 @@ func TestSolveErrors(t *testing.T) {
 	if _, err := Solve(ctx, A, []int64{3, 4}, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v; want context.Canceled", err)
 	}
+	// Cancelled on the way: the workers stop and the error is returned.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	d := mustDeck(t, 3, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace)
+	_, err := solve(ctx, d, A, []int64{3, 4}, 2, func(done, total int) {
+		if done > 0 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled during the solve: %v; want context.Canceled", err)
+	}
 }
 
 func TestHouseEdgePercent(t *testing.T) {
