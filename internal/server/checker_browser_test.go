@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -95,9 +96,11 @@ func TestBrowserHandChecker(t *testing.T) {
 			run(t, ctx, "switch to Texas Oracle", chromedp.Click(testID("game-oracle")),
 				chromedp.WaitVisible(`[data-testid="game-oracle"][aria-current="page"]`))
 			tapCards(t, ctx, "2c", "3d", "Ah", "Kh", "9s", "4c", "7d", "Qh", "Jh")
-			stakes(t, ctx, map[string]string{"b0.ante": "10", "b0.bet": "20"})
 			run(t, ctx, "box 1 bought the 4th card", chromedp.Click(chromedp.CSS(`[name="b0.fourth_card"]`)))
-			settleRound(t, ctx)
+			stakes(t, ctx, map[string]string{"b0.ante": "10"})
+			// Enter in a stake field settles, as the form's first button.
+			run(t, ctx, "type the Bet and press Enter",
+				chromedp.SendKeys(chromedp.CSS(`[name="b0.bet"]`), "20\r"), chromedp.WaitVisible(testID("result")))
 			wantReason(t, ctx, "Bet")
 			shot("oracle-settled")
 
@@ -108,8 +111,46 @@ func TestBrowserHandChecker(t *testing.T) {
 			settleRound(t, ctx)
 			wantReason(t, ctx, "Poker")
 			shot("thrill-settled")
+
+			// Seven boxes on a phone: a pasted round, settled, wraps box
+			// under box.
+			run(t, ctx, "phone", chromedp.EmulateViewport(int64(browsertest.Phone.Width), int64(browsertest.Phone.Height), chromedp.EmulateTouch))
+			run(t, ctx, "paste seven boxes",
+				chromedp.Navigate(h.URL+"/tools/hand-checker"), chromedp.WaitVisible(testID("picker")),
+				chromedp.Click(chromedp.CSS(".json-load summary")),
+				chromedp.SetValue(chromedp.CSS("#hc-load"), sevenBoxes),
+				chromedp.Click(testID("load")), chromedp.WaitVisible(testID("result")))
+			if n := count(t, ctx, `[data-testid="table-box"]`); n != 7 {
+				t.Errorf("the table shows %d boxes; want 7", n)
+			}
+			if over, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`)); err != nil || over > 0 {
+				t.Errorf("on a phone the page is %d px wider than the screen (%v)", over, err)
+			}
+			shot("phone-seven-boxes")
+			scrollTo(t, ctx, `[data-testid="picker"]`)
+			shot("phone-picker")
 		})
 	}
+}
+
+// sevenBoxes is a full UTH table of seven boxes, one line of SETTLE.md.
+const sevenBoxes = `{"game":"uth","dealer":["Qh","Qc"],"board":["As","Ks","Qs","Js","9h"],"boxes":[` +
+	`{"cards":["Ts","2d"],"wagers":{"ante":10,"blind":10,"play":40,"trips":5,"progressive":2}},` +
+	`{"cards":["Ah","Ad"],"wagers":{"ante":25,"blind":25,"play":75}},` +
+	`{"cards":["3c","4c"],"wagers":{"ante":5,"blind":5},"fold":true},` +
+	`{"cards":["8d","8s"],"wagers":{"ante":7.5,"blind":7.5,"play":15,"trips":2.5}},` +
+	`{"cards":["Kd","Kc"],"wagers":{"ante":100,"blind":100,"play":400}},` +
+	`{"cards":["5h","6h"],"wagers":{"ante":10,"blind":10,"play":10}},` +
+	`{"cards":["Jd","Td"],"wagers":{"ante":500,"blind":500,"play":2000,"trips":100}}]}`
+
+// count is the number of elements that match sel.
+func count(t *testing.T, ctx context.Context, sel string) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
+	if err != nil {
+		t.Fatalf("count %s: %v", sel, err)
+	}
+	return n
 }
 
 // tapCards taps each card in the picker, waiting for the page to come back

@@ -53,6 +53,10 @@ func TestHandChecker_SettlesWithReasons(t *testing.T) {
 	if got := resp.Header.Values("Vary"); !contains(got, "HX-Request") {
 		t.Errorf("Vary = %q; want HX-Request", got)
 	}
+	// The Content Security Policy would block any inline script or style.
+	if resp.Has("script:not([src])") || resp.Has("style") || resp.Has("[style]") {
+		t.Error("the settled hand checker has an inline script or style")
+	}
 	reasons := resp.TestID("wager-reason")
 	for _, want := range []string{
 		"Blind pays 500:1: the player won with a royal flush",
