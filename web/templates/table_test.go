@@ -137,12 +137,12 @@ func TestCardBackAndEmptyPlace(t *testing.T) {
 	}
 }
 
-// fewest is the fewest chips of set that make amount exactly (−1 if none),
-// by plain dynamic programming over every hundredth: an independent check of
-// NewChipStack.
-func fewest(amount games.Money, set []templates.Chip) int {
-	best := make([]int, amount+1)
-	for x := games.Money(1); x <= amount; x++ {
+// fewestTable is the fewest chips of set that make each amount up to n
+// exactly (−1 if none), by plain dynamic programming over every hundredth:
+// an independent check of NewChipStack.
+func fewestTable(n games.Money, set []templates.Chip) []int {
+	best := make([]int, n+1)
+	for x := games.Money(1); x <= n; x++ {
 		best[x] = -1
 		for _, c := range set {
 			if c.Value <= x && best[x-c.Value] >= 0 && (best[x] < 0 || best[x-c.Value]+1 < best[x]) {
@@ -150,8 +150,10 @@ func fewest(amount games.Money, set []templates.Chip) int {
 			}
 		}
 	}
-	return best[amount]
+	return best
 }
+
+func fewest(amount games.Money, set []templates.Chip) int { return fewestTable(amount, set)[amount] }
 
 func stackTotal(s templates.StackView) games.Money {
 	total := s.Odd
@@ -215,13 +217,15 @@ func TestChipStackRandomAmounts(t *testing.T) {
 	t.Parallel()
 	set := defaultChips(t)
 	rng := rand.New(rand.NewPCG(7, 0))
-	for range 300 {
-		amount := games.Money(rng.IntN(400000)) // up to 4,000.00
+	const most = 400000 // 4,000.00
+	best := fewestTable(most, set)
+	for range 2000 {
+		amount := games.Money(rng.IntN(most))
 		s := templates.NewChipStack(amount, set)
 		if total := stackTotal(s); total != amount {
 			t.Fatalf("NewChipStack(%s) adds up to %s", amount, total)
 		}
-		if want := fewest(amount-s.Odd, set); s.Chips() != want {
+		if want := best[amount-s.Odd]; s.Chips() != want {
 			t.Fatalf("NewChipStack(%s) uses %d chips; the fewest is %d", amount, s.Chips(), want)
 		}
 		if s.Odd >= set[0].Value || s.Odd < 0 {
