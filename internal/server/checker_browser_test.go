@@ -17,23 +17,25 @@ import (
 // manager does on a tablet, held upright and sideways: sign in, open the
 // hand checker, tap the cards in, type the stakes, settle, read the reasons.
 func TestBrowserHandChecker(t *testing.T) {
+	h := servertest.New(t)
+	h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
+	ctx := browsertest.New(t, browsertest.Portrait)
+	// Generous: the machines running CI are shared.
+	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
+	defer cancel()
+	run(t, ctx, "staff sign-in", chromedp.Navigate(h.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
+		chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
+		chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),
+		chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
+
 	for _, size := range []struct {
 		name string
 		browsertest.Size
 	}{{"portrait", browsertest.Portrait}, {"landscape", browsertest.Landscape}} {
 		t.Run(size.name, func(t *testing.T) {
-			h := servertest.New(t)
-			h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
-			ctx := browsertest.New(t, size.Size)
-			// Generous: the machines running CI are shared.
-			ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-			defer cancel()
-
-			run(t, ctx, "staff sign-in", chromedp.Navigate(h.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
-				chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
-				chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),
-				chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
 			run(t, ctx, "open the hand checker from the menu",
+				chromedp.EmulateViewport(int64(size.Width), int64(size.Height), chromedp.EmulateTouch),
+				chromedp.Navigate(h.URL+"/manager"), chromedp.WaitVisible(testID("manager-home")),
 				chromedp.Click(chromedp.CSS(`a.nav-link[href="/tools/hand-checker"]`)),
 				chromedp.WaitVisible(testID("picker")))
 			shot := func(name string) { browsertest.Screenshot(t, ctx, size.name+"-"+name) }
