@@ -29,7 +29,6 @@ type HandCheckerView struct {
 // table and the settlement with its reasons.
 type HandCheckerForm struct {
 	Game      string
-	GameName  string
 	Games     []GameTab
 	House     string
 	Houses    []Option // offered as a choice only when the book has several
@@ -37,8 +36,7 @@ type HandCheckerForm struct {
 	Places    []CardPlace
 	Picker    []PickerRow
 	Boxes     []BoxForm
-	CanAddBox bool
-	MaxBoxes  int
+	CanAddBox bool // the house's table has room for another box
 	// Problem is why the round was not settled, as `trainer settle` says it
 	// ("boxes[1].cards: duplicate card Qh"); ProblemID is the control at fault.
 	Problem   string
