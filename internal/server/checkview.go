@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
@@ -63,14 +64,12 @@ func checkerURL(game, house, defaultHouse string) string {
 func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.Errors, res *games.Settlement) templates.HandCheckerForm {
 	game := st.in.Game
 	f := templates.HandCheckerForm{
-		Game:     game,
-		GameName: templates.GameLayouts[game].Name,
-		House:    h.Name,
-		Target:   st.target,
-		Notice:   st.notice,
-		MaxBoxes: maxBoxes(h, game),
+		Game:      game,
+		House:     h.Name,
+		Target:    st.target,
+		Notice:    st.notice,
+		CanAddBox: len(st.in.Boxes) < maxBoxes(h, game),
 	}
-	f.CanAddBox = len(st.in.Boxes) < f.MaxBoxes
 	for _, slug := range rulebook.GameSlugs {
 		name := templates.GameLayouts[slug].Name
 		if g, ok := s.book.Games[slug]; ok {
@@ -85,7 +84,7 @@ func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.E
 	for _, p := range st.places() {
 		cs := st.cardsAt(p.name)
 		cp := templates.CardPlace{Name: p.name, Label: p.label, Hint: p.hint, Capacity: max(p.capacity, len(cs)),
-			Targeted: p.name == st.target, Text: joinCards(cs), Error: errs[p.name]}
+			Targeted: p.name == st.target, Text: strings.Join(cs, " "), Error: errs[p.name]}
 		for _, t := range cs {
 			cp.Cards = append(cp.Cards, templates.CardOf(t))
 		}
@@ -109,17 +108,6 @@ func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.E
 		}
 	}
 	return f
-}
-
-func joinCards(cs []string) string {
-	out := ""
-	for i, c := range cs {
-		if i > 0 {
-			out += " "
-		}
-		out += c
-	}
-	return out
 }
 
 // picker is every card of game's deck, a suit a row (spades, hearts,
