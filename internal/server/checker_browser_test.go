@@ -43,7 +43,20 @@ func TestBrowserHandChecker(t *testing.T) {
 			// Ultimate Texas Hold'em: SETTLE.md's royal flush.
 			tapCards(t, ctx, "Qh", "Qc", "As", "Ks", "Qs", "Js", "9h")
 			shot("uth-picking")
-			tapCards(t, ctx, "Ts", "2d")
+			// Two taps at once: the second comes while the first is on its
+			// way to the server, and is not lost.
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+				document.querySelector('[data-testid="pick-Ts"]').click();
+				document.querySelector('[data-testid="pick-2d"]').click();
+				return true;
+			})()`)); err != nil {
+				t.Fatal(err)
+			}
+			quick, cancelQuick := context.WithTimeout(ctx, 30*time.Second)
+			run(t, quick, "both cards placed",
+				chromedp.WaitVisible(`[data-testid="pick-Ts"][disabled]`),
+				chromedp.WaitVisible(`[data-testid="pick-2d"][disabled]`))
+			cancelQuick()
 			stakes(t, ctx, map[string]string{"b0.ante": "10", "b0.blind": "10", "b0.trips": "5"})
 			run(t, ctx, "play 4×", chromedp.SetValue(chromedp.CSS(`select[name="b0.play"]`), "4"))
 			settleRound(t, ctx)
