@@ -50,6 +50,13 @@ func (s *Server) routes() http.Handler {
 			r.Use(s.requireRole(managers...))
 			r.Get("/manager", s.handleManagerHome)
 		})
+		// Hand checker: the floor settles a disputed round with the engine of
+		// `trainer settle` (managers and administrators).
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(managers...))
+			r.Get("/tools/hand-checker", s.handleHandCheckerShow)
+			r.Post("/tools/hand-checker", s.handleHandCheckerPost)
+		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(admins...))
 			r.Get("/admin/users", s.handleUserList)
