@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/server"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/web"
+)
+
+// Config is the kiosk server's configuration, from flags and the environment.
+type Config struct {
+	Addr     string // -addr: where to listen
+	DBPath   string // -db: the SQLite file
+	House    string // -house: which house's rules to train on
+	RulesDir string // -rules: a directory of house rules instead of the built-in ones
+	// SessionKey is TRAINER_SESSION_KEY decoded, or nil to use the key kept
+	// in the database.
+	SessionKey []byte
+}
+
+// Server timeouts: long enough for a slow tablet on a busy Wi-Fi, short
+// enough that idle or stuck connections do not pile up.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 120 * time.Second
+	shutdownTimeout   = 10 * time.Second
+)
+
+func parseServe(e *env, args []string) (*Config, error) {
+	fs := flag.NewFlagSet("trainer serve", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	cfg := &Config{}
+	fs.StringVar(&cfg.Addr, "addr", ":8080", "listen on this `address`")
+	fs.StringVar(&cfg.DBPath, "db", "trainer.db", "SQLite database `file` (created on first start)")
+	fs.StringVar(&cfg.House, "house", "default", "the `house` whose rules the kiosk trains")
+	fs.StringVar(&cfg.RulesDir, "rules", "", "read house rules from `dir` instead of the built-in ones")
+	fs.Usage = func() {
+		fmt.Fprintln(e.Stderr, "usage: trainer [serve] [flags]")
+		fs.PrintDefaults()
+		fmt.Fprintln(e.Stderr, "\nenvironment:\n  TRAINER_SESSION_KEY  hex key (32 or 64 bytes) that signs session cookies;\n                       when unset, a key is generated once and kept in the database")
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
+	}
+	if v := e.Getenv("TRAINER_SESSION_KEY"); v != "" {
+		key, err := hex.DecodeString(v)
+		if err != nil || (len(key) != 32 && len(key) != 64) {
+			return nil, errors.New("TRAINER_SESSION_KEY must be 32 or 64 bytes written in hex (64 or 128 hex digits)")
+		}
+		cfg.SessionKey = key
+	}
+	return cfg, nil
+}
+
+// runServe runs the kiosk until ctx ends (SIGINT or SIGTERM), then shuts down
+// gracefully, giving requests in flight up to 10 s.
+func runServe(ctx context.Context, e *env, args []string) error {
+	cfg, err := parseServe(e, args)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+
+	// The house rules are validated before anything else starts: a broken
+	// pay table stops the kiosk with the file and key named.
+	book, err := loadBook(cfg.RulesDir)
+	if err != nil {
+		return err
+	}
+	if _, err := book.House(cfg.House); err != nil {
+		return fmt.Errorf("-house: %w", err)
+	}
+
+	db, err := sqlite.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if cfg.SessionKey == nil {
+		if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
+			return err
+		}
+	}
+
+	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House}, db, book, web.Static)
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	version, _ := db.SchemaVersion(ctx)
+	log.Info("kiosk ready", "url", "http://"+displayAddr(ln.Addr()), "db", cfg.DBPath, "schema", version, "house", cfg.House)
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// displayAddr turns a wildcard listen address into one a browser can open.
+func displayAddr(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return a.String()
+	}
+	return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+}

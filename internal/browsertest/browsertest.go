@@ -1,0 +1,192 @@
+// Package browsertest drives Debian's headless Chromium (with chromedp) for
+// tests that must see what a person sees: real clicks and taps, real htmx,
+// the real Content Security Policy, screenshots.
+//
+// It finds the browser, starts it with a fresh profile under the test's
+// temporary directory, and saves screenshots. Without Chromium a test fails
+// on CI (CI=true) and is skipped elsewhere. It starts no server: see
+// internal/server/servertest.
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Size is a browser window in CSS pixels.
+type Size struct{ Width, Height int }
+
+// The window sizes the kiosk is laid out for.
+var (
+	Landscape = Size{1024, 768} // a 10-inch tablet held sideways
+	Portrait  = Size{820, 1180} // the same tablet upright
+	Phone     = Size{390, 844}  // a manager's phone
+)
+
+// candidates are the names Chromium goes by, in the order they are tried
+// after $CHROME_PATH.
+var candidates = []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+
+// ChromePath returns the browser to run: $CHROME_PATH if set, else the first
+// of the usual names found on $PATH, else "".
+func ChromePath() string {
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		return p
+	}
+	for _, c := range candidates {
+		if p, err := exec.LookPath(c); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// requireChrome returns the browser's path, or ends the test: a failure on CI
+// (where .ci/run installs Chromium, so a missing one is a broken machine) and
+// a skip elsewhere.
+func requireChrome(tb testing.TB) string {
+	tb.Helper()
+	p := ChromePath()
+	if p != "" {
+		return p
+	}
+	msg := "no Chromium found (tried $CHROME_PATH, " + strings.Join(candidates, ", ") + "); install it with: apt-get install chromium"
+	if os.Getenv("CI") == "true" {
+		tb.Fatal(msg)
+	}
+	tb.Skip(msg)
+	return ""
+}
+
+// New starts a headless browser with a window of size and returns its
+// context; every chromedp action runs in it. The browser stops when the test
+// ends. Uncaught exceptions and console errors (a script the Content Security
+// Policy blocked, a failed request) fail the test.
+func New(tb testing.TB, size Size) context.Context {
+	tb.Helper()
+	chrome := requireChrome(tb)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chrome),
+		chromedp.Headless,
+		chromedp.NoSandbox, // root in a container has no user namespace for the sandbox
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("password-store", "basic"),
+		chromedp.Flag("force-color-profile", "srgb"),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(filepath.Join(tb.TempDir(), "chromium-profile")),
+		chromedp.WindowSize(size.Width, size.Height),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	tb.Cleanup(cancelAlloc)
+	tb.Cleanup(cancel)
+
+	// The first action starts the browser and ties it to the context it
+	// runs in, so it runs in ctx itself and not in a shorter-lived child.
+	if err := chromedp.Do(ctx); err != nil {
+		tb.Fatalf("start Chromium (%s): %v", chrome, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size.Width), int64(size.Height), chromedp.EmulateTouch)); err != nil {
+		tb.Fatalf("set the viewport to %dx%d: %v", size.Width, size.Height, err)
+	}
+	watchConsole(tb, ctx)
+	return ctx
+}
+
+// watchConsole records the browser's errors and fails the test with them at
+// its end.
+func watchConsole(tb testing.TB, ctx context.Context) {
+	var mu sync.Mutex
+	var errs []string
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			if (m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException) && !expected(m) {
+				mu.Lock()
+				errs = append(errs, fmt.Sprintf("%s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
+				mu.Unlock()
+			}
+		}
+	}()
+	tb.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			tb.Errorf("browser console: %s", e)
+		}
+	})
+	// Registered last, so it runs first: stop the watcher before reading.
+	tb.Cleanup(func() {
+		chromedp.Cancel(ctx)
+		<-done
+	})
+}
+
+// expected reports whether a console error is the browser's or htmx's note
+// about a response the kiosk sends on purpose: 422, a form re-rendered with
+// its messages.
+func expected(m chromedp.ConsoleMessage) bool {
+	return m.Source == "network" && strings.Contains(m.Text, "status of 422") ||
+		strings.HasPrefix(m.Text, "Response Status Error Code 422 ")
+}
+
+// Screenshot saves the visible page as name.png under the test's temporary
+// directory and, when $TRAINER_ARTIFACTS is set, copies it there too (CI keeps
+// that directory). It returns the path in the temporary directory.
+func Screenshot(tb testing.TB, ctx context.Context, name string) string {
+	tb.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.Fatalf("screenshot %s: %v", name, err)
+	}
+	dir := filepath.Join(tb.TempDir(), "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	file := safeName(tb.Name()) + "-" + safeName(name) + ".png"
+	path := filepath.Join(dir, file)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if out := os.Getenv("TRAINER_ARTIFACTS"); out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, file), png, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tb.Logf("screenshot %s: %s", name, path)
+	return path
+}
+
+// safeName keeps a test or shot name usable as a file name.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, s)
+}

@@ -1,0 +1,68 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5/middleware"
+)
+
+// statusOf is the only map from an error's Kind to an HTTP status. Form
+// validation is not an error: forms re-render themselves with 422.
+func statusOf(k trainer.Kind) int {
+	switch k {
+	case trainer.KindInvalid:
+		return http.StatusBadRequest
+	case trainer.KindNotFound:
+		return http.StatusNotFound
+	case trainer.KindConflict:
+		return http.StatusConflict
+	case trainer.KindUnauthorized:
+		return http.StatusUnauthorized
+	case trainer.KindForbidden:
+		return http.StatusForbidden
+	}
+	return http.StatusInternalServerError
+}
+
+// error answers a failed request. An internal error is logged with the
+// request ID and shown as "Internal error."; other kinds show their message.
+// htmx requests get an alert fragment in #alert; others get ErrorPage.
+func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
+	k := trainer.KindOf(err)
+	if k == trainer.KindInternal {
+		s.logError(r, err)
+	}
+	s.errorStatus(w, r, statusOf(k), trainer.MessageOf(err))
+}
+
+func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	if isHTMX(r) {
+		w.Header().Set(hxRetarget, "#"+templates.AlertID)
+		w.Header().Set(hxReswap, "innerHTML")
+	}
+	page := templates.ErrorPage(templates.ErrorView{
+		Page:    s.page(r, "Error", ""),
+		Status:  status,
+		Message: msg,
+		HomeURL: "/",
+	})
+	s.render(w, r, status, page, templates.Alert(msg))
+}
+
+func (s *Server) logError(r *http.Request, err error) {
+	s.log.ErrorContext(r.Context(), "internal error",
+		"request_id", middleware.GetReqID(r.Context()),
+		"method", r.Method,
+		"path", r.URL.Path,
+		"error", err)
+}
+
+func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
+	s.errorStatus(w, r, http.StatusNotFound, "Page not found.")
+}
+
+func (s *Server) handleMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	s.errorStatus(w, r, http.StatusMethodNotAllowed, "This page cannot be used that way.")
+}

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5"
+)
+
+// pinPageIdle is how long a trainee's keypad stays on screen untouched before
+// the tablet goes back to the name grid, so nobody finds a half-started
+// sign-in under someone else's name.
+const pinPageIdle = 60 * time.Second
+
+// page builds the layout's view model for r: the title, the signed-in user,
+// and for a trainee the inactivity timeout after which the page returns to
+// the start by itself (one second after the server has ended the session).
+func (s *Server) page(r *http.Request, title, section string) templates.Page {
+	p := templates.Page{Title: title, Section: section}
+	u := visitOf(r.Context()).user
+	if u == nil {
+		return p
+	}
+	p.Viewer = &templates.Viewer{
+		Name:      u.Name,
+		RoleLabel: u.Role.Label(),
+		CanManage: slices.Contains(managers, u.Role),
+		CanAdmin:  slices.Contains(admins, u.Role),
+	}
+	if u.Role == trainer.RoleTrainee {
+		st, err := s.db.Settings(r.Context())
+		if err != nil {
+			s.logError(r, err)
+			st = trainer.DefaultSettings()
+		}
+		p.IdleSeconds = int(st.TraineeIdleTimeout/time.Second) + 1
+		p.IdleURL = "/"
+	}
+	return p
+}
+
+// homeURL is where u lands after signing in.
+func homeURL(u *trainer.User) string {
+	switch u.Role {
+	case trainer.RoleAdministrator:
+		return "/admin/users"
+	case trainer.RoleManager:
+		return "/manager"
+	}
+	return "/trainee"
+}
+
+// idParam reads the {id} of the route. Returns KindNotFound when it is not a
+// positive number, as no user could have it.
+func idParam(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, trainer.Errorf(trainer.KindNotFound, "Page not found.")
+	}
+	return id, nil
+}
+
+// fieldError puts err's message for people on the form's field, if err is
+// not nil.
+func fieldError(errs templates.Errors, field string, err error) {
+	if err != nil {
+		errs[field] = trainer.MessageOf(err)
+	}
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+)
+
+// Roles allowed on the protected groups of routes. Administrators may open
+// the managers' pages: at a small school the administrator is often also the
+// instructor.
+var (
+	trainees = []trainer.Role{trainer.RoleTrainee}
+	managers = []trainer.Role{trainer.RoleManager, trainer.RoleAdministrator}
+	admins   = []trainer.Role{trainer.RoleAdministrator}
+)
+
+// routes is the kiosk's only route table.
+func (s *Server) routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.RequestID, s.logRequests, middleware.Recoverer, securityHeaders, s.crossOrigin())
+	r.NotFound(s.handleNotFound)
+	r.MethodNotAllowed(s.handleMethodNotAllowed)
+
+	// No session: these neither read nor touch one.
+	r.Get("/healthz", s.handleHealth)
+	r.Get("/static/*", s.handleStatic)
+
+	r.Group(func(r chi.Router) {
+		r.Use(s.loadSession)
+
+		r.Get("/", s.handleRoot)                   // to setup, sign-in or the role's home
+		r.Get("/setup", s.handleSetupShow)         // only while there are no users
+		r.Post("/setup", s.handleSetupCreate)      // creates the first administrator
+		r.Get("/signin", s.handleSigninShow)       // the trainees' name grid
+		r.Post("/signin/badge", s.handleBadgeFind) // badge number → that trainee's keypad
+		r.Get("/signin/trainees/{id}", s.handlePINShow)
+		r.Post("/signin/trainees/{id}", s.handlePINSignin)
+		r.Get("/signin/staff", s.handleStaffShow)
+		r.Post("/signin/staff", s.handleStaffSignin)
+		r.Post("/signout", s.handleSignout)
+
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(trainees...))
+			r.Get("/trainee", s.handleTraineeHome)
+		})
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(managers...))
+			r.Get("/manager", s.handleManagerHome)
+		})
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(admins...))
+			r.Get("/admin/users", s.handleUserList)
+			r.Get("/admin/users/new", s.handleUserNew) // ?role=trainee|manager|administrator
+			r.Post("/admin/users", s.handleUserCreate)
+			r.Get("/admin/users/{id}", s.handleUserShow)
+			r.Post("/admin/users/{id}/secret", s.handleUserSecretReset)
+			r.Post("/admin/users/{id}/deactivate", s.handleUserDeactivate)
+			r.Post("/admin/users/{id}/reactivate", s.handleUserReactivate)
+			r.Get("/admin/settings", s.handleSettingsShow)
+			r.Post("/admin/settings", s.handleSettingsUpdate)
+		})
+	})
+	return r
+}

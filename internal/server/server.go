@@ -1,0 +1,76 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/gorilla/sessions"
+)
+
+// Config is what the server needs from cmd/trainer.
+type Config struct {
+	// SessionKey signs the session cookie: 32 or 64 bytes, from
+	// TRAINER_SESSION_KEY or generated and kept in the database.
+	SessionKey []byte
+	// Logger receives one line per request and every internal error.
+	// Nil discards them.
+	Logger *slog.Logger
+	// House is the -house flag: the house whose rules the kiosk trains.
+	House string
+}
+
+// Server is the kiosk's HTTP handler.
+type Server struct {
+	db      *sqlite.DB
+	book    *rulebook.Book
+	house   *rulebook.House
+	log     *slog.Logger
+	cookies *sessions.CookieStore
+	static  fs.FS
+	etags   map[string]string
+	handler http.Handler
+}
+
+// New builds the server on db and the validated rules of book, training the
+// house cfg.House, serving the static files of static (a tree with a static/
+// directory, as web.Static).
+func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server, error) {
+	if n := len(cfg.SessionKey); n != 32 && n != 64 {
+		return nil, errors.New("server: the session key must be 32 or 64 bytes")
+	}
+	house, err := book.House(cfg.House)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, err
+	}
+	etags, err := staticETags(sub)
+	if err != nil {
+		return nil, err
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		db:      db,
+		book:    book,
+		house:   house,
+		log:     log,
+		cookies: sessions.NewCookieStore(cfg.SessionKey),
+		static:  sub,
+		etags:   etags,
+	}
+	s.handler = s.routes()
+	return s, nil
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

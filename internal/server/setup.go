@@ -1,0 +1,70 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// isNew reports whether the kiosk has no users yet, the only time the setup
+// page exists.
+func (s *Server) isNew(r *http.Request) (bool, error) {
+	n, err := s.db.CountUsers(r.Context())
+	return n == 0, err
+}
+
+// handleSetupShow shows the first-administrator form on a new kiosk; once a
+// user exists the page is gone (404).
+func (s *Server) handleSetupShow(w http.ResponseWriter, r *http.Request) {
+	isNew, err := s.isNew(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !isNew {
+		s.handleNotFound(w, r)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.SetupPage(s.page(r, "Set up", ""), templates.SetupForm{}), nil)
+}
+
+// handleSetupCreate creates the first administrator and signs them in.
+func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
+	isNew, err := s.isNew(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !isNew {
+		s.handleNotFound(w, r)
+		return
+	}
+	f := templates.SetupForm{Name: trainer.NormalizeName(r.PostFormValue("name")), Errors: templates.Errors{}}
+	password := r.PostFormValue("password")
+	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(f.Errors, "password", trainer.ValidatePassword(password))
+	if f.Errors["password"] == "" {
+		fieldError(f.Errors, "confirm", trainer.ValidateConfirm(password, r.PostFormValue("confirm")))
+	}
+	if len(f.Errors) > 0 {
+		s.render(w, r, http.StatusUnprocessableEntity,
+			templates.SetupPage(s.page(r, "Set up", ""), f), templates.SetupFormFragment(f))
+		return
+	}
+	hash, err := trainer.HashSecret(password)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	u := &trainer.User{Name: f.Name, Role: trainer.RoleAdministrator, SecretHash: hash}
+	if err := s.db.CreateFirstAdministrator(r.Context(), u); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := s.signIn(w, r, u); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, homeURL(u))
+}

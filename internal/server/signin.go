@@ -1,0 +1,217 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// A failed sign-in re-renders its form with 422, like every other form whose
+// input cannot be accepted, and says what to do. (401 would ask for an
+// HTTP authentication scheme the kiosk does not use.)
+const (
+	msgWrongPIN   = "That PIN is not right. Try again."
+	msgWrongStaff = "The name or the password is not right."
+	msgInactive   = "This account is deactivated. Ask an administrator."
+)
+
+// handleSigninShow shows the trainees' name grid. A new kiosk goes to setup
+// and a signed-in user to their home.
+func (s *Server) handleSigninShow(w http.ResponseWriter, r *http.Request) {
+	if u := visitOf(r.Context()).user; u != nil {
+		s.redirect(w, r, homeURL(u))
+		return
+	}
+	isNew, err := s.isNew(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if isNew {
+		s.redirect(w, r, "/setup")
+		return
+	}
+	s.renderSignin(w, r, http.StatusOK, templates.BadgeForm{})
+}
+
+func (s *Server) renderSignin(w http.ResponseWriter, r *http.Request, status int, badge templates.BadgeForm) {
+	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := templates.SigninView{Page: s.page(r, "Sign in", ""), Badge: badge, Notice: s.endedNotice(r)}
+	for _, u := range users {
+		v.Trainees = append(v.Trainees, templates.Tile{URL: pinURL(u.ID), Name: u.Name})
+	}
+	s.render(w, r, status, templates.SigninPage(v), templates.BadgeFormFragment(badge))
+}
+
+// endedNotice explains why the visitor was sent to sign-in (?ended=…).
+func (s *Server) endedNotice(r *http.Request) string {
+	switch r.URL.Query().Get("ended") {
+	case "idle":
+		st, err := s.db.Settings(r.Context())
+		if err != nil {
+			return "You were signed out after a while without activity."
+		}
+		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.TraineeIdleTimeout/time.Minute))
+	case "expired":
+		return "Your session ended. Please sign in again."
+	case "deactivated":
+		return msgInactive
+	case "out":
+		return "You are signed out."
+	}
+	return ""
+}
+
+func pinURL(id int64) string { return fmt.Sprintf("/signin/trainees/%d", id) }
+
+// handleBadgeFind sends a trainee who typed a badge number to their keypad.
+func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
+	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(r.PostFormValue("badge")), Errors: templates.Errors{}}
+	u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
+	switch {
+	case f.Badge == "":
+		f.Errors["badge"] = "Type your badge number, or tap your name above."
+	case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
+		f.Errors["badge"] = "No trainee has this badge number."
+	case err != nil:
+		s.error(w, r, err)
+		return
+	}
+	if len(f.Errors) > 0 {
+		s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
+		return
+	}
+	s.redirect(w, r, pinURL(u.ID))
+}
+
+// traineeParam finds the active trainee of the route's {id}. Returns
+// KindNotFound for anyone else, so staff never appear behind a keypad.
+func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.db.FindUserByID(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if u.Role != trainer.RoleTrainee || !u.Active {
+		return nil, trainer.Errorf(trainer.KindNotFound, "Page not found.")
+	}
+	return u, nil
+}
+
+func (s *Server) pinPage(r *http.Request) templates.Page {
+	p := s.page(r, "Enter your PIN", "")
+	p.IdleSeconds, p.IdleURL = int(pinPageIdle/time.Second), "/signin"
+	return p
+}
+
+// handlePINShow shows a trainee's keypad.
+func (s *Server) handlePINShow(w http.ResponseWriter, r *http.Request) {
+	u, err := s.traineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name}
+	s.render(w, r, http.StatusOK, templates.PINPage(s.pinPage(r), f), nil)
+}
+
+// handlePINSignin signs a trainee in with their PIN.
+func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
+	u, err := s.traineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
+	pin := r.PostFormValue("pin")
+	if err := trainer.ValidatePIN(pin); err != nil {
+		fieldError(f.Errors, "pin", err)
+	} else if !trainer.CheckSecret(u.SecretHash, pin) {
+		f.Errors["pin"] = msgWrongPIN
+	}
+	if len(f.Errors) > 0 {
+		s.render(w, r, http.StatusUnprocessableEntity, templates.PINPage(s.pinPage(r), f), templates.PINFormFragment(f))
+		return
+	}
+	if err := s.signIn(w, r, u); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, homeURL(u))
+}
+
+// handleStaffShow shows the name-and-password sign-in.
+func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
+	if u := visitOf(r.Context()).user; u != nil {
+		s.redirect(w, r, homeURL(u))
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), templates.StaffForm{}), nil)
+}
+
+// handleStaffSignin signs a manager or an administrator in. A wrong name and
+// a wrong password get the same message and take the same time, so the form
+// does not tell which names exist.
+func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
+	f := templates.StaffForm{Name: trainer.NormalizeName(r.PostFormValue("name")), Errors: templates.Errors{}}
+	password := r.PostFormValue("password")
+	if f.Name == "" {
+		f.Errors["name"] = "Enter your name."
+	}
+	if password == "" {
+		f.Errors["password"] = "Enter your password."
+	}
+	var u *trainer.User
+	if len(f.Errors) == 0 {
+		var err error
+		u, err = s.db.FindUserByName(r.Context(), f.Name)
+		switch {
+		case err != nil && trainer.KindOf(err) != trainer.KindNotFound:
+			s.error(w, r, err)
+			return
+		case err != nil || u.Role.UsesPIN():
+			trainer.CheckNoSecret(password)
+			f.Errors[""] = msgWrongStaff
+		case !trainer.CheckSecret(u.SecretHash, password):
+			f.Errors[""] = msgWrongStaff
+		case !u.Active:
+			f.Errors[""] = msgInactive
+		}
+	}
+	if len(f.Errors) > 0 {
+		s.render(w, r, http.StatusUnprocessableEntity,
+			templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), f), templates.StaffFormFragment(f))
+		return
+	}
+	if err := s.signIn(w, r, u); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, homeURL(u))
+}
+
+// handleSignout ends the session on the server and clears the cookie.
+func (s *Server) handleSignout(w http.ResponseWriter, r *http.Request) {
+	if v := visitOf(r.Context()); v.token != "" {
+		if err := s.db.DeleteSession(r.Context(), v.token); err != nil {
+			s.error(w, r, err)
+			return
+		}
+	}
+	if err := s.clearCookie(w, r); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, "/signin?ended=out")
+}

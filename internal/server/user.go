@@ -1,0 +1,231 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+func userURL(id int64) string { return fmt.Sprintf("/admin/users/%d", id) }
+
+func userRow(u *trainer.User) templates.UserRow {
+	return templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
+}
+
+// handleUserList lists every user, active or not. ?added=ID names the user
+// just added.
+func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
+	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := templates.UsersView{Page: s.page(r, "Users", "users")}
+	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
+	for _, u := range users {
+		v.Users = append(v.Users, userRow(u))
+		if u.ID == added {
+			v.Notice = "Added " + u.Name + "."
+		}
+	}
+	s.render(w, r, http.StatusOK, templates.UsersPage(v), nil)
+}
+
+// newUserView builds the new-user page for form f's role.
+func (s *Server) newUserView(r *http.Request, f templates.UserForm) templates.NewUserView {
+	v := templates.NewUserView{Page: s.page(r, "Add a user", "users"), Form: f}
+	for _, role := range trainer.Roles {
+		v.Roles = append(v.Roles, templates.RoleChoice{
+			URL:      "/admin/users/new?role=" + string(role),
+			Label:    role.Label(),
+			Selected: string(role) == f.Role,
+		})
+	}
+	return v
+}
+
+func userForm(role trainer.Role) templates.UserForm {
+	return templates.UserForm{Role: string(role), RoleLabel: role.Label(), UsesPIN: role.UsesPIN(), Errors: templates.Errors{}}
+}
+
+// handleUserNew shows the new-user form for ?role= (trainee by default).
+func (s *Server) handleUserNew(w http.ResponseWriter, r *http.Request) {
+	role, err := trainer.ParseRole(r.URL.Query().Get("role"))
+	if err != nil {
+		role = trainer.RoleTrainee
+	}
+	s.render(w, r, http.StatusOK, templates.NewUserPage(s.newUserView(r, userForm(role))), nil)
+}
+
+// handleUserCreate adds a user with a PIN (trainee) or a password (staff).
+func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
+	role, err := trainer.ParseRole(r.PostFormValue("role"))
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	f := userForm(role)
+	f.Name = trainer.NormalizeName(r.PostFormValue("name"))
+	f.Badge = trainer.NormalizeBadge(r.PostFormValue("badge"))
+	secret := r.PostFormValue("secret")
+	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	s.checkSecret(f.Errors, role, secret, r.PostFormValue("confirm"))
+	var u *trainer.User
+	if len(f.Errors) == 0 {
+		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge}
+		if u.SecretHash, err = trainer.HashSecret(secret); err != nil {
+			s.error(w, r, err)
+			return
+		}
+		err = s.db.CreateUser(r.Context(), u)
+		switch {
+		case errors.Is(err, trainer.ErrNameTaken):
+			fieldError(f.Errors, "name", err)
+		case errors.Is(err, trainer.ErrBadgeTaken):
+			fieldError(f.Errors, "badge", err)
+		case trainer.KindOf(err) == trainer.KindConflict:
+			fieldError(f.Errors, "", err)
+		case err != nil:
+			s.error(w, r, err)
+			return
+		}
+	}
+	if len(f.Errors) > 0 {
+		s.render(w, r, http.StatusUnprocessableEntity,
+			templates.NewUserPage(s.newUserView(r, f)), templates.UserFormFragment(f))
+		return
+	}
+	s.redirect(w, r, "/admin/users?added="+strconv.FormatInt(u.ID, 10))
+}
+
+// checkSecret puts the messages of a new PIN or password on the form's
+// "secret" and "confirm" fields.
+func (s *Server) checkSecret(errs templates.Errors, role trainer.Role, secret, confirm string) {
+	fieldError(errs, "secret", trainer.ValidateSecret(role, secret))
+	if errs["secret"] == "" {
+		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, confirm))
+	}
+}
+
+// userParam finds the user of the route's {id}. Returns KindNotFound.
+func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.db.FindUserByID(r.Context(), id)
+}
+
+// userView builds one user's page; ?done= names the action just done.
+func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) templates.UserView {
+	me := visitOf(r.Context()).user
+	v := templates.UserView{
+		Page:          s.page(r, u.Name, "users"),
+		User:          userRow(u),
+		Secret:        secret,
+		CanDeactivate: me == nil || me.ID != u.ID,
+	}
+	v.ActiveAction = userURL(u.ID) + "/deactivate"
+	if !u.Active {
+		v.ActiveAction = userURL(u.ID) + "/reactivate"
+	}
+	switch r.URL.Query().Get("done") {
+	case "secret":
+		v.Notice = "New password set."
+		if u.Role.UsesPIN() {
+			v.Notice = "New PIN set."
+		}
+	case "deactivated":
+		v.Notice = u.Name + " is deactivated and signed out everywhere."
+	case "reactivated":
+		v.Notice = u.Name + " can sign in again."
+	}
+	return v
+}
+
+func secretForm(u *trainer.User) templates.SecretForm {
+	return templates.SecretForm{Action: userURL(u.ID) + "/secret", UsesPIN: u.Role.UsesPIN(), Errors: templates.Errors{}}
+}
+
+// handleUserShow shows one user.
+func (s *Server) handleUserShow(w http.ResponseWriter, r *http.Request) {
+	u, err := s.userParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.UserPage(s.userView(r, u, secretForm(u))), nil)
+}
+
+// handleUserSecretReset sets a new PIN or password; the user's sessions end.
+func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
+	u, err := s.userParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	f := secretForm(u)
+	secret := r.PostFormValue("secret")
+	s.checkSecret(f.Errors, u.Role, secret, r.PostFormValue("confirm"))
+	if len(f.Errors) > 0 {
+		s.render(w, r, http.StatusUnprocessableEntity,
+			templates.UserPage(s.userView(r, u, f)), templates.SecretFormFragment(f))
+		return
+	}
+	hash, err := trainer.HashSecret(secret)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := s.db.SetUserSecret(r.Context(), u.ID, hash); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, userURL(u.ID)+"?done=secret")
+}
+
+// handleUserDeactivate stops a user from signing in and ends their sessions.
+// An administrator cannot deactivate their own account, and the last active
+// administrator cannot be deactivated.
+func (s *Server) handleUserDeactivate(w http.ResponseWriter, r *http.Request) {
+	s.setActive(w, r, false)
+}
+
+// handleUserReactivate lets a deactivated user sign in again.
+func (s *Server) handleUserReactivate(w http.ResponseWriter, r *http.Request) {
+	s.setActive(w, r, true)
+}
+
+func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) {
+	u, err := s.userParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if me := visitOf(r.Context()).user; !active && me.ID == u.ID {
+		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.")
+	} else {
+		err = s.db.SetUserActive(r.Context(), u.ID, active)
+	}
+	if trainer.KindOf(err) == trainer.KindConflict {
+		v := s.userView(r, u, secretForm(u))
+		v.Problem = trainer.MessageOf(err)
+		s.render(w, r, http.StatusConflict, templates.UserPage(v), nil)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	done := "deactivated"
+	if active {
+		done = "reactivated"
+	}
+	s.redirect(w, r, userURL(u.ID)+"?done="+done)
+}

@@ -1,0 +1,148 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// DB is the kiosk's database. Now is the clock every transaction reads its
+// time from; tests replace it to move time without sleeping.
+type DB struct {
+	db   *sql.DB
+	path string
+	Now  func() time.Time
+}
+
+// uriPath escapes the characters that SQLite's URI filenames give a meaning
+// to, so that any file name reaches SQLite as it was typed.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date. It fails at once, naming the path, when the file cannot
+// be opened, so that a bad -db flag stops the server before it listens.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" || path == ":memory:" {
+		return nil, fmt.Errorf("open database: a file path is required (got %q)", path)
+	}
+	dsn := "file:" + uriPath.Replace(path) + "?" + strings.Join([]string{
+		// Wait up to 5 s for another writer (a backup, a second process)
+		// instead of failing at once with SQLITE_BUSY.
+		"_pragma=busy_timeout(5000)",
+		// WAL lets readers go on while one request writes, and a crash
+		// never leaves a half-written page behind.
+		"_pragma=journal_mode(WAL)",
+		// In WAL mode NORMAL never corrupts the database; a power cut can
+		// roll back the last few commits (seconds of session touches and
+		// attempts a trainee can redo). FULL would fsync on every page
+		// view, because every request touches its session, and this
+		// disk's fsync rate varies 20-fold (TOOLCHAIN.md).
+		"_pragma=synchronous(NORMAL)",
+		// SQLite ignores REFERENCES unless told per connection.
+		"_pragma=foreign_keys(1)",
+		// Transactions read then write (check a name, then insert it):
+		// taking the write lock at BEGIN avoids the SQLITE_BUSY that a
+		// deferred upgrade gets under concurrency (TOOLCHAIN.md).
+		"_txlock=immediate",
+	}, "&")
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	// One connection: SQLite has one writer anyway, and a single
+	// connection makes every transaction see the previous one's writes.
+	// Code holding a Tx must read through it: calling back into DB would
+	// wait for the connection it holds.
+	sdb.SetMaxOpenConns(1)
+	sdb.SetConnMaxIdleTime(0)
+	sdb.SetConnMaxLifetime(0)
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("open database %s: %s", path, firstLine(err))
+	}
+	db := &DB{db: sdb, path: path, Now: time.Now}
+	if err := db.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// firstLine keeps an error on one line for the single line main prints.
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
+// Close closes the database. In WAL mode the last connection to close
+// checkpoints the WAL into the main file.
+func (db *DB) Close() error { return db.db.Close() }
+
+// Path is the file the database was opened from.
+func (db *DB) Path() string { return db.path }
+
+// Ping checks that the database still answers.
+func (db *DB) Ping(ctx context.Context) error { return db.db.PingContext(ctx) }
+
+// Tx is a transaction that carries the time it began, so every row it writes
+// has the same timestamp and tests control it through DB.Now.
+type Tx struct {
+	*sql.Tx
+	db  *DB
+	now time.Time
+}
+
+// BeginTx starts a transaction (BEGIN IMMEDIATE, see Open).
+func (db *DB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) {
+	tx, err := db.db.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	return &Tx{Tx: tx, db: db, now: db.Now().UTC()}, nil
+}
+
+// timeLayout writes times as fixed-width RFC 3339 in UTC, so that they sort
+// as text in the same order as in time.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("parse stored time %q: %w", s, err)
+	}
+	return t, nil
+}
+
+// isUnique reports whether err is a UNIQUE or PRIMARY KEY constraint failure,
+// by its extended result code.
+func isUnique(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+}
+
+// translate turns the driver's errors into the domain's kinds: a UNIQUE clash
+// is KindConflict and no rows is KindNotFound with notFound as its message.
+// Other errors pass through unchanged (KindInternal to callers).
+func translate(err error, notFound string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, sql.ErrNoRows):
+		return trainer.Errorf(trainer.KindNotFound, "%s", notFound)
+	case isUnique(err):
+		return trainer.Errorf(trainer.KindConflict, "This already exists.")
+	}
+	return err
+}

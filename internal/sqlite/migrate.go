@@ -1,0 +1,75 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/migrations"
+)
+
+// migrate applies, in lexical order, each migrations/*.sql file not yet
+// recorded in schema_migrations, each in its own transaction with its record.
+// This small runner does all the kiosk needs (forward-only, embedded,
+// one writer); a library would add down-migrations and a CLI it does not use.
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.db.ExecContext(ctx, `
+		CREATE TABLE IF NOT EXISTS schema_migrations (
+			version    TEXT NOT NULL PRIMARY KEY, -- the file name without ".sql"
+			applied_at TEXT NOT NULL
+		) STRICT`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := db.migrateFile(ctx, name); err != nil {
+			return fmt.Errorf("migrate %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func (db *DB) migrateFile(ctx context.Context, name string) error {
+	version := strings.TrimSuffix(name, ".sql")
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	body, err := fs.ReadFile(migrations.FS, name)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
+		version, formatTime(tx.now)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// SchemaVersion returns the last migration applied, such as
+// "0003_create_settings".
+func (db *DB) SchemaVersion(ctx context.Context) (string, error) {
+	var v string
+	err := db.db.QueryRowContext(ctx, `SELECT coalesce(max(version), '') FROM schema_migrations`).Scan(&v)
+	if err != nil {
+		return "", fmt.Errorf("schema version: %w", err)
+	}
+	return v, nil
+}

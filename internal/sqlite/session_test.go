@@ -1,0 +1,119 @@
+package sqlite_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+func TestDB_Session(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	clk := newClock(db)
+	ana := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
+	max := mustCreateUser(t, db, "Max", trainer.RoleManager, "")
+
+	auth := func(token string) (*trainer.Session, trainer.EndReason, error) {
+		t.Helper()
+		return db.AuthenticateSession(t.Context(), token)
+	}
+
+	t.Run("TraineeIdle", func(t *testing.T) {
+		token, err := db.CreateSession(t.Context(), ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Activity just inside the timeout keeps the session alive.
+		for range 3 {
+			clk.Advance(trainer.DefaultTraineeIdleTimeout - time.Second)
+			s, end, err := auth(token)
+			if err != nil || end != trainer.SessionLive || s.User.ID != ana.ID {
+				t.Fatalf("AuthenticateSession after %v idle = %v, %v, %v; want live session of Ana",
+					trainer.DefaultTraineeIdleTimeout-time.Second, s, end, err)
+			}
+		}
+		clk.Advance(trainer.DefaultTraineeIdleTimeout)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionIdle {
+			t.Fatalf("AuthenticateSession after the timeout = %v, %v; want SessionIdle", end, err)
+		}
+		if _, _, err := auth(token); trainer.KindOf(err) != trainer.KindUnauthorized {
+			t.Errorf("AuthenticateSession of an ended session = %v; want KindUnauthorized", err)
+		}
+	})
+
+	t.Run("IdleTimeoutSetting", func(t *testing.T) {
+		if err := db.UpdateSettings(t.Context(), trainer.Settings{TraineeIdleTimeout: 2 * time.Minute}); err != nil {
+			t.Fatal(err)
+		}
+		defer db.UpdateSettings(t.Context(), trainer.DefaultSettings())
+		token, err := db.CreateSession(t.Context(), ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk.Advance(2 * time.Minute)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionIdle {
+			t.Errorf("AuthenticateSession after 2 min with a 2 min timeout = %v, %v; want SessionIdle", end, err)
+		}
+	})
+
+	t.Run("StaffNotIdleButExpires", func(t *testing.T) {
+		token, err := db.CreateSession(t.Context(), max.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk.Advance(time.Hour)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionLive {
+			t.Fatalf("manager after 1 h idle = %v, %v; want live", end, err)
+		}
+		clk.Advance(trainer.SessionLifetime)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionExpired {
+			t.Errorf("manager after the lifetime = %v, %v; want SessionExpired", end, err)
+		}
+	})
+
+	t.Run("Rotation", func(t *testing.T) {
+		old, err := db.CreateSession(t.Context(), ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		token, err := db.CreateSession(t.Context(), max.ID, old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if token == old {
+			t.Fatal("CreateSession reused the old token")
+		}
+		if _, _, err := auth(old); trainer.KindOf(err) != trainer.KindUnauthorized {
+			t.Errorf("replaced session: %v; want KindUnauthorized", err)
+		}
+		if s, end, err := auth(token); err != nil || end != trainer.SessionLive || s.User.ID != max.ID {
+			t.Errorf("new session = %v, %v, %v; want Max's, live", s, end, err)
+		}
+	})
+
+	t.Run("SignOut", func(t *testing.T) {
+		token, err := db.CreateSession(t.Context(), ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.DeleteSession(t.Context(), token); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := auth(token); trainer.KindOf(err) != trainer.KindUnauthorized {
+			t.Errorf("after DeleteSession: %v; want KindUnauthorized", err)
+		}
+		if err := db.DeleteSession(t.Context(), token); err != nil {
+			t.Errorf("second DeleteSession = %v; want nil", err)
+		}
+	})
+
+	t.Run("ErrNotFound", func(t *testing.T) {
+		if _, err := db.CreateSession(t.Context(), 999, ""); trainer.KindOf(err) != trainer.KindNotFound {
+			t.Errorf("CreateSession for no user = %v; want KindNotFound", err)
+		}
+		if _, _, err := auth("made-up"); trainer.KindOf(err) != trainer.KindUnauthorized {
+			t.Errorf("AuthenticateSession(made-up) = %v; want KindUnauthorized", err)
+		}
+	})
+}

@@ -1,0 +1,108 @@
+package sqlite
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// Keys of the settings table.
+const (
+	keyTraineeIdleMinutes = "trainee_idle_timeout_minutes"
+	keySessionKey         = "session_key"
+)
+
+// Settings returns the kiosk's settings; a setting never saved reads as its
+// default.
+func (db *DB) Settings(ctx context.Context) (trainer.Settings, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return trainer.Settings{}, err
+	}
+	defer tx.Rollback()
+	return settings(ctx, tx)
+}
+
+// UpdateSettings saves s. Returns KindInvalid if a value is out of range.
+func (db *DB) UpdateSettings(ctx context.Context, s trainer.Settings) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	minutes := strconv.Itoa(int(s.TraineeIdleTimeout / time.Minute))
+	if err := putSetting(ctx, tx, keyTraineeIdleMinutes, minutes); err != nil {
+		return fmt.Errorf("update settings: %w", err)
+	}
+	return tx.Commit()
+}
+
+// SessionKey returns the key that signs session cookies when
+// TRAINER_SESSION_KEY is not set: 64 random bytes, made and saved on first
+// use, so sessions survive a restart without anyone handling a secret.
+func (db *DB) SessionKey(ctx context.Context) ([]byte, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	v, err := getSetting(ctx, tx, keySessionKey)
+	if trainer.KindOf(err) == trainer.KindNotFound {
+		key := make([]byte, 64)
+		rand.Read(key) // never fails (crypto/rand since Go 1.24)
+		v = hex.EncodeToString(key)
+		err = putSetting(ctx, tx, keySessionKey, v)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session key: %w", err)
+	}
+	key, err := hex.DecodeString(v)
+	if err != nil || (len(key) != 32 && len(key) != 64) {
+		return nil, fmt.Errorf("session key: the stored key is not 32 or 64 bytes of hex")
+	}
+	return key, tx.Commit()
+}
+
+func settings(ctx context.Context, tx *Tx) (trainer.Settings, error) {
+	s := trainer.DefaultSettings()
+	v, err := getSetting(ctx, tx, keyTraineeIdleMinutes)
+	switch {
+	case trainer.KindOf(err) == trainer.KindNotFound:
+	case err != nil:
+		return s, fmt.Errorf("settings: %w", err)
+	default:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return s, fmt.Errorf("settings: %s = %q: %w", keyTraineeIdleMinutes, v, err)
+		}
+		s.TraineeIdleTimeout = time.Duration(n) * time.Minute
+	}
+	return s, nil
+}
+
+func getSetting(ctx context.Context, tx *Tx, key string) (string, error) {
+	var v string
+	err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", trainer.Errorf(trainer.KindNotFound, "Setting %s not found.", key)
+	}
+	return v, err
+}
+
+func putSetting(ctx context.Context, tx *Tx, key, value string) error {
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+		key, value, formatTime(tx.now))
+	return err
+}

@@ -1,0 +1,40 @@
+package trainer
+
+import "time"
+
+// SessionLifetime is the longest any session lasts, active or not: about one
+// shift. After it, everyone signs in again.
+const SessionLifetime = 12 * time.Hour
+
+// Session is a signed-in user on one browser. The cookie carries only a random
+// token; the store keeps the session itself, so signing out or deactivating a
+// user ends it on the server.
+type Session struct {
+	User       *User
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+}
+
+// EndReason says why a session is over.
+type EndReason int
+
+const (
+	SessionLive        EndReason = iota // not over
+	SessionExpired                      // past SessionLifetime
+	SessionIdle                         // a trainee idle longer than the timeout
+	SessionDeactivated                  // the user was deactivated
+)
+
+// Ended reports whether s is over at now under settings st, and why.
+func (s *Session) Ended(now time.Time, st Settings) EndReason {
+	switch {
+	case !s.User.Active:
+		return SessionDeactivated
+	case !now.Before(s.ExpiresAt):
+		return SessionExpired
+	case s.User.Role == RoleTrainee && now.Sub(s.LastSeenAt) >= st.TraineeIdleTimeout:
+		return SessionIdle
+	}
+	return SessionLive
+}

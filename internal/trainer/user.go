@@ -1,0 +1,189 @@
+package trainer
+
+import (
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Role is what a user may do. The same word is stored in the database.
+type Role string
+
+const (
+	// RoleAdministrator manages users and the kiosk's settings. An
+	// administrator may also open every manager page.
+	RoleAdministrator Role = "administrator"
+	// RoleManager certifies staff: a pit manager or an instructor.
+	RoleManager Role = "manager"
+	// RoleTrainee is a dealer in training, signing in on a shared tablet.
+	RoleTrainee Role = "trainee"
+)
+
+// Roles lists every role in the order forms offer them.
+var Roles = []Role{RoleTrainee, RoleManager, RoleAdministrator}
+
+// ParseRole returns the Role named s. Returns KindInvalid for any other word.
+func ParseRole(s string) (Role, error) {
+	for _, r := range Roles {
+		if string(r) == s {
+			return r, nil
+		}
+	}
+	return "", Errorf(KindInvalid, "Choose trainee, manager or administrator.")
+}
+
+// Label is the role's name for people, capitalised.
+func (r Role) Label() string {
+	switch r {
+	case RoleAdministrator:
+		return "Administrator"
+	case RoleManager:
+		return "Manager"
+	case RoleTrainee:
+		return "Trainee"
+	}
+	return string(r)
+}
+
+// UsesPIN reports whether the role signs in with a PIN on the name grid
+// (trainees) rather than with a password (staff).
+func (r Role) UsesPIN() bool { return r == RoleTrainee }
+
+// User is one person who signs in to the kiosk. Users are never deleted, so
+// that their attempts and certifications keep an owner: an administrator
+// deactivates them instead.
+type User struct {
+	ID    int64
+	Name  string // unique, compared without regard to case
+	Role  Role
+	Badge string // optional badge number, unique when set; "" when none
+	// SecretHash is the argon2id hash of the PIN (trainees) or the password
+	// (staff), as HashSecret writes it. It never leaves the server.
+	SecretHash string
+	Active     bool
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// The conflicts a user's fields can run into. The store returns these very
+// values (wrapped), so a form can put the message on the right field with
+// errors.Is.
+var (
+	ErrNameTaken  = &Error{Kind: KindConflict, Message: "Another user already has this name: add an initial or a number."}
+	ErrBadgeTaken = &Error{Kind: KindConflict, Message: "Another user already has this badge number."}
+)
+
+// Limits on what a user types. Names appear on the sign-in grid of a tablet,
+// so they stay short.
+const (
+	MaxNameLen        = 40
+	MaxBadgeLen       = 20
+	MinPasswordLen    = 8 // NIST SP 800-63B's minimum for a chosen password
+	MaxPasswordLen    = 128
+	MinPINLen         = 4
+	MaxPINLen         = 6
+	maxSecretForForms = 1024 // anything longer is not a typed secret; refuse before hashing
+)
+
+// NormalizeName trims a name and collapses runs of spaces, so that "Ana  Lee "
+// and "Ana Lee" are the same person on the grid.
+func NormalizeName(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// ValidateName checks a normalized name. Returns KindInvalid with a message
+// for the form field.
+func ValidateName(name string) error {
+	switch {
+	case name == "":
+		return Errorf(KindInvalid, "Enter a name.")
+	case !utf8.ValidString(name):
+		return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.")
+	case utf8.RuneCountInString(name) > MaxNameLen:
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxNameLen)
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.")
+		}
+	}
+	return nil
+}
+
+// NormalizeBadge trims a badge number and makes its letters upper case, as
+// badges are printed.
+func NormalizeBadge(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
+
+// ValidateBadge checks a normalized badge number; "" (no badge) is valid.
+// Returns KindInvalid with a message for the form field.
+func ValidateBadge(badge string) error {
+	if len(badge) > MaxBadgeLen {
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxBadgeLen)
+	}
+	for _, r := range badge {
+		if !('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || r == '-') {
+			return Errorf(KindInvalid, "Use digits, letters and dashes only.")
+		}
+	}
+	return nil
+}
+
+// ValidatePIN checks a trainee's PIN: 4 to 6 digits. Returns KindInvalid.
+func ValidatePIN(pin string) error {
+	if len(pin) < MinPINLen || len(pin) > MaxPINLen {
+		return Errorf(KindInvalid, "A PIN is %d to %d digits.", MinPINLen, MaxPINLen)
+	}
+	for _, r := range pin {
+		if r < '0' || r > '9' {
+			return Errorf(KindInvalid, "A PIN is %d to %d digits.", MinPINLen, MaxPINLen)
+		}
+	}
+	return nil
+}
+
+// ValidatePassword checks a staff password: 8 to 128 characters, any of
+// them. Long passphrases are welcome; no composition rules (NIST SP 800-63B).
+// Returns KindInvalid.
+func ValidatePassword(pw string) error {
+	n := utf8.RuneCountInString(pw)
+	switch {
+	case n < MinPasswordLen:
+		return Errorf(KindInvalid, "Use at least %d characters.", MinPasswordLen)
+	case n > MaxPasswordLen:
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxPasswordLen)
+	}
+	return nil
+}
+
+// ValidateSecret checks a new PIN (trainees) or password (staff) for role r.
+func ValidateSecret(r Role, secret string) error {
+	if r.UsesPIN() {
+		return ValidatePIN(secret)
+	}
+	return ValidatePassword(secret)
+}
+
+// ValidateConfirm checks that a secret was typed the same way twice.
+func ValidateConfirm(secret, confirm string) error {
+	if secret != confirm {
+		return Errorf(KindInvalid, "The two entries do not match.")
+	}
+	return nil
+}
+
+// Validate checks the stored fields of u (not its secret, which is a hash by
+// now). The store calls it before writing. Returns KindInvalid.
+func (u *User) Validate() error {
+	if err := ValidateName(u.Name); err != nil {
+		return err
+	}
+	if _, err := ParseRole(string(u.Role)); err != nil {
+		return err
+	}
+	if err := ValidateBadge(u.Badge); err != nil {
+		return err
+	}
+	if u.SecretHash == "" {
+		return Errorf(KindInvalid, "A user needs a PIN or a password.")
+	}
+	return nil
+}

@@ -1,0 +1,200 @@
+package templates
+
+import "strings"
+
+// IDs of the fragments that htmx swaps. Each fragment root carries its ID and
+// each hx-target names it through the same constant, so they cannot drift.
+const (
+	AlertID        = "alert"
+	SetupFormID    = "setup-form"
+	StaffFormID    = "staff-signin-form"
+	BadgeFormID    = "badge-form"
+	PINFormID      = "pin-form"
+	UserFormID     = "user-form"
+	SecretFormID   = "secret-form"
+	SettingsFormID = "settings-form"
+)
+
+// htmxConfig swaps 4xx and 5xx responses too (htmx 2 does not by default), so
+// a form re-rendered with 422 replaces itself; it keeps htmx from injecting
+// its indicator <style> and from evaluating code, which the Content Security
+// Policy (no inline style, no eval) would refuse anyway.
+const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScriptTags":false,` +
+	`"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"[45]..","swap":true,"error":true}]}`
+
+// Page is what the layout needs on every page.
+type Page struct {
+	Title  string
+	Viewer *Viewer // nil when nobody is signed in
+	// Section names the navigation entry to highlight: "users",
+	// "settings", "dashboard" or "".
+	Section string
+	// IdleSeconds > 0 makes the page go to IdleURL by itself after that
+	// many seconds without a request (a trainee's inactivity timeout).
+	IdleSeconds int
+	IdleURL     string
+}
+
+// Viewer is the signed-in user as the header shows them.
+type Viewer struct {
+	Name      string
+	RoleLabel string
+	// Which navigation entries to offer.
+	CanManage bool // manager pages (dashboard)
+	CanAdmin  bool // administrator pages (users, settings)
+}
+
+// Errors maps a form field's name to its message. The key "" is for a message
+// about the whole form.
+type Errors map[string]string
+
+// Field is one labelled input of a form.
+type Field struct {
+	Name         string
+	Label        string
+	Type         string // "text", "password", "number"
+	Value        string // never set for a secret
+	Error        string
+	Hint         string
+	Autocomplete string
+	InputMode    string // "numeric" for PINs and badges
+	MaxLength    int
+	Autofocus    bool
+}
+
+// SetupForm is the first-administrator form.
+type SetupForm struct {
+	Name   string
+	Errors Errors
+}
+
+// SigninView is the trainee sign-in screen: the name grid and the badge form.
+type SigninView struct {
+	Page
+	Trainees []Tile
+	Badge    BadgeForm
+	Notice   string // why the visitor is here ("signed out after …"), or ""
+}
+
+// Tile is one trainee on the sign-in grid.
+type Tile struct {
+	URL  string
+	Name string
+}
+
+// Initials returns up to two letters for the tile's round badge.
+func (t Tile) Initials() string { return initials(t.Name) }
+
+func initials(name string) string {
+	var out []rune
+	for _, w := range strings.Fields(name) {
+		for _, r := range w {
+			out = append(out, r)
+			break
+		}
+		if len(out) == 2 {
+			break
+		}
+	}
+	return strings.ToUpper(string(out))
+}
+
+// BadgeForm is the "type your badge number" form under the grid.
+type BadgeForm struct {
+	Badge  string
+	Errors Errors
+}
+
+// PINForm is the keypad screen of one trainee.
+type PINForm struct {
+	Action string // where the form posts
+	Name   string
+	Errors Errors
+}
+
+// StaffForm is the name-and-password sign-in of managers and administrators.
+type StaffForm struct {
+	Name   string
+	Errors Errors
+}
+
+// HomeView is a role's home page.
+type HomeView struct {
+	Page
+	Name string
+}
+
+// UserRow is one user in the administrator's list.
+type UserRow struct {
+	URL       string
+	Name      string
+	RoleLabel string
+	Badge     string
+	Active    bool
+}
+
+// UsersView is the administrator's user list.
+type UsersView struct {
+	Page
+	Users  []UserRow
+	Notice string
+}
+
+// RoleChoice is one of the role tabs at the top of the new-user form.
+type RoleChoice struct {
+	URL      string
+	Label    string
+	Selected bool
+}
+
+// UserForm is the new-user form for one role.
+type UserForm struct {
+	Role      string // the role's stored name, posted back in a hidden field
+	RoleLabel string
+	UsesPIN   bool
+	Name      string
+	Badge     string
+	Errors    Errors
+}
+
+// NewUserView is the new-user page.
+type NewUserView struct {
+	Page
+	Roles []RoleChoice
+	Form  UserForm
+}
+
+// SecretForm resets a user's PIN or password.
+type SecretForm struct {
+	Action  string
+	UsesPIN bool
+	Errors  Errors
+}
+
+// UserView is one user's page for the administrator.
+type UserView struct {
+	Page
+	User          UserRow
+	Secret        SecretForm
+	ActiveAction  string // form action that deactivates or reactivates
+	CanDeactivate bool   // false for the administrator's own account
+	Notice        string
+	Problem       string // why the last action was refused, or ""
+}
+
+// SettingsForm is the kiosk settings form.
+type SettingsForm struct {
+	IdleMinutes string
+	MinMinutes  int
+	MaxMinutes  int
+	Errors      Errors
+	Saved       bool
+}
+
+// ErrorView is a whole error page.
+type ErrorView struct {
+	Page
+	Status  int
+	Message string
+	HomeURL string
+}
