@@ -13,6 +13,7 @@ import (
 // dealt is a dealt, decided and settled round with the answers that flipped
 // rules give on it, computed once each.
 type dealt struct {
+	book  *rulebook.Book
 	g     *game
 	h     *rulebook.House
 	in    games.Round
@@ -66,7 +67,7 @@ func (gen *Generator) deal(rng *rand.Rand, g *game, h *rulebook.House, lv *Level
 		if err != nil {
 			continue // a plant the house's rules refuse (e.g. a second primary wager)
 		}
-		d := &dealt{g: g, h: h, in: in, st: st}
+		d := &dealt{book: gen.book, g: g, h: h, in: in, st: st}
 		if lv.CommonOnly && g.unusual != nil && g.unusual(d) {
 			continue
 		}
@@ -85,7 +86,7 @@ func (gen *Generator) deal(rng *rand.Rand, g *game, h *rulebook.House, lv *Level
 		if err != nil {
 			return nil, noFocus, nil
 		}
-		last = &dealt{g: g, h: h, in: in, st: st}
+		last = &dealt{book: gen.book, g: g, h: h, in: in, st: st}
 	}
 	return last, noFocus, nil
 }
@@ -97,12 +98,15 @@ func (d *dealt) view(box int) (*dealt, int) {
 	if d.g.isolate == nil || len(d.in.Boxes) == 1 {
 		return d, box
 	}
-	in, i := d.g.isolate(&d.in, box)
+	in, i, ok := d.g.isolate(d.h, &d.in, box)
+	if !ok {
+		return d, box
+	}
 	st, err := d.g.settle(d.h, &in, d.h.Rounding)
 	if err != nil {
 		return d, box
 	}
-	return &dealt{g: d.g, h: d.h, in: in, st: st}, i
+	return &dealt{book: d.book, g: d.g, h: d.h, in: in, st: st}, i
 }
 
 // wrongs evaluates every mistake of the game on the round once: the engine's
@@ -120,7 +124,7 @@ func (d *dealt) wrongs() []wrong {
 		w := wrong{m: m, text: m.text}
 		switch {
 		case m.flip != nil:
-			h, text := m.flip(d.h)
+			h, text := m.flip(d)
 			if h == nil {
 				continue
 			}

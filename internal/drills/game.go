@@ -30,9 +30,10 @@ type game struct {
 	handCards   func(in *games.Round, box int) []cards.Card
 	dealerCards func(in *games.Round) []cards.Card
 	// isolate, when set, returns the round with box i alone (and its index
-	// there): a game whose boxes settle independently of each other. The
-	// flipped rules are then settled on one box, not the whole table.
-	isolate func(in *games.Round, box int) (games.Round, int)
+	// there), where the house's boxes settle independently of each other;
+	// ok is false where they do not. The flipped rules are then settled on
+	// one box, not the whole table.
+	isolate func(h *rulebook.House, in *games.Round, box int) (r games.Round, i int, ok bool)
 	// slots are the positions in the round a planted hand for box i may take.
 	slots func(in *games.Round, box int) []*string
 	// unusual reports a round a common-only level refuses.
@@ -52,7 +53,7 @@ type game struct {
 }
 
 // registry holds the games the drills know, in the kiosk's order.
-var registry = []*game{thrillGame}
+var registry = []*game{uthGame, oracleGame, thrillGame, lunarGame}
 
 func gameBySlug(slug string) (*game, bool) {
 	for _, g := range registry {
@@ -77,6 +78,7 @@ type focus struct {
 	box   int
 	wager string
 	on    *games.Target
+	total bool // ask the box's net
 }
 
 var noFocus = focus{box: -1}
@@ -130,9 +132,10 @@ type mistake struct {
 	rule string // the rule broken: a RULES.md section or "<game>.<setting>"
 	// text says what the rule is, as the trainee is told when he breaks it.
 	text string
-	// flip returns a copy of h with the rule flipped, and the text for that
-	// direction ("" keeps text); nil where the flip does not apply at h.
-	flip func(h *rulebook.House) (*rulebook.House, string)
+	// flip returns a copy of the round's house with the rule flipped, and the
+	// text for that direction ("" keeps text); nil where the flip does not
+	// apply at that house.
+	flip func(d *dealt) (*rulebook.House, string)
 	// rounding settles under another rounding: "exact" (no rounding down to
 	// the smallest chip) or "up" (rounded up to it).
 	rounding string

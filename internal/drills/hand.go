@@ -45,21 +45,26 @@ func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
 	if box < 0 || box >= len(d.st.Boxes) {
 		box = b.rng.IntN(len(d.st.Boxes))
 	}
-	c := &choiceSet{}
+	var c *choiceSet
 	var prompt, expl string
-	n := b.lv.Choices
-	switch q {
-	case QBestHand:
-		prompt, expl = b.bestHand(d, box, c)
-	case QBeatsDealer:
-		prompt, expl = b.beatsDealer(d, c)
-	default:
-		var ok bool
-		prompt, expl, n, ok = d.g.handQuestion(b, d, q, &box, c)
-		if !ok {
+	var n int
+	// A question with no wrong answer to offer (a five-card hand read alone at
+	// the table) gives way to the next one; the dealer's yes/no always has one.
+	for _, q2 := range append([]string{q}, qs...) {
+		q = q2
+		c = &choiceSet{}
+		n = b.lv.Choices
+		ok := true
+		switch q {
+		case QBestHand:
 			prompt, expl = b.bestHand(d, box, c)
-			q = QBestHand
-			n = b.lv.Choices
+		case QBeatsDealer:
+			prompt, expl = b.beatsDealer(d, c)
+		default:
+			prompt, expl, n, ok = d.g.handQuestion(b, d, q, &box, c)
+		}
+		if ok && c.enough(2) {
+			break
 		}
 	}
 	b.d.Round = &d.in
@@ -116,12 +121,55 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 		c.add(describeFive(rules, h), "slip.missed_better_hand", "§1.3",
 			"There is a better five in these cards: "+c.key+". The best five of the cards play (RULES.md §1.3–1.4).")
 	}
+	misreadHand(rules, br.Best, c)
+	// Another hand at the table read as this one.
+	if d.st.Dealer.Best != nil {
+		c.add(describeFive(rules, d.st.Dealer.Best), "slip.wrong_hand", "§1.3",
+			fmt.Sprintf("That is the dealer's hand; box %d holds %s.", box+1, c.key))
+	}
+	for i, o := range d.st.Boxes {
+		if i != box {
+			c.add(describeFive(rules, o.Best), "slip.wrong_hand", "§1.3",
+				fmt.Sprintf("That is box %d's hand; box %d holds %s.", i+1, box+1, c.key))
+		}
+	}
 	prompt = fmt.Sprintf("What is box %d's best hand, and which five cards make it?", box+1)
 	expl = fmt.Sprintf("Box %d: %s.", box+1, c.key)
 	if !strings.HasPrefix(c.key, br.Description+":") {
 		expl += " " + upperFirst(br.Description) + "."
 	}
 	return prompt, expl
+}
+
+// misreadHand offers the same five cards named wrongly: the kicker taken
+// from the wrong card, or a wheel called ace high.
+func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet) {
+	h := r.Evaluate(five)
+	cs := cards.Format(h.Best[:])
+	desc := describeHand(h)
+	rs := h.Ranks()
+	const kick = "The kicker is the highest card outside the pair, two pair or set (RULES.md §1.3)."
+	switch h.Category() {
+	case poker.OnePair, poker.ThreeOfAKind, poker.FourOfAKind, poker.TwoPair:
+		k := rs[4]
+		if h.Category() == poker.OnePair {
+			k = rs[2]
+		} else if h.Category() == poker.ThreeOfAKind {
+			k = rs[3]
+		}
+		for _, o := range rs {
+			if o != k && o != rs[0] && (h.Category() != poker.TwoPair || o != rs[2]) {
+				wrong := strings.Replace(desc, k.Name()+" kicker", o.Name()+" kicker", 1)
+				c.add(wrong+": "+cs, "slip.kicker_misread", "§1.3", kick)
+			}
+		}
+	case poker.Straight, poker.StraightFlush:
+		if rs[0] == cards.Five && !r.WheelSecond {
+			wrong := strings.Replace(desc, "five high (A-2-3-4-5)", "ace high", 1)
+			c.add(wrong+": "+cs, "slip.wheel_ace_high", "§1.5",
+				"In A-2-3-4-5 the ace plays low: the straight is five high, the lowest straight (RULES.md §1.5).")
+		}
+	}
 }
 
 // lowerHands lists five-card hands from held below best, best first: first

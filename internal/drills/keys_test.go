@@ -215,6 +215,11 @@ func TestHandKeysAreTheEngines(t *testing.T) {
 			if s.Ask.Question == drills.QDealerHalfPay {
 				want = !want
 			}
+			if st.Dealer.First != nil {
+				// Lunar: the question is about the five as dealt, which
+				// did not qualify, or no box could have forced.
+				want = false
+			}
 			if yes != want {
 				t.Errorf("%s: key %q; the engine says qualifies = %v", name(d), key, st.Dealer.Qualifies)
 			}

@@ -13,7 +13,7 @@ import (
 // share of the time, from the level) one that pushes — "what does the Blind
 // pay?" when it pushes is the dealer's trap. The key is the engine's pays or net.
 func (b *build) payoutDrill(d *dealt, foc focus) error {
-	total := b.rng.Float64() < b.lv.Totals
+	total := b.rng.Float64() < b.lv.Totals || foc.total
 	wantPush := b.rng.Float64() < b.lv.Pushes
 	box := -1
 	var w *games.WagerResult
@@ -114,15 +114,15 @@ func payoutMistakes(d *dealt, box int, w *games.WagerResult, total bool, key gam
 			}
 		}
 		if br.Fees > 0 {
-			add(br.Net+br.Fees, "slip.fees_forgotten", "§6",
+			add(br.Net+br.Fees, "slip.fees_forgotten", "SETTLE.md",
 				fmt.Sprintf("The fees the box paid (%s) are part of its net: they are never returned.", br.Fees))
 		}
 		if won-br.Fees != br.Net {
-			add(won-br.Fees, "slip.losses_forgotten", "§6",
+			add(won-br.Fees, "slip.losses_forgotten", "SETTLE.md",
 				"The net counts every wager: the stakes the box lost are taken off what it won.")
 		}
 		if stakes > 0 {
-			add(br.Net+stakes, "slip.stake_included", "§6",
+			add(br.Net+stakes, "slip.stake_included", "SETTLE.md",
 				"Returned stakes are not part of the net: only what changes hands counts.")
 		}
 		if br.Net != 0 {

@@ -47,10 +47,10 @@ var thrillGame = &game{
 	dealerCards: func(in *games.Round) []cards.Card { return parseCards(in.Dealer) },
 	slots:       func(in *games.Round, box int) []*string { return stringSlots(in.Boxes[box].Cards) },
 	// Each box is settled against the dealer alone (§4.4).
-	isolate: func(in *games.Round, box int) (games.Round, int) {
+	isolate: func(h *rulebook.House, in *games.Round, box int) (games.Round, int, bool) {
 		out := *in
 		out.Boxes = []games.Box{in.Boxes[box]}
-		return out, 0
+		return out, 0, true
 	},
 	unusual: func(d *dealt) bool {
 		for _, br := range d.st.Boxes {
@@ -311,8 +311,9 @@ func withThrill(h *rulebook.House, f func(s *thrill.Settings)) *rulebook.House {
 }
 
 // thrillRowFlip pays row of wager's table at the odds of row other, when they differ.
-func thrillRowFlip(wager, row, other string) func(h *rulebook.House) (*rulebook.House, string) {
-	return func(h *rulebook.House) (*rulebook.House, string) {
+func thrillRowFlip(wager, row, other string) func(d *dealt) (*rulebook.House, string) {
+	return func(d *dealt) (*rulebook.House, string) {
+		h := d.h
 		pt := h.Thrill.Pay[wager]
 		a, ok1 := pt.Odds(row)
 		b, ok2 := pt.Odds(other)
@@ -330,7 +331,8 @@ var thrillMistakes = append([]mistake{
 		applies: func(d *dealt) bool { return !d.st.Dealer.Qualifies }},
 	{id: "thrill.king_queen_high", rule: "thrill.poker_half_pay_hand",
 		applies: func(d *dealt) bool { return thrillDealerHigh(d, cards.King) },
-		flip: func(h *rulebook.House) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
 			if h.Thrill.PokerHalfPayHand == thrill.KingJackHigh {
 				return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingHigh }),
 					"K-Q high is above king/jack high: a Poker Bet that beats it is paid in full (house rule poker_half_pay_hand = king_jack_high, §4.4)."
@@ -363,7 +365,8 @@ var thrillMistakes = append([]mistake{
 		flip:    thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better"),
 		applies: thrillKingsHand},
 	{id: "thrill.kings_up", rule: "thrill.pkob_half_only_one_pair", applies: thrillKingsHand,
-		flip: func(h *rulebook.House) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
 			if h.Thrill.PKOBHalfOnlyOnePair {
 				return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = false }),
 					"Only one pair of kings is half-paid: kings-up two pair and three kings pay even money (house rule pkob_half_only_one_pair, §4.4)."
@@ -375,7 +378,8 @@ var thrillMistakes = append([]mistake{
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.Flush })
 		},
-		flip: func(h *rulebook.House) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
 			if h.Thrill.JokerFlushRank == thrill.HighestMissing {
 				return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.AceAlways }),
 					"In a flush the joker is the highest card of the suit not already held, never a second ace (house rule joker_flush_rank = highest_missing, §4.5.3)."
@@ -387,7 +391,8 @@ var thrillMistakes = append([]mistake{
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.Category() == poker.StraightFlush && h.Ranks()[0] == cards.Five })
 		},
-		flip: func(h *rulebook.House) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
 			if h.Thrill.WheelRuleAppliesToSF {
 				return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = false }),
 					"A-2-3-4-5 suited is the second-highest straight flush, as the wheel is the second-highest straight (house rule wheel_rule_applies_to_sf, §4.5.5)."
@@ -399,7 +404,8 @@ var thrillMistakes = append([]mistake{
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.RoyalFlush })
 		},
-		flip: func(h *rulebook.House) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
 			if !h.Thrill.SpecialNaturalRoyalOnly {
 				return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = true }),
 					"A royal flush made with the joker pays the Special's royal-flush row (house rule special_natural_royal_only = false, §4.4)."
@@ -417,7 +423,8 @@ var thrillMistakes = append([]mistake{
 			}
 			return false
 		},
-		flip: func(h *rulebook.House) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, string) {
+			h := d.h
 			if h.Thrill.CardsSpeak {
 				return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = false }),
 					"Cards speak: the best five of the player's seven play, whatever he discarded (house rule cards_speak, §4.3.3)."

@@ -1,0 +1,334 @@
+package drills
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+)
+
+// Ultimate Texas Hold'em (RULES.md §2): the features levels steer toward,
+// the mistakes dealers make and the hand questions of the game.
+
+var uthGame = &game{
+	slug:     uth.Slug,
+	name:     uth.Name,
+	wagers:   uth.Wagers,
+	titles:   map[string]string{"ante": "Ante", "blind": "Blind", "play": "Play", "trips": "Trips", "progressive": "Progressive"},
+	maxBoxes: func(h *rulebook.House) int { return h.UTH.MaxBoxes },
+	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
+		return uth.Random(rng, h.UTH, lo, hi, chip, boxes)
+	},
+	settle: func(h *rulebook.House, in *games.Round, rd games.Rounding) (*games.Settlement, error) {
+		r, err := uth.Parse(in, h.UTH)
+		if err != nil {
+			return nil, err
+		}
+		st := uth.Settle(r, h.UTH, rd)
+		st.House = h.Name
+		return st, st.Check()
+	},
+	rules:       func(h *rulebook.House) poker.Rules { return poker.Standard },
+	handCards:   holdemCards,
+	dealerCards: holdemDealer,
+	slots:       holdemSlots,
+	unusual:     holdemUnusual,
+	// Boxes settle independently, except for the Envy Bonus.
+	isolate: func(h *rulebook.House, in *games.Round, box int) (games.Round, int, bool) {
+		if h.UTH.EnvyBonus {
+			return games.Round{}, 0, false
+		}
+		r, i := holdemIsolate(in, box)
+		return r, i, true
+	},
+	features: []feature{
+		{id: "uth.ante_win", find: wagerWhere("ante", won)},
+		{id: "uth.blind_win", find: wagerWhere("blind", won)},
+		{id: "uth.trips_win", find: wagerWhere("trips", won)},
+		{id: "uth.fold", find: boxTotal(func(d *dealt, br *games.BoxResult) bool { return br.Versus == games.VersusNone })},
+		// The dealer does not qualify: the Ante pushes, Play and Blind stay in action.
+		{id: "uth.dealer_no_qualify", hand: QDealerQualifies, find: wagerWhere("ante", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return !d.st.Dealer.Qualifies && br.Versus != games.VersusNone
+		})},
+		// The player wins with less than a straight: the Blind pushes.
+		{id: "uth.blind_below_straight", find: wagerWhere("blind", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return br.Versus == games.VersusWin && w.Result == games.Push
+		})},
+		// Trips on a folded box: lost by default, paid where it stays in action.
+		{id: "uth.trips_after_fold", find: wagerWhere("trips", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return br.Versus == games.VersusNone && category(br.Hand) >= poker.ThreeOfAKind
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			uthFold(in, box)
+			setStake(in, box, "trips", max(stakeOf(in, box, "ante"), dl.h.Rounding.Chip))
+			plantCards(rng, in, box, dl.g, plantHand(rng, poker.ThreeOfAKind))
+		}},
+		// Trips pays though the dealer beats the player.
+		{id: "uth.trips_dealer_wins", find: wagerWhere("trips", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return w.Pays > 0 && br.Versus == games.VersusLose
+		})},
+		// A chop: the board plays, or the same five ranks.
+		{id: "uth.tie", hand: QBeatsDealer, find: wagerWhere("play", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return br.Versus == games.VersusTie
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			plantBoard(in, plantHand(rng, poker.Straight))
+			uthUnfold(in, box)
+		}},
+		// A flush on the Blind: 3:2.
+		{id: "uth.blind_flush", find: wagerWhere("blind", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return w.Pays > 0 && category(br.Hand) == poker.Flush
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			plantCards(rng, in, box, dl.g, plantHand(rng, poker.Flush))
+			uthUnfold(in, box)
+		}},
+		// 3:2 on an Ante that is an odd number of chips: rounded down.
+		{id: "uth.odd_blind", find: wagerWhere("blind", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return paysRounded(d, w)
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			plantCards(rng, in, box, dl.g, plantHand(rng, poker.Flush))
+			uthUnfold(in, box)
+			uthAnte(in, box, oddChips(stakeOf(in, box, "ante"), dl.h.Rounding.Chip))
+		}},
+		{id: "uth.blind_big", rare: true, find: wagerWhere("blind", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
+			return w.Pays > 0 && category(br.Hand) >= poker.FullHouse
+		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+			cs := []poker.Category{poker.FullHouse, poker.FullHouse, poker.FourOfAKind, poker.StraightFlush, poker.RoyalFlush}
+			plantCards(rng, in, box, dl.g, plantHand(rng, cs[rng.IntN(len(cs))]))
+			uthUnfold(in, box)
+		}},
+		{id: "uth.progressive", rare: true, find: wagerWhere("progressive", won),
+			plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
+				if !dl.h.UTH.ProgressiveEnabled {
+					return
+				}
+				cs := []poker.Category{poker.FourOfAKind, poker.FourOfAKind, poker.StraightFlush, poker.RoyalFlush, poker.FullHouse}
+				// The hole cards and the flop: the hand under either progressive_hand.
+				slots := append(stringSlots(in.Boxes[box].Cards), stringSlots(in.Board[:3])...)
+				want := plantHand(rng, cs[rng.IntN(len(cs))])
+				p := rng.Perm(len(slots))
+				for i, c := range want {
+					cur, err := cards.Parse(*slots[p[i]])
+					if err == nil {
+						swapCards(in, cur, c)
+					}
+				}
+				setStake(in, box, "progressive", dl.h.UTH.ProgressiveStake)
+				uthUnfold(in, box)
+			}},
+	},
+	mistakes:  uthMistakes,
+	handSlips: holdemSlips("§2.2.9"),
+	hand: func(d *dealt) []string {
+		return []string{QDealerQualifies}
+	},
+	handQuestion: func(b *build, d *dealt, q string, box *int, c *choiceSet) (string, string, int, bool) {
+		if q != QDealerQualifies {
+			return "", "", 0, false
+		}
+		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "one pair", "§2.2.9", "; a pair on the board counts")
+	},
+}
+
+// uthFold folds box: no Play.
+func uthFold(in *games.Round, box int) {
+	b := &in.Boxes[box]
+	b.Fold = true
+	delete(b.Wagers, "play")
+}
+
+// uthUnfold makes a folded box bet 1× on the river instead.
+func uthUnfold(in *games.Round, box int) {
+	b := &in.Boxes[box]
+	if !b.Fold {
+		return
+	}
+	b.Fold = false
+	b.Wagers["play"] = b.Wagers["ante"]
+}
+
+// uthAnte sets the Ante and Blind to m and keeps the Play's multiple.
+func uthAnte(in *games.Round, box int, m games.Money) {
+	old := stakeOf(in, box, "ante")
+	play := stakeOf(in, box, "play")
+	setStake(in, box, "ante", m)
+	setStake(in, box, "blind", m)
+	if play > 0 && old > 0 {
+		setStake(in, box, "play", m*(play/old))
+	}
+}
+
+// withUTH returns a copy of h whose UTH settings f has changed.
+func withUTH(h *rulebook.House, f func(s *uth.Settings)) *rulebook.House {
+	c := copyHouse(h)
+	s := *h.UTH
+	f(&s)
+	c.UTH = &s
+	return c
+}
+
+// noQualify reports a dealer who does not qualify.
+func noQualify(d *dealt) bool { return !d.st.Dealer.Qualifies }
+
+// someBox reports a box meeting cond.
+func someBox(cond func(br *games.BoxResult) bool) func(d *dealt) bool {
+	return func(d *dealt) bool {
+		for i := range d.st.Boxes {
+			if cond(&d.st.Boxes[i]) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// foldedWith reports a folded box with wager placed.
+func foldedWith(wager string) func(d *dealt) bool {
+	return someBox(func(br *games.BoxResult) bool {
+		_, ok := wagerOf(br, wager, nil)
+		return ok && br.Versus == games.VersusNone
+	})
+}
+
+var uthMistakes = append([]mistake{
+	{id: "uth.ante_paid_on_no_qualify", rule: "§2.3",
+		text:    "When the dealer does not qualify (less than a pair), the Ante pushes whatever the hands; it is paid only against a qualifying dealer (RULES.md §2.3, §2.6 A2).",
+		applies: noQualify,
+		result: func(d *dealt, st *games.Settlement) bool {
+			o, _ := d.h.UTH.Main.Odds("ante")
+			changed := false
+			for i := range st.Boxes {
+				b := &st.Boxes[i]
+				w, ok := wagerOf(b, "ante", nil)
+				if !ok || b.Versus == games.VersusNone {
+					continue
+				}
+				switch b.Versus {
+				case games.VersusWin:
+					w.Result, w.Pays = games.Win, d.h.Rounding.Pay(w.Stake, o)
+				case games.VersusLose:
+					w.Result, w.Pays = games.Lose, -w.Stake
+				default:
+					continue
+				}
+				changed = true
+			}
+			return changed
+		}},
+	{id: "uth.play_pushed_on_no_qualify", rule: "§2.3",
+		text:    "Only the Ante pushes when the dealer does not qualify: the Play and the Blind are still decided by the hands (RULES.md §2.3).",
+		applies: noQualify,
+		result: func(d *dealt, st *games.Settlement) bool {
+			changed := false
+			for i := range st.Boxes {
+				b := &st.Boxes[i]
+				if b.Versus == games.VersusNone {
+					continue
+				}
+				for j := range b.Wagers {
+					w := &b.Wagers[j]
+					if (w.Wager == "play" || w.Wager == "blind") && w.Result != games.Push {
+						w.Result, w.Pays = games.Push, 0
+						changed = true
+					}
+				}
+			}
+			return changed
+		}},
+	{id: "uth.blind_paid_below_straight", rule: "§2.3",
+		text: "The Blind pays only on a straight or better; a winning hand below a straight pushes the Blind (seed 000, RULES.md §2.3).",
+		applies: someBox(func(br *games.BoxResult) bool {
+			return br.Versus == games.VersusWin && category(br.Hand) < poker.Straight
+		}),
+		flip: func(d *dealt) (*rulebook.House, string) {
+			return withUTH(d.h, func(s *uth.Settings) {
+				for _, k := range []string{"three_of_a_kind", "two_pair", "one_pair", "high_card"} {
+					s.Blind = rowsWith(s.Blind, k, games.Odds{Win: 1, Per: 1})
+				}
+			}), ""
+		}},
+	{id: "uth.blind_table", rule: "uth.blind_table",
+		applies: someBox(func(br *games.BoxResult) bool {
+			return br.Versus == games.VersusWin && category(br.Hand) == poker.Straight
+		}),
+		flip: func(d *dealt) (*rulebook.House, string) {
+			if _, ok := d.h.UTH.Blind.Odds("straight"); ok {
+				return withUTH(d.h, func(s *uth.Settings) { s.Blind = rowsWithout(s.Blind, "straight") }),
+					fmt.Sprintf("Blind table %s pays a straight (house rule blind_table; Pennsylvania's table B pushes it).", d.h.UTH.Blind.Name)
+			}
+			return withUTH(d.h, func(s *uth.Settings) { s.Blind = rowsWith(s.Blind, "straight", games.Odds{Win: 1, Per: 1}) }),
+				fmt.Sprintf("Blind table %s does not pay a straight: it pushes (house rule blind_table).", d.h.UTH.Blind.Name)
+		}},
+	{id: "uth.trips_after_fold", rule: "uth.fold_forfeits_trips", applies: foldedWith("trips"),
+		flip: func(d *dealt) (*rulebook.House, string) {
+			if d.h.UTH.FoldForfeitsTrips {
+				return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsTrips = false }),
+					"A fold loses all the player's bets, Trips included, at this house (house rule fold_forfeits_trips, seed 000, RULES.md §2.6 A1)."
+			}
+			return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsTrips = true }),
+				"At this house Trips stays in action after a fold and is paid on the final hand (house rule fold_forfeits_trips = false)."
+		}},
+	{id: "uth.progressive_after_fold", rule: "uth.fold_forfeits_progressive", applies: foldedWith("progressive"),
+		flip: func(d *dealt) (*rulebook.House, string) {
+			if d.h.UTH.FoldForfeitsProgressive {
+				return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsProgressive = false }),
+					"A fold loses the Progressive too at this house (house rule fold_forfeits_progressive, RULES.md §2.6 A1)."
+			}
+			return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsProgressive = true }),
+				"At this house the Progressive stays in action after a fold (house rule fold_forfeits_progressive = false)."
+		}},
+	{id: "uth.trips_follows_showdown", rule: "§2.3",
+		text: "Trips pays on three of a kind or better whatever the dealer holds (RULES.md §2.3).",
+		result: func(d *dealt, st *games.Settlement) bool {
+			changed := false
+			for i := range st.Boxes {
+				b := &st.Boxes[i]
+				if w, ok := wagerOf(b, "trips", nil); ok && w.Pays > 0 && b.Versus == games.VersusLose {
+					w.Result, w.Pays = games.Lose, -w.Stake
+					changed = true
+				}
+			}
+			return changed
+		}},
+	{id: "uth.trips_table", rule: "uth.trips_table",
+		applies: someBox(func(br *games.BoxResult) bool {
+			w, ok := wagerOf(br, "trips", nil)
+			return ok && w.Pays > 0
+		}),
+		flip: func(d *dealt) (*rulebook.House, string) {
+			pt, ok := otherTable(d, uth.Slug, "trips", d.h.UTH.Trips.Name)
+			if !ok {
+				return nil, ""
+			}
+			return withUTH(d.h, func(s *uth.Settings) { s.Trips = pt }),
+				fmt.Sprintf("This house pays Trips by table %s, not table %s (house rule trips_table).", d.h.UTH.Trips.Name, pt.Name)
+		}},
+	{id: "uth.must_use_both_hole_cards", rule: "uth.must_use_both_hole_cards",
+		flip: func(d *dealt) (*rulebook.House, string) {
+			if !d.h.UTH.MustUseBothHoleCards {
+				return withUTH(d.h, func(s *uth.Settings) { s.MustUseBothHoleCards = true }),
+					"Every hand is the best five of the seven cards: the player may use both, one or none of his hole cards (house rule must_use_both_hole_cards = false, §2.5)."
+			}
+			return withUTH(d.h, func(s *uth.Settings) { s.MustUseBothHoleCards = false }),
+				"At this house every hand uses both hole cards and three community cards (house rule must_use_both_hole_cards)."
+		}},
+}, roundingMistakes...)
+
+// holdemSlips: the hand read before the last community cards were turned.
+func holdemSlips(rule string) func(d *dealt, box int, c *choiceSet) {
+	return func(d *dealt, box int, c *choiceSet) {
+		hole := parseCards(d.in.Boxes[box].Cards)
+		board := parseCards(d.in.Board)
+		if len(hole) != 2 || len(board) != 5 {
+			return
+		}
+		flop := append(slices.Clone(hole), board[:3]...)
+		c.add(describeFive(poker.Standard, flop), "slip.board_not_read", rule,
+			"The hand is the best five of the two hole cards and all five community cards, the last two included ("+rule+").")
+		c.add(describeFive(poker.Standard, board), "slip.board_plays", rule,
+			"That is the board alone; the player's hole cards make a better five here ("+rule+").")
+	}
+}
