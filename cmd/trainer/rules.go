@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
@@ -11,11 +12,21 @@ import (
 // binary, with the files of dir (the -rules flag) layered over them when set,
 // so that a house kept outside the binary needs only the files that differ.
 func loadBook(dir string) (*rulebook.Book, error) {
+	fsys, err := rulesFS(dir)
+	if err != nil {
+		return nil, err
+	}
+	return rulebook.Load(fsys)
+}
+
+// rulesFS is the rules the kiosk runs on: the built-in ones, with the files
+// of dir (the -rules flag) layered over them when set.
+func rulesFS(dir string) (fs.FS, error) {
 	if dir == "" {
-		return rulebook.Load(rules.FS)
+		return rules.FS, nil
 	}
 	if _, err := os.Stat(dir); err != nil {
 		return nil, err
 	}
-	return rulebook.Load(rulebook.Overlay(os.DirFS(dir), rules.FS))
+	return rulebook.Overlay(os.DirFS(dir), rules.FS), nil
 }
