@@ -145,7 +145,9 @@ func startSession(t testing.TB, c *servertest.Client, game, kind string, mode tr
 	return id
 }
 
-func answerPath(a *trainer.Attempt) string { return "/attempts/" + strconv.FormatInt(a.ID, 10) + "/answer" }
+func answerPath(a *trainer.Attempt) string {
+	return "/attempts/" + strconv.FormatInt(a.ID, 10) + "/answer"
+}
 
 func sessionPath(id int64) string { return "/practice/" + strconv.FormatInt(id, 10) }
 
