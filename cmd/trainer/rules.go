@@ -19,8 +19,8 @@ func loadBook(dir string) (*rulebook.Book, error) {
 	return rulebook.Load(fsys)
 }
 
-// rulesFS is the rules the kiosk runs on: the built-in ones, with the files
-// of dir (the -rules flag) layered over them when set.
+// rulesFS is the content/rules tree the kiosk reads: the embedded one, with
+// dir layered over it when set.
 func rulesFS(dir string) (fs.FS, error) {
 	if dir == "" {
 		return rules.FS, nil

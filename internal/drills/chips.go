@@ -155,6 +155,7 @@ func (b *build) chipsDrill() error {
 	if err != nil {
 		return fmt.Errorf("drills: %s at house %q: %w", amount, b.h.Name, err)
 	}
+	b.d.Ask.Chips = vs
 	_, n := ChipTotal(key)
 	b.d.Skill = b.g.slug + "." + KindChips + "." + q
 	b.d.Prompt = prompt

@@ -42,7 +42,10 @@ func stakes(lv *Level, h *rulebook.House, slug string) (lo, hi, step games.Money
 // steer, one showing a feature the level names for this game (planted when
 // the feature is rare); never, at a common-only level, an unusual one. It
 // tries at most lv.Tries rounds, then keeps the last valid one as dealt, so
-// the result is always determined by the stream. ok reports a round dealt.
+// the result is always determined by the stream. It returns the round, where
+// the feature shows (noFocus when none was aimed at or reached) and the
+// feature reached; want, when set, limits the features aimed at. The round
+// is nil only if the game could deal nothing the house accepts.
 func (gen *Generator) deal(rng *rand.Rand, g *game, h *rulebook.House, lv *Level, want func(*feature) bool) (*dealt, focus, *feature) {
 	var target *feature
 	var pool []*feature

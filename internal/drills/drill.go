@@ -78,6 +78,9 @@ type Ask struct {
 	Amount *games.Money `json:"amount,omitempty"`
 	// Stack is the stack a colour-up drill starts from, largest chip first.
 	Stack []ChipCount `json:"stack,omitempty"`
+	// Chips is the house's chip set, smallest first, for a chips drill: an
+	// answer may use only these.
+	Chips []games.Money `json:"chips,omitempty"`
 	// ID is the situation or sequence of a procedure or ruling drill ("oracle.R7").
 	ID string `json:"id,omitempty"`
 }

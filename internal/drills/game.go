@@ -44,6 +44,8 @@ type game struct {
 	alt []altRule
 	// handSlips adds the game's own misreadings of box's best hand.
 	handSlips func(d *dealt, box int, c *choiceSet)
+	// handQs are every hand question the game asks, for List and the skills.
+	handQs []string
 	// hand lists the game's own hand-reading questions this round allows,
 	// beyond best_hand and beats_dealer.
 	hand func(d *dealt) []string

@@ -18,6 +18,10 @@ type Spec struct {
 	Kind  string `json:"kind"`
 	Level int    `json:"level"` // 1 … len(levels); 0 means 1
 	Seed  uint64 `json:"seed"`
+	// ID optionally names the situation or sequence a ruling or procedure
+	// drill asks about ("oracle.R7"); empty lets the seed choose. An
+	// attempt stores it with the rest of the Spec.
+	ID string `json:"id,omitempty"`
 }
 
 // SpecError is a Spec (or house) that names something that does not exist:
@@ -55,6 +59,7 @@ func (gen *Generator) Config() *Config { return gen.cfg }
 // build carries one drill under construction.
 type build struct {
 	gen *Generator
+	id  string // Spec.ID
 	rng *rand.Rand
 	g   *game
 	h   *rulebook.House
@@ -78,6 +83,9 @@ func (gen *Generator) Generate(house string, s Spec) (*Drill, error) {
 	if !slices.Contains(Kinds, s.Kind) {
 		return nil, &SpecError{"kind", fmt.Sprintf("unknown kind %q (kinds: %s)", s.Kind, strings.Join(Kinds, ", "))}
 	}
+	if s.ID != "" && s.Kind != KindRuling && s.Kind != KindProcedure {
+		return nil, &SpecError{"id", fmt.Sprintf("only ruling and procedure drills take a situation or sequence id, not %s drills", s.Kind)}
+	}
 	lv, ok := gen.cfg.level(s.Level)
 	if !ok {
 		return nil, &SpecError{"level", fmt.Sprintf("no level %d (levels 1 to %d)", s.Level, len(gen.cfg.Levels))}
@@ -87,7 +95,7 @@ func (gen *Generator) Generate(house string, s Spec) (*Drill, error) {
 		return nil, &SpecError{"house", err.Error()}
 	}
 	b := &build{
-		gen: gen, rng: newRand(s), g: g, h: h, lv: lv,
+		gen: gen, id: s.ID, rng: newRand(s), g: g, h: h, lv: lv,
 		d: &Drill{
 			Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed,
 			RulesVersion: gen.book.Version, House: h.Name,

@@ -150,7 +150,7 @@ func wagerWhere(wager string, cond func(d *dealt, br *games.BoxResult, w *games.
 	}
 }
 
-// paysRow reports a winning wager paid at a row whose exact amount is not a
+// paysRounded reports a winning wager paid at a row whose exact amount is not a
 // whole number of the house's smallest chips (so that rounding applies).
 func paysRounded(d *dealt, w *games.WagerResult) bool {
 	o, ok := rowOdds(w.Row)
@@ -175,7 +175,7 @@ func qualifyQuestion(d *dealt, c *choiceSet, qualifies bool, five []cards.Card, 
 		fmt.Sprintf("The dealer's best five: %s. %s", describeFive(poker.Standard, five), why), 2, true
 }
 
-// withMoney sets a box's wager to m.
+// setStake sets a box's stake on wager to m.
 func setStake(in *games.Round, box int, wager string, m games.Money) {
 	in.Boxes[box].Wagers[wager] = jsonMoney(m)
 }

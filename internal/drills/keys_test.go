@@ -301,3 +301,46 @@ func TestChipsKeys(t *testing.T) {
 		}
 	})
 }
+
+// FuzzDrill generates a drill of any game, kind, level and seed and checks
+// it: a payout key against settle.Round on the drill's own round, a choice
+// drill's shape, a chips key's sum. `go test -fuzz FuzzDrill ./internal/drills`.
+func FuzzDrill(f *testing.F) {
+	f.Add(uint8(0), uint8(0), uint8(1), uint64(7))
+	f.Add(uint8(3), uint8(2), uint8(4), uint64(2026))
+	f.Fuzz(func(t *testing.T, game, kind, level uint8, seed uint64) {
+		b, g := generator(t)
+		games := drills.GameSlugs()
+		d, err := g.Generate("", drills.Spec{
+			Game: games[int(game)%len(games)], Kind: drills.Kinds[int(kind)%len(drills.Kinds)],
+			Level: 1 + int(level)%len(g.Config().Levels), Seed: seed,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case d.Key.Amount != nil:
+			s, in := reread(t, d)
+			st := engine(t, b, s, in)
+			box := st.Boxes[s.Ask.Box-1]
+			want := box.Net
+			if !s.Ask.Total {
+				for _, w := range box.Wagers {
+					if w.Wager == s.Ask.Wager && (w.On == nil || *w.On == *s.Ask.On) {
+						want = w.Pays
+					}
+				}
+			}
+			if *s.Key.Amount != want {
+				t.Errorf("%s: key %s; settle.Round gives %s", name(d), *s.Key.Amount, want)
+			}
+		case d.Key.Choice > 0:
+			checkChoices(t, d)
+		case d.Key.Chips != nil:
+			got, _ := drills.ChipTotal(d.Key.Chips)
+			if want := d.Ask.Amount; want != nil && got != *want {
+				t.Errorf("%s: key makes %s; want %s", name(d), got, *want)
+			}
+		}
+	})
+}

@@ -90,6 +90,7 @@ var lunarGame = &game{
 			lunarDealerDraw(in)
 		}},
 	},
+	handQs:   []string{QBestHand, QBeatsDealer, QDealerQualifies, QSecondCombination},
 	mistakes: lunarMistakes,
 	// The five as dealt, read for a box that drew.
 	handSlips: func(d *dealt, box int, c *choiceSet) {
@@ -306,10 +307,9 @@ func lunarCombos(d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt,
 	rows := slices.Clone(d.h.Lunar.Bet.Rows)
 	slices.Reverse(rows)
 	for _, r := range rows {
+		// Named as the engine's row names it ("ace king"), so that no two
+		// choices say the same thing in different words.
 		name := strings.ReplaceAll(r.Key, "_", " ")
-		if r.Key == "ace_king" {
-			name = "ace-king"
-		}
 		c.add(fmt.Sprintf("%s + %s %s", first, name, r.Odds), "slip.second_combination", "§5.5", rule)
 	}
 	prompt = fmt.Sprintf("Box %d beats the dealer. Which combinations does its BET pay?", box+1)

@@ -76,6 +76,7 @@ var oracleGame = &game{
 			oraclePlay(in, box, dl.h)
 		}},
 	},
+	handQs:    []string{QBestHand, QBeatsDealer, QDealerQualifies},
 	mistakes:  oracleMistakes,
 	handSlips: holdemSlips("§3.2.5"),
 	hand: func(d *dealt) []string {

@@ -87,7 +87,7 @@ var thrillGame = &game{
 		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
 			s := distinctSuits(rng, 2)
 			plantCards(rng, in, box, dl.g, []cards.Card{cards.New(cards.King, s[0]), cards.New(cards.King, s[1])})
-			ensureWager(in, box, thrill.KingsOrBetter, thrill.Primary)
+			thrillWager1(in, box, thrill.KingsOrBetter, dl.h)
 		}},
 		// Kings up or three kings: paid in full unless pkob_half_only_one_pair is off.
 		{id: "thrill.kings_up", find: thrillKings(func(h poker.Hand) bool {
@@ -103,7 +103,7 @@ var thrillGame = &game{
 				want = append(want, cards.New(r, s[0]), cards.New(r, s[2]))
 			}
 			plantCards(rng, in, box, dl.g, want)
-			ensureWager(in, box, thrill.KingsOrBetter, thrill.Primary)
+			thrillWager1(in, box, thrill.KingsOrBetter, dl.h)
 		}},
 		// A bonus bet wins while the Poker Bet loses: it pays all the same.
 		{id: "thrill.bonus_poker_loses", find: func(d *dealt) (focus, bool) {
@@ -201,7 +201,7 @@ var thrillGame = &game{
 					cards.New(rs[0], s[0]), cards.New(rs[0], s[1]), cards.New(rs[0], s[2]),
 					cards.New(rs[1], s[0]), cards.New(rs[1], s[1]),
 				})
-				ensureWager(in, box, thrill.FullHouseOrBetter, thrill.Primary)
+				thrillWager1(in, box, thrill.FullHouseOrBetter, dl.h)
 			}},
 		// The Special: a straight flush, a royal (natural or with the joker) or five aces.
 		{id: "thrill.special", rare: true, find: thrillWager(thrill.Special, won),
@@ -232,9 +232,10 @@ var thrillGame = &game{
 					}
 				}
 				plantCards(rng, in, box, dl.g, want)
-				ensureWager(in, box, thrill.Special, thrill.Primary)
+				thrillSpecial(in, box)
 			}},
 	},
+	handQs:       []string{QBestHand, QBeatsDealer, QDealerHalfPay, QJoker},
 	mistakes:     thrillMistakes,
 	alt:          thrillAlt,
 	handSlips:    thrillHandSlips,
@@ -622,6 +623,26 @@ func wildMade(c poker.Category) string {
 		return "four of a kind"
 	}
 	return "three of a kind"
+}
+
+// thrillWager1 places a primary wager on box at its main stake; where the
+// house allows exactly one primary wager, it replaces the one there.
+func thrillWager1(in *games.Round, box int, wager string, h *rulebook.House) {
+	ensureWager(in, box, wager, thrill.Primary)
+	if h.Thrill.PrimaryWagers != thrill.ExactlyOne {
+		return
+	}
+	for _, w := range thrill.Primary {
+		if w != wager {
+			delete(in.Boxes[box].Wagers, w)
+		}
+	}
+}
+
+// thrillSpecial places the Special beside the box's primary wager (or alone
+// where the house allows it).
+func thrillSpecial(in *games.Round, box int) {
+	ensureWager(in, box, thrill.Special, thrill.Primary)
 }
 
 // thrillKept is the five a box kept: its seven less its discards.

@@ -120,6 +120,7 @@ var uthGame = &game{
 				uthUnfold(in, box)
 			}},
 	},
+	handQs:    []string{QBestHand, QBeatsDealer, QDealerQualifies},
 	mistakes:  uthMistakes,
 	handSlips: holdemSlips("§2.2.9"),
 	hand: func(d *dealt) []string {

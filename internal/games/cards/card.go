@@ -169,14 +169,23 @@ func Parse(s string) (Card, error) {
 		t = "t" + t[2:]
 	}
 	if len(t) != 2 {
-		return 0, fmt.Errorf("%q is not a card", s)
+		return 0, notACard(s)
 	}
 	r := strings.IndexByte("23456789tjqka", t[0])
 	u := strings.IndexByte(suitChars, t[1])
 	if r < 0 || u < 0 {
-		return 0, fmt.Errorf("%q is not a card", s)
+		return 0, notACard(s)
 	}
 	return New(Rank(r), Suit(u)), nil
+}
+
+// notACard quotes at most 16 bytes of the text, so that a pasted paragraph
+// does not come back whole in an error message.
+func notACard(s string) error {
+	if len(s) > 16 {
+		s = strings.ToValidUTF8(s[:16], "") + "…"
+	}
+	return fmt.Errorf("%q is not a card", s)
 }
 
 // MustParse is Parse for tests and tables known to be valid; it panics on bad input.

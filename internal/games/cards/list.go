@@ -2,6 +2,7 @@ package cards
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -23,16 +24,30 @@ func (s Set) Has(c Card) bool { return s&(1<<c) != 0 }
 // Add returns s with c added.
 func (s Set) Add(c Card) Set { return s | 1<<c }
 
+// Len returns the number of cards in s.
+func (s Set) Len() int { return bits.OnesCount64(uint64(s)) }
+
+// Cards lists the cards of s in deck order (2c 2d … As, then the joker).
+func (s Set) Cards() []Card {
+	out := make([]Card, 0, s.Len())
+	for m := uint64(s); m != 0; m &= m - 1 {
+		out = append(out, Card(bits.TrailingZeros64(m)))
+	}
+	return out
+}
+
 // ParseList reads cards separated by spaces or commas ("As Kd 10h Jk").
 // Errors name the card's position and text (`card 3: "1x" is not a card`)
 // and report a card given twice (`card 4: duplicate card Kd`). It does not
-// check how many cards there are or whether a joker is allowed: see Check.
+// check how many cards there are or whether a joker is allowed: see ParseHand
+// and Check.
 func ParseList(s string) ([]Card, error) {
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
 	return ParseStrings(fields)
 }
 
 // ParseStrings parses each string as one card, with the errors of ParseList.
+// An empty string is an error (`card 2: "" is not a card`), not a card skipped.
 func ParseStrings(ss []string) ([]Card, error) {
 	out := make([]Card, 0, len(ss))
 	var seen Set
@@ -48,6 +63,36 @@ func ParseStrings(ss []string) ([]Card, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// ParseHand reads a hand of exactly n cards (n ≤ 0 accepts any number) for a
+// deck with or without the joker. Besides the errors of ParseList it reports a
+// joker where the game has none (`card 2: the joker is not in this deck`) and
+// the wrong number of cards (`needs 7 cards, got 6`). Problems are reported in
+// that order, card by card, so the first mistake in the text is the one named.
+func ParseHand(s string, n int, joker bool) ([]Card, error) {
+	cs, err := ParseList(s)
+	if err != nil {
+		return nil, err
+	}
+	if !joker {
+		for i, c := range cs {
+			if c == Joker {
+				return nil, fmt.Errorf("card %d: the joker is not in this deck", i+1)
+			}
+		}
+	}
+	if n > 0 && len(cs) != n {
+		return nil, countError(n, len(cs))
+	}
+	return cs, nil
+}
+
+func countError(want, got int) error {
+	if want == 1 {
+		return fmt.Errorf("needs 1 card, got %d", got)
+	}
+	return fmt.Errorf("needs %d cards, got %d", want, got)
 }
 
 // MustParseList is ParseList for tests; it panics on bad input.
@@ -76,7 +121,7 @@ func Format(cs []Card) string {
 // "needs 7 cards, got 6", "duplicate card Kd", "the joker is not in this deck".
 func Check(cs []Card, n int, joker bool) error {
 	if n > 0 && len(cs) != n {
-		return fmt.Errorf("needs %d cards, got %d", n, len(cs))
+		return countError(n, len(cs))
 	}
 	var seen Set
 	for _, c := range cs {

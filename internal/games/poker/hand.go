@@ -6,23 +6,6 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 )
 
-// Value is a hand's strength under one Rules: a higher Value is a better hand
-// and equal Values tie (suits never break ties). Its only other meaning is the
-// category, read with Category; callers must not decode it further.
-type Value uint32
-
-// Category returns the category of the hand valued v.
-func (v Value) Category() Category { return Category(v >> 20) }
-
-// mkValue packs a category and up to five comparison ranks, most significant first.
-func mkValue(cat Category, ranks ...uint8) Value {
-	v := Value(cat) << 20
-	for i, r := range ranks {
-		v |= Value(r) << (16 - 4*uint(i))
-	}
-	return v
-}
-
 // Hand is a ranked hand: its value, the five cards that make it and, when the
 // joker plays, the card it stands for.
 type Hand struct {
@@ -48,17 +31,9 @@ func (h Hand) HasJoker() bool {
 	return false
 }
 
-// Ranks returns the ranks of Best in reading order, with the joker's stand-in rank.
-func (h Hand) Ranks() [5]cards.Rank {
-	var rs [5]cards.Rank
-	for i, c := range h.Best {
-		if c == cards.Joker {
-			c = h.JokerAs
-		}
-		rs[i] = c.Rank()
-	}
-	return rs
-}
+// Ranks returns the ranks of Best in reading order, the joker read as the
+// rank it plays: the same as h.Value.Ranks().
+func (h Hand) Ranks() [5]cards.Rank { return h.Value.Ranks() }
 
 // Compare returns +1 if a beats b, -1 if b beats a and 0 on a tie.
 func Compare(a, b Hand) int {
@@ -73,18 +48,15 @@ func Compare(a, b Hand) int {
 
 // PairOrBetter reports whether the hand is one pair or better: the dealer's
 // qualifier in UTH (§2.2.9) and Texas Oracle (§3.2.6).
-func (h Hand) PairOrBetter() bool { return h.Category() >= OnePair }
+func (h Hand) PairOrBetter() bool { return h.Value.PairOrBetter() }
 
 // AceKingOrBetter reports whether the hand is ace-king high or better: the
-// dealer's qualifier in Lunar Poker (§5.3.7) — any pair or better, or no pair
-// with both an ace and a king among the five.
-func (h Hand) AceKingOrBetter() bool {
-	if h.Category() >= OnePair {
-		return true
-	}
-	rs := h.Ranks()
-	return rs[0] == cards.Ace && rs[1] == cards.King
-}
+// dealer's qualifier in Lunar Poker (§5.6).
+func (h Hand) AceKingOrBetter() bool { return h.Value.AceKingOrBetter() }
+
+// KingJackOrLower reports whether the hand is "King/Jack high or lower"
+// (7 Card Thrill, §4.4); see Value.KingJackOrLower.
+func (h Hand) KingJackOrLower() bool { return h.Value.KingJackOrLower() }
 
 // Describe returns what a dealer says of the hand: "Two pair, kings and fives,
 // ace kicker"; "Straight, five high"; "Flush, ace high, with the joker as the king".
@@ -106,9 +78,6 @@ func (h Hand) Describe() string {
 		b.WriteString("Full house, " + rs[0].Plural() + " full of " + rs[3].Plural())
 	case Flush:
 		b.WriteString("Flush, " + rs[0].Name() + " high")
-		if rs[1] == rs[0] {
-			b.WriteString(" (two aces)")
-		}
 	case ThreeOfAKind:
 		b.WriteString("Three of a kind, " + rs[0].Plural() + ", " + rs[3].Name() + " kicker")
 	case TwoPair:
@@ -124,9 +93,14 @@ func (h Hand) Describe() string {
 		return "No hand"
 	}
 	if h.HasJoker() {
-		if cat == FiveAces || h.JokerAs.Rank() == cards.Ace && cat != Flush && cat != RoyalFlush && cat != StraightFlush && cat != Straight {
+		// The joker is "an ace" where it plays as the ace of §4.5.2, and
+		// "the ten" (or "the ace") where it completes a straight or flush.
+		switch {
+		case cat == Flush && rs[1] == cards.Ace: // thrill_joker_flush_rank = ace_always
+			b.WriteString(", with the joker as a second ace")
+		case cat < Straight || cat == FullHouse || cat == FourOfAKind || cat == FiveAces:
 			b.WriteString(", with the joker as an ace")
-		} else {
+		default:
 			b.WriteString(", with the joker as the " + h.JokerAs.Rank().Name())
 		}
 	}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package poker
+
+const raceEnabled = false
