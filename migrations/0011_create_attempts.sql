@@ -31,6 +31,9 @@ CREATE TABLE attempts (
 	answer         TEXT, -- JSON, in the shape of the drill's key
 	key            TEXT, -- JSON: the key the answer was graded against
 	correct        INTEGER CHECK (correct IN (0, 1)),
+	-- eval's score, 0 … 1: an outcome answer scores the share of its lines
+	-- right, chips that make the amount with too many chips score ½.
+	score          REAL    CHECK (score BETWEEN 0 AND 1),
 	speed          TEXT    CHECK (speed IN ('fast', 'ok', 'slow')),
 	elapsed_ms     INTEGER CHECK (elapsed_ms >= 0), -- answered_at − served_at
 	mistake_id     TEXT, -- the anticipated mistake the answer matched, if any
@@ -38,6 +41,7 @@ CREATE TABLE attempts (
 	-- An attempt is either pending (nothing graded) or answered (all graded).
 	CHECK ((answered_at IS NULL) = (correct IS NULL)
 		AND (answered_at IS NULL) = (speed IS NULL)
+		AND (answered_at IS NULL) = (score IS NULL)
 		AND (answered_at IS NULL) = (elapsed_ms IS NULL)
 		AND (answered_at IS NULL) = (answer IS NULL))
 ) STRICT;

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/games"
 )
 
@@ -57,12 +58,13 @@ func Results(o drills.Outcome) []string {
 const MaxChips = 999
 
 // DecodeAnswer reads a trainee's answer to d from a posted form, in the shape
-// of d's key, with the chip denominations the house uses. Problems come back
+// of d's key, with the chip denominations of the house (a chips drill's own
+// set, d.Ask.Chips, when it carries one). Problems come back
 // as messages by field name (a form re-renders them with 422), never as an
 // error: any input, however odd, gets an answer or a message.
-func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (drills.Key, map[string]string) {
+func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.Answer, map[string]string) {
 	errs := map[string]string{}
-	var k drills.Key
+	var k eval.Answer
 	switch ShapeOf(d) {
 	case ShapeAmount:
 		m, msg := parseAmount(form.Get(FieldAmount))
@@ -90,6 +92,9 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (drills
 			k.Outcomes[i] = drills.Outcome{Wager: o.Wager, On: o.On, Fee: o.Fee, Result: v}
 		}
 	case ShapeChips:
+		if len(d.Ask.Chips) > 0 {
+			chips = d.Ask.Chips
+		}
 		total := 0
 		for _, c := range sortedDesc(chips) {
 			name := FieldChips + c.String()
@@ -112,7 +117,7 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (drills
 		}
 	}
 	if len(errs) > 0 {
-		return drills.Key{}, errs
+		return eval.Answer{}, errs
 	}
 	return k, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -91,11 +92,11 @@ func (s *Server) pickDrill(ctx context.Context, sess *trainer.PracticeSession, a
 		if err != nil {
 			return nil, err
 		}
-		for _, sk := range practice.DueFirst(practice.Skills(past), s.db.Now()) {
-			if !s.plan.Offers(practice.SkillGame(sk.Skill), practice.SkillKind(sk.Skill)) {
+		for _, skill := range practice.Due(past, s.db.Now()) {
+			if !s.plan.Offers(practice.SkillGame(skill), practice.SkillKind(skill)) {
 				continue
 			}
-			if d, err := s.plan.ForSkill(rng, sk.Skill, sess.Level); err == nil {
+			if d, err := s.plan.ForSkill(rng, skill, sess.Level); err == nil {
 				a.Source = trainer.SourceScheduled
 				return d, nil
 			}
@@ -131,7 +132,7 @@ func (s *Server) rebuild(ctx context.Context, a *trainer.Attempt) (*served, erro
 // The answer is acknowledged only once this returns: the feedback is
 // rendered from the committed row. A second answer to the same scenario
 // returns the stored attempt with sqlite.ErrAnswered and writes nothing.
-func (s *Server) grade(ctx context.Context, sv *served, answer drills.Key) (*trainer.Attempt, error) {
+func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*trainer.Attempt, error) {
 	now := s.db.Now()
 	elapsed := max(now.Sub(sv.a.ServedAt), 0)
 	res := practice.Score(sv.d, answer, elapsed)
@@ -143,7 +144,8 @@ func (s *Server) grade(ctx context.Context, sv *served, answer drills.Key) (*tra
 	if err != nil {
 		return nil, err
 	}
-	g := trainer.Grade{Answer: ans, Key: key, Correct: res.Correct, Speed: res.Speed, Elapsed: elapsed.Round(time.Millisecond)}
+	g := trainer.Grade{Answer: ans, Key: key, Correct: res.Correct, Score: res.Score, Speed: practice.Speed(res.Grade),
+		Elapsed: elapsed.Round(time.Millisecond)}
 	if res.Mistake != nil {
 		g.MistakeID = res.Mistake.ID
 	}
@@ -151,8 +153,8 @@ func (s *Server) grade(ctx context.Context, sv *served, answer drills.Key) (*tra
 }
 
 // storedAnswer reads an answered attempt's answer back in the key's shape.
-func storedAnswer(a *trainer.Attempt) (drills.Key, error) {
-	var k drills.Key
+func storedAnswer(a *trainer.Attempt) (eval.Answer, error) {
+	var k eval.Answer
 	if len(a.Answer) == 0 {
 		return k, nil
 	}

@@ -438,10 +438,14 @@ func TestPractice_ReviewAsksMistakesAgain(t *testing.T) {
 	}
 	rd := drillOf(t, r)
 	wantStatus(t, "review answer", c.PostForm(answerPath(r), answerForm(rd.Key)), http.StatusOK)
+	// A day later every skill practised here is due again (eval's schedule).
+	// (The trainee signs in again: the kiosk signed him out long ago.)
+	k.Clock.Advance(25 * time.Hour)
+	c = htmxClient(k.traineeClient(t))
 	wantStatus(t, "review next", c.PostForm(sessionPath(rid)+"/next", nil), http.StatusOK)
 	n, _ := pending(t, k.Harness, rid)
 	if n.Source != trainer.SourceScheduled {
-		t.Errorf("second review scenario: source %q; want scheduled (no mistake left)", n.Source)
+		t.Errorf("second review scenario: source %q; want scheduled (no mistake left, skills due)", n.Source)
 	}
 }
 

@@ -109,7 +109,10 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 	q.HintTarget = "#" + templates.HintBoxID
 	switch practice.ShapeOf(d) {
 	case practice.ShapeAmount:
-		q.Shape, q.AllowSign = templates.ShapeAmount, d.Ask.Total
+		// A net can be negative, and so can one wager when the drill is
+		// about a stake collected (Trips lost on a fold): the keypad always
+		// has ±, so its presence tells nothing.
+		q.Shape, q.AllowSign = templates.ShapeAmount, true
 		q.Amount = form.Get(practice.FieldAmount)
 		q.ChipSet = s.chipViews()
 	case practice.ShapeChoice:
@@ -345,9 +348,9 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	f.Question = s.questionView(sess, sv, nil, nil)
 	f.Question.HintAction, f.Question.TargetSeconds = "", 0
 	f.Explanation = d.Explanation
-	f.Yours, f.Right = answerLines(d, answer), answerLines(d, d.Key)
+	f.Yours, f.Right = answerLines(d, drills.Key(answer)), answerLines(d, d.Key)
 	for i := range f.Yours {
-		f.Yours[i].Right = a.Correct || lineRight(d, answer, i)
+		f.Yours[i].Right = a.Correct || lineRight(d, drills.Key(answer), i)
 	}
 	if !a.Correct {
 		if m := practice.Score(d, answer, a.Elapsed).Mistake; m != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -72,18 +73,35 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 	gp.Accuracy, gp.OnTime = percent(correct, gp.Answered), percent(onTime, gp.Answered)
 	gp.MeanTime = seconds(total / time.Duration(max(gp.Answered, 1)))
 	skills := practice.Skills(as)
-	var mastery float64
+	mastered := 0
 	for _, sk := range skills {
-		mastery += sk.Mastery
+		if sk.Stage == eval.StageMastered {
+			mastered++
+		}
 		gp.Rows = append(gp.Rows, templates.SkillRow{
 			Skill: skillLabel(sk.Skill), Answered: sk.Attempts, Accuracy: percent(sk.Correct, sk.Attempts),
-			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: share(sk.Mastery),
+			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(sk.Stage),
 		})
 	}
-	gp.Mastery = share(mastery / float64(max(len(skills), 1)))
+	gp.Mastery = fmt.Sprintf("%d of %d skills", mastered, len(skills))
 	gp.Trend = trendChart(game, sessions)
 	gp.Skills = masteryChart(game, skills)
 	return gp
+}
+
+// stageLabel names eval's stage of a skill for people.
+func stageLabel(s eval.Stage) string {
+	switch s {
+	case eval.StageNew:
+		return "new"
+	case eval.StageLearning:
+		return "learning"
+	case eval.StagePractised:
+		return "practised"
+	case eval.StageMastered:
+		return "mastered"
+	}
+	return string(s)
 }
 
 // share writes 0 … 1 as a whole percentage.
@@ -129,7 +147,7 @@ func trendChart(game string, sessions []*trainer.PracticeSession) templates.Char
 
 // masteryChart draws a bar per skill, its mastery written beside it.
 func masteryChart(game string, skills []practice.SkillStat) templates.Chart {
-	c := templates.Chart{ID: "mastery-" + game, Title: "Mastery of each skill", Width: 340}
+	c := templates.Chart{ID: "mastery-" + game, Title: "Mastery of each skill (recent accuracy and stage)", Width: 340}
 	if len(skills) == 0 {
 		c.Empty = "No skill practised yet."
 		return c
@@ -139,13 +157,13 @@ func masteryChart(game string, skills []practice.SkillStat) templates.Chart {
 	y := 0.0
 	for _, sk := range skills {
 		b := templates.ChartBar{
-			Label: skillLabel(sk.Skill), Value: share(sk.Mastery), LabelY: y + label - 3, Y: y + label,
-			BarHeight: bar, Width: max(sk.Mastery*float64(c.Width-60), 2),
+			Label: skillLabel(sk.Skill) + " · " + stageLabel(sk.Stage), Value: share(sk.Accuracy),
+			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
 		}
-		switch {
-		case sk.Mastery < 0.4:
+		switch sk.Stage {
+		case eval.StageNew, eval.StageLearning:
 			b.Level = "low"
-		case sk.Mastery < 0.75:
+		case eval.StagePractised:
 			b.Level = "mid"
 		default:
 			b.Level = "high"

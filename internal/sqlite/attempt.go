@@ -20,7 +20,7 @@ var ErrAnswered = trainer.Errorf(trainer.KindConflict, "This question has alread
 
 const attemptColumns = `id, session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
 	target_seconds, source, coalesce(retry_of, 0), served_at, hint_used, coalesce(answered_at, ''),
-	coalesce(answer, ''), coalesce(key, ''), coalesce(correct, 0), coalesce(speed, ''), coalesce(elapsed_ms, 0),
+	coalesce(answer, ''), coalesce(key, ''), coalesce(correct, 0), coalesce(score, 0), coalesce(speed, ''), coalesce(elapsed_ms, 0),
 	coalesce(mistake_id, '')`
 
 // ServeAttempt stores a as the next scenario of its session, served now: it
@@ -146,9 +146,9 @@ func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt ti
 		mistake = g.MistakeID
 	}
 	res, err := tx.ExecContext(ctx, `
-		UPDATE attempts SET answered_at = ?, answer = ?, key = ?, correct = ?, speed = ?, elapsed_ms = ?, mistake_id = ?
+		UPDATE attempts SET answered_at = ?, answer = ?, key = ?, correct = ?, score = ?, speed = ?, elapsed_ms = ?, mistake_id = ?
 		WHERE id = ? AND user_id = ? AND answered_at IS NULL`,
-		formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, string(g.Speed),
+		formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, g.Score, string(g.Speed),
 		g.Elapsed.Milliseconds(), mistake, id, userID)
 	changeErr := pendingChanged(ctx, tx, res, err, id, userID)
 	if changeErr != nil && changeErr != ErrAnswered {
@@ -311,7 +311,7 @@ func scanAttempt(sc scanner) (*trainer.Attempt, error) {
 	var source, served, answered, answer, key, speed string
 	if err := sc.Scan(&a.ID, &a.SessionID, &a.UserID, &a.Position, &a.Game, &a.Kind, &a.Level, &seed, &a.House,
 		&a.RulesVersion, &a.Skill, &a.TargetSeconds, &source, &a.RetryOf, &served, &a.HintUsed, &answered,
-		&answer, &key, &a.Correct, &speed, &elapsed, &a.MistakeID); err != nil {
+		&answer, &key, &a.Correct, &a.Score, &speed, &elapsed, &a.MistakeID); err != nil {
 		return nil, err
 	}
 	a.Seed, a.Source, a.Speed = uint64(seed), trainer.Source(source), trainer.Speed(speed)

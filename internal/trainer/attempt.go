@@ -74,6 +74,7 @@ type Grade struct {
 	Answer    json.RawMessage // in the shape of the drill's key
 	Key       json.RawMessage // the key it was graded against
 	Correct   bool
+	Score     float64 // 0 … 1, package eval's: partly right answers score between
 	Speed     Speed
 	Elapsed   time.Duration
 	MistakeID string // the anticipated mistake the answer matched, or ""
