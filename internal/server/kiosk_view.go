@@ -286,7 +286,11 @@ func cardShort(code string) string {
 	if c.IsJoker() {
 		return "Joker"
 	}
-	return c.Rank().String() + suitSymbols[c.Suit()]
+	r := c.Rank().String()
+	if r == "T" {
+		r = "10" // as printed on the card
+	}
+	return r + suitSymbols[c.Suit()]
 }
 
 func cardViews(codes []string) []templates.CardView {
