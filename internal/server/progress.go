@@ -161,7 +161,9 @@ func masteryChart(game string, skills []practice.SkillStat) templates.Chart {
 			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
 		}
 		switch sk.Stage {
-		case eval.StageNew, eval.StageLearning:
+		case eval.StageNew:
+			b.Level = "new" // too few answers to judge: grey, not red
+		case eval.StageLearning:
 			b.Level = "low"
 		case eval.StagePractised:
 			b.Level = "mid"
