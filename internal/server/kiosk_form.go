@@ -49,13 +49,13 @@ func (s *Server) startForm(c startChoice, errs templates.Errors) templates.Start
 	f := templates.StartForm{Action: "/practice", Game: c.Game, Errors: errs}
 	kinds := append([]string{trainer.KindMixed}, s.plan.Kinds(c.Game)...)
 	for _, k := range kinds {
-		f.Kinds = append(f.Kinds, templates.Option{Value: k, Label: kindLabel(k), Hint: kindHint(k), Selected: k == c.Kind})
+		f.Kinds = append(f.Kinds, templates.ChoiceOption{Value: k, Label: kindLabel(k), Hint: kindHint(k), Selected: k == c.Kind})
 	}
 	for _, m := range trainer.Modes {
-		f.Modes = append(f.Modes, templates.Option{Value: string(m), Label: m.Label(), Hint: modeHint(m), Selected: m == c.Mode})
+		f.Modes = append(f.Modes, templates.ChoiceOption{Value: string(m), Label: m.Label(), Hint: modeHint(m), Selected: m == c.Mode})
 	}
 	for _, l := range s.plan.Levels() {
-		f.Levels = append(f.Levels, templates.Option{Value: strconv.Itoa(l.Level), Label: "Level " + strconv.Itoa(l.Level),
+		f.Levels = append(f.Levels, templates.ChoiceOption{Value: strconv.Itoa(l.Level), Label: "Level " + strconv.Itoa(l.Level),
 			Hint: l.Title, Selected: l.Level == c.Level})
 	}
 	return f

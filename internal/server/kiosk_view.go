@@ -126,7 +126,7 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 			field := practice.FieldOutcome + strconv.Itoa(i+1)
 			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(o), Error: q.Errors[field]}
 			for _, v := range practice.Results(o) {
-				row.Options = append(row.Options, templates.Option{Value: v, Label: resultLabel(v), Selected: form.Get(field) == v})
+				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(v), Selected: form.Get(field) == v})
 			}
 			q.Outcomes = append(q.Outcomes, row)
 		}
@@ -209,20 +209,20 @@ func (s *Server) chipView(v games.Money) templates.ChipView {
 
 // tableView is the round as dealt and decided, with the box and wager the
 // question asks about marked.
-func tableView(r *games.Round, ask drills.Ask) templates.TableView {
-	t := templates.TableView{Game: r.Game, Dealer: cardViews(r.Dealer), Board: cardViews(r.Board)}
+func tableView(r *games.Round, ask drills.Ask) templates.RoundView {
+	t := templates.RoundView{Game: r.Game, Dealer: cardViews(r.Dealer), Board: cardViews(r.Board)}
 	if r.DealerDraw != "" {
 		t.DealerDraw = cardViews([]string{r.DealerDraw})
 	}
 	for i, b := range r.Boxes {
-		bv := templates.BoxView{N: i + 1, Asked: ask.Box == i+1, Cards: cardViews(b.Cards)}
+		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Cards: cardViews(b.Cards)}
 		names := make([]string, 0, len(b.Wagers))
 		for w := range b.Wagers {
 			names = append(names, w)
 		}
 		slices.Sort(names)
 		for _, w := range names {
-			bv.Wagers = append(bv.Wagers, templates.WagerView{Name: wagerTitle(w), Amount: string(b.Wagers[w]),
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: wagerTitle(w), Amount: string(b.Wagers[w]),
 				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
 		}
 		for _, sb := range b.MultiSuper {
@@ -230,7 +230,7 @@ func tableView(r *games.Round, ask drills.Ask) templates.TableView {
 			if !sb.On.Dealer {
 				on = "box " + strconv.Itoa(sb.On.Box)
 			}
-			bv.Wagers = append(bv.Wagers, templates.WagerView{Name: "Multi Super on " + on, Amount: string(sb.Stake),
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: "Multi Super on " + on, Amount: string(sb.Stake),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
 		}
 		bv.Notes = boxNotes(b)
@@ -293,10 +293,10 @@ func cardShort(code string) string {
 	return r + suitSymbols[c.Suit()]
 }
 
-func cardViews(codes []string) []templates.CardView {
-	out := make([]templates.CardView, 0, len(codes))
+func cardViews(codes []string) []templates.PlainCard {
+	out := make([]templates.PlainCard, 0, len(codes))
 	for _, code := range codes {
-		cv := templates.CardView{Code: code, Name: code, Short: code}
+		cv := templates.PlainCard{Code: code, Name: code, Short: code}
 		if c, err := cards.Parse(code); err == nil {
 			cv.Name, cv.Short, cv.Joker = c.Name(), cardShort(code), c.IsJoker()
 			cv.Red = !c.IsJoker() && c.Suit().Red()

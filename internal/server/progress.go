@@ -196,9 +196,9 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := templates.HistoryView{Page: s.page(r, "Your answers", "history")}
-	v.Games = append(v.Games, templates.Option{Value: "/history", Label: "All games", Selected: game == ""})
+	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: "All games", Selected: game == ""})
 	for _, g := range s.plan.Games() {
-		v.Games = append(v.Games, templates.Option{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
+		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
 	}
 	for _, a := range as {
 		v.Rows = append(v.Rows, s.historyRow(a, false))

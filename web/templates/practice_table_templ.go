@@ -14,7 +14,7 @@ import "strconv"
 // table components (branch table: SVG cards, chip stacks, each game's
 // layout); until they land it writes the cards as text, with each card's
 // name for screen readers.
-func roundTable(t TableView) templ.Component {
+func roundTable(t RoundView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -228,7 +228,7 @@ func roundTable(t TableView) templ.Component {
 	})
 }
 
-func cardRow(cs []CardView) templ.Component {
+func cardRow(cs []PlainCard) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

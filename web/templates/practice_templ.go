@@ -387,7 +387,7 @@ func StartFormFragment(f StartForm) templ.Component {
 }
 
 // radioGroup is a fieldset of large radio buttons.
-func radioGroup(name, legend string, opts []Option, err string) templ.Component {
+func radioGroup(name, legend string, opts []ChoiceOption, err string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

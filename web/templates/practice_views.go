@@ -33,8 +33,8 @@ type ResumeView struct {
 	Progress string // "3 of 10 answered"
 }
 
-// Option is one choice of a radio group or select.
-type Option struct {
+// ChoiceOption is one choice of a radio group or select.
+type ChoiceOption struct {
 	Value    string
 	Label    string
 	Hint     string
@@ -52,9 +52,9 @@ type StartView struct {
 type StartForm struct {
 	Action string
 	Game   string // posted back in a hidden field
-	Kinds  []Option
-	Modes  []Option
-	Levels []Option
+	Kinds  []ChoiceOption
+	Modes  []ChoiceOption
+	Levels []ChoiceOption
 	Errors Errors
 }
 
@@ -103,7 +103,7 @@ type QuestionView struct {
 	Action    string // where the answer posts
 	Skill     string // "Payouts · Blind", for people
 	Prompt    string
-	Table     *TableView // nil for a question without a round
+	Table     *RoundView // nil for a question without a round
 	Ask       []ChipCountView
 	AskLabel  string // "Stack to colour up" or "Amount to pay"
 	AskAmount string
@@ -137,7 +137,7 @@ type ChoiceView struct {
 type OutcomeRow struct {
 	Field   string
 	Label   string
-	Options []Option
+	Options []ChoiceOption
 	Error   string
 }
 
@@ -169,36 +169,36 @@ type HintView struct {
 	Text string
 }
 
-// TableView is the round on the table: the dealer's cards, the board and the
+// RoundView is the round on the table: the dealer's cards, the board and the
 // boxes with their wagers. It is the seam where the shared table components
 // (branch table) replace this plain rendering.
-type TableView struct {
+type RoundView struct {
 	Game   string
-	Dealer []CardView
+	Dealer []PlainCard
 	// DealerDraw is Lunar's card bought by the dealer, if any.
-	DealerDraw []CardView
-	Board      []CardView
-	Boxes      []BoxView
+	DealerDraw []PlainCard
+	Board      []PlainCard
+	Boxes      []RoundBox
 }
 
-// BoxView is one player box.
-type BoxView struct {
+// RoundBox is one player box.
+type RoundBox struct {
 	N      int
 	Asked  bool // the box the question is about
-	Cards  []CardView
-	Wagers []WagerView
+	Cards  []PlainCard
+	Wagers []RoundWager
 	Notes  []string // actions: folded, forced, bought a card …
 }
 
-// WagerView is one wager on a box.
-type WagerView struct {
+// RoundWager is one wager on a box.
+type RoundWager struct {
 	Name   string
 	Amount string
 	Asked  bool
 }
 
-// CardView is one card.
-type CardView struct {
+// PlainCard is one card.
+type PlainCard struct {
 	Code  string // "Kc"
 	Name  string // "king of clubs"
 	Short string // "K♣"
@@ -265,7 +265,7 @@ type HistoryView struct {
 	Page
 	Rows    []HistoryRow
 	MoreURL string // the next page, or ""
-	Games   []Option
+	Games   []ChoiceOption
 }
 
 // ProgressView is a trainee's progress page.
