@@ -84,7 +84,7 @@ func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, by
 	case k.Amount != nil:
 		steps = append(steps, chromedp.WaitVisible(testID("pad-ok")))
 		amount := *k.Amount
-		if byChips {
+		if byChips && amount != 0 { // a push is typed: no chip makes 0
 			for _, c := range chipsFor(tr.t, amount) {
 				steps = append(steps, chromedp.Tap(testID("add-chip-"+c.String())))
 			}
@@ -116,8 +116,15 @@ func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, by
 		}
 		steps = append(steps, chromedp.Tap(testID("answer-submit")))
 	}
-	steps = append(steps, chromedp.WaitVisible(testID("verdict")))
-	run(tr.t, ctx, fmt.Sprintf("answer %s %s (seed %d)", d.Game, d.Kind, d.Seed), steps...)
+	// The feedback, or the question again with a message: fail at once
+	// rather than wait for a verdict that will not come.
+	steps = append(steps, chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)))
+	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
+	run(tr.t, ctx, what, steps...)
+	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
+		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
+	}
 }
 
 // chipsFor is |m| in the house's chips, largest first.
