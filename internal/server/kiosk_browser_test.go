@@ -288,10 +288,10 @@ func TestBrowserPractice_EveryAnswerShape(t *testing.T) {
 	browsertest.Axe(t, ctx, "a past scenario")
 }
 
-// TestBrowserPractice_ResumesOnAnotherTablet starts a session on one tablet,
-// leaves it in the middle of a question, and signs in on a second tablet
-// (another browser context, its own cookies): the session goes on there with
-// the same question.
+// TestBrowserPractice_ResumesOnAnotherTablet starts a timed session on one
+// tablet, leaves it in the middle of a question, and signs in on a second
+// device (another browser context with its own cookies, the size of a phone):
+// the session goes on there with the same question.
 func TestBrowserPractice_ResumesOnAnotherTablet(t *testing.T) {
 	tr := newTrainee(t, browsertest.Landscape)
 	first := tr.ctx
@@ -311,7 +311,8 @@ func TestBrowserPractice_ResumesOnAnotherTablet(t *testing.T) {
 		t.Fatal("no new scenario after Next")
 	}
 
-	second := browsertest.NewTablet(t, first, browsertest.Portrait)
+	// The second device is a phone, the smallest screen the kiosk is laid out for.
+	second := browsertest.NewTablet(t, first, browsertest.Phone)
 	tr.signIn(second)
 	browsertest.Screenshot(t, second, "second-tablet-home")
 	run(t, second, "resume", chromedp.Tap(testID("resume")), chromedp.WaitVisible(testID("question")))

@@ -503,3 +503,44 @@ func TestPractice_SessionEndsWithSummary(t *testing.T) {
 		t.Errorf("past attempt %s: verdict %q; want the wrong answer with the question", link, past.TestID("verdict"))
 	}
 }
+
+// TestPractice_StartForm checks the start form: a page of its own, a refused
+// choice re-rendered with 422 (the form alone for htmx), and a start that
+// goes to the session (303, or HX-Redirect for htmx).
+func TestPractice_StartForm(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.traineeClient(t)
+	resp := c.Get("/practice/new?game=thrill")
+	wantStatus(t, "start page", resp, http.StatusOK)
+	if !resp.Has(`[data-testid="start-form"] input[name="kind"][value="mixed"][checked]`) {
+		t.Error("start page: mixed is not chosen by default")
+	}
+	wantStatus(t, "start page of an unknown game", c.Get("/practice/new?game=baccarat"), http.StatusNotFound)
+
+	bad := url.Values{"game": {"thrill"}, "kind": {"payout"}, "mode": {"exam"}, "level": {"1"}}
+	resp = c.PostForm("/practice", bad)
+	wantStatus(t, "exam from the practice form", resp, http.StatusUnprocessableEntity)
+	if isFragment(resp.Body) || !strings.Contains(resp.Header.Get("Vary"), "HX-Request") {
+		t.Error("a refused start without htmx is not a whole page with Vary")
+	}
+	if got := resp.Text(`[data-testid="group-mode"] [data-testid="field-error"]`); got != "Choose practice, timed or review." {
+		t.Errorf("refused mode: message %q", got)
+	}
+	resp = htmxClient(c).PostForm("/practice", bad)
+	wantStatus(t, "htmx: exam from the practice form", resp, http.StatusUnprocessableEntity)
+	if !isFragment(resp.Body) || !resp.Has(`[data-testid="start-form"]`) {
+		t.Errorf("htmx: a refused start is not the form alone\n%.400s", resp.Body)
+	}
+	id := startSession(t, c, "thrill", "payout", trainer.ModePractice, 1)
+	if got := plain(c).Get("/trainee").Doc.Find(`[data-testid="resume"]`).AttrOr("href", ""); got != sessionPath(id) {
+		t.Errorf("home after starting: resume link %q; want %s", got, sessionPath(id))
+	}
+	for _, path := range []string{"/progress", "/history", fmt.Sprintf("/history?game=thrill&before=%d", 1<<40)} {
+		resp := c.Get(path)
+		wantStatus(t, path, resp, http.StatusOK)
+		if isFragment(resp.Body) {
+			t.Errorf("%s is not a whole page", path)
+		}
+	}
+}
