@@ -194,9 +194,18 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.renderAnswered(w, r, sess, a, http.StatusConflict)
 		return
 	}
+	changed := a.RulesVersion != s.plan.Version()
 	sv, err := s.rebuild(r.Context(), a)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if changed {
+		// The answer is to a question made under the old rules: it is not
+		// graded against another. The same seed is asked again, timed anew.
+		q := s.questionView(sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q,
+			Notice: "The house rules changed while this question was open. Here it is under the new rules."})
 		return
 	}
 	if err := r.ParseForm(); err != nil {

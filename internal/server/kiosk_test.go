@@ -544,3 +544,44 @@ func TestPractice_StartForm(t *testing.T) {
 		}
 	}
 }
+
+// TestPractice_RulesChanged marks scenarios as made under other rules: a
+// waiting one is asked again under the kiosk's rules (its answer is not
+// graded against another drill), an answered one is flagged in the history
+// instead of being shown differently.
+func TestPractice_RulesChanged(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := htmxClient(k.traineeClient(t))
+	id := startSession(t, c, "uth", "payout", trainer.ModePractice, 1)
+	a, d := pending(t, k.Harness, id)
+	current := a.RulesVersion
+	old := *a
+	old.RulesVersion = "0ld0ld0ld0ld"
+	if err := k.DB.RenewAttempt(t.Context(), &old); err != nil {
+		t.Fatal(err)
+	}
+	resp := c.PostForm(answerPath(a), answerForm(d.Key))
+	wantStatus(t, "answer to a question of old rules", resp, http.StatusConflict)
+	if !strings.Contains(resp.TestID("notice"), "rules changed") || !resp.Has(`[data-testid="question"]`) {
+		t.Errorf("answer to a question of old rules: notice %q; want the question again with a notice", resp.TestID("notice"))
+	}
+	got, err := k.DB.FindAttempt(t.Context(), a.ID, k.trainee.ID)
+	if err != nil || got.Answered() || got.RulesVersion != current {
+		t.Fatalf("after the refused answer: %+v (%v); want unanswered, rules %s", got, err, current)
+	}
+
+	// An answered scenario of old rules.
+	if err := k.DB.RenewAttempt(t.Context(), &old); err != nil {
+		t.Fatal(err)
+	}
+	g := trainer.Grade{Answer: []byte(`{"amount":5}`), Key: []byte(`{"amount":5}`), Correct: true, Score: 1, Speed: trainer.SpeedOK}
+	if _, err := k.DB.AnswerAttempt(t.Context(), a.ID, k.trainee.ID, k.DB.Now(), g); err != nil {
+		t.Fatal(err)
+	}
+	resp = plain(c).Get(fmt.Sprintf("/attempts/%d", a.ID))
+	wantStatus(t, "past attempt of old rules", resp, http.StatusOK)
+	if !strings.Contains(resp.TestID("problem"), "cannot be shown again exactly") {
+		t.Errorf("past attempt of old rules: problem %q", resp.TestID("problem"))
+	}
+}
