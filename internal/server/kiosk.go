@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -191,7 +192,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a.Answered() {
-		s.renderAnswered(w, r, sess, a, http.StatusConflict)
+		s.renderAnswered(w, r, sess, a, nil, http.StatusConflict)
 		return
 	}
 	changed := a.RulesVersion != s.plan.Version()
@@ -220,7 +221,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	stored, err := s.grade(r.Context(), sv, answer)
 	if errors.Is(err, sqlite.ErrAnswered) {
-		s.renderAnswered(w, r, sess, stored, http.StatusConflict)
+		s.renderAnswered(w, r, sess, stored, sv.d, http.StatusConflict)
 		return
 	}
 	if err != nil {
@@ -231,17 +232,18 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, practiceURL(sess.ID))
 		return
 	}
-	s.renderAnswered(w, r, sess, stored, http.StatusOK)
+	s.renderAnswered(w, r, sess, stored, sv.d, http.StatusOK)
 }
 
-// renderAnswered shows the stored feedback of an answered attempt.
-func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, status int) {
+// renderAnswered shows the stored feedback of an answered attempt; d is its
+// drill if already rebuilt, or nil.
+func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, status int) {
 	sess, err := s.db.FindPracticeSession(r.Context(), sess.ID, sess.UserID) // the counts after this answer
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	f, err := s.feedbackView(sess, a, true)
+	f, err := s.feedbackView(sess, a, d, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -295,7 +297,7 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, practiceURL(sess.ID))
 		return
 	}
-	f, err := s.feedbackView(sess, a, false)
+	f, err := s.feedbackView(sess, a, nil, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -320,7 +322,7 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession) (t
 		return templates.DrillPanel{}, err
 	}
 	if last != nil && last.Answered() {
-		f, err := s.feedbackView(sess, last, true)
+		f, err := s.feedbackView(sess, last, nil, true)
 		if err != nil {
 			return templates.DrillPanel{}, err
 		}

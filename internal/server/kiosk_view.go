@@ -309,7 +309,8 @@ func cardViews(codes []string) []templates.PlainCard {
 // feedbackView is an answered attempt: the verdict, the answer given and the
 // key, the explanation and the rule broken, the time. inSession adds the
 // button to the next scenario; otherwise it is shown from the history.
-func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt, inSession bool) (templates.FeedbackView, error) {
+// d is the attempt's drill when the caller has rebuilt it already, or nil.
+func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
 	f := templates.FeedbackView{
 		Correct:    a.Correct,
 		Elapsed:    seconds(a.Elapsed),
@@ -332,7 +333,10 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	} else if !inSession {
 		f.BackURL = "/history"
 	}
-	d, err := s.plan.Rebuild(a.Spec)
+	var err error
+	if d == nil {
+		d, err = s.plan.Rebuild(a.Spec)
+	}
 	if errors.Is(err, practice.ErrRulesChanged) {
 		f.Problem = "The house rules have changed since this question was asked, so it cannot be shown again exactly as it was. " +
 			"Your answer and its result are kept."
