@@ -56,12 +56,14 @@ func (tr *trainee) signIn(ctx context.Context) {
 // the session's ID, read from the page's address.
 func (tr *trainee) start(ctx context.Context, game, kind string, mode trainer.Mode) int64 {
 	tr.t.Helper()
-	run(tr.t, ctx, "start "+game+" "+kind,
+	run(tr.t, ctx, "open "+game,
 		chromedp.Navigate(tr.h.URL+"/trainee"), chromedp.WaitVisible(testID("game-"+game)),
 		chromedp.Tap(testID("game-"+game)), chromedp.WaitVisible(testID("start-form")),
-		chromedp.Tap(testID("kind-"+kind)), chromedp.Tap(testID("mode-"+string(mode))), chromedp.Tap(testID("level-1")),
-		chromedp.Tap(testID("start-submit")), chromedp.WaitVisible(testID("question")),
 	)
+	tr.choose(ctx, "kind", kind)
+	tr.choose(ctx, "mode", string(mode))
+	tr.choose(ctx, "level", "1")
+	run(tr.t, ctx, "start "+game+" "+kind, chromedp.Tap(testID("start-submit")), chromedp.WaitVisible(testID("question")))
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		tr.t.Fatal(err)
@@ -71,7 +73,30 @@ func (tr *trainee) start(ctx context.Context, game, kind string, mode trainer.Mo
 		tr.t.Fatalf("after starting: at %q; want /practice/{id}", loc)
 	}
 	id, _ := strconv.ParseInt(m[1], 10, 64)
+	u, err := tr.h.DB.FindUserByName(tr.t.Context(), "Tia Trainee")
+	if err != nil {
+		tr.t.Fatal(err)
+	}
+	sess, err := tr.h.DB.FindPracticeSession(tr.t.Context(), id, u.ID)
+	if err != nil || sess.Game != game || sess.Kind != kind || sess.Mode != mode || sess.Level != 1 {
+		tr.t.Fatalf("started %+v (%v); want %s %s %s level 1", sess, err, game, kind, mode)
+	}
 	return id
+}
+
+// choose taps the option value of the start form's group name and checks
+// that it is chosen. A tap the browser drops (it happens on a loaded
+// machine) is tried again, twice at most.
+func (tr *trainee) choose(ctx context.Context, name, value string) {
+	tr.t.Helper()
+	checked := fmt.Sprintf(`document.getElementById("g-%s-%s").checked`, name, value)
+	for range 3 {
+		run(tr.t, ctx, "choose "+name+" "+value, chromedp.Tap(testID(name+"-"+value)))
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](checked)); err == nil && ok {
+			return
+		}
+	}
+	tr.t.Fatalf("the start form's %s %q is not chosen after three taps", name, value)
 }
 
 // answer enters k on the page the way a trainee would: the keypad (or the
@@ -79,52 +104,106 @@ func (tr *trainee) start(ctx context.Context, game, kind string, mode trainer.Mo
 // the chips. It waits for the feedback.
 func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, byChips bool) {
 	tr.t.Helper()
-	var steps []chromedp.Action[chromedp.Void]
+	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
+	// entered says what the form holds, as the trainee's taps left it.
+	var entry func(again bool) []chromedp.Action[chromedp.Void]
+	var want, entered string
+	submit := testID("answer-submit")
 	switch {
 	case k.Amount != nil:
-		steps = append(steps, chromedp.WaitVisible(testID("pad-ok")))
+		submit = testID("pad-ok")
 		amount := *k.Amount
-		if byChips && amount != 0 { // a push is typed: no chip makes 0
-			for _, c := range chipsFor(tr.t, amount) {
-				steps = append(steps, chromedp.Tap(testID("add-chip-"+c.String())))
+		want, entered = amount.String(), `document.getElementById("f-amount").value`
+		entry = func(again bool) []chromedp.Action[chromedp.Void] {
+			// Clear what a dropped tap left, then type or chip the amount.
+			steps := []chromedp.Action[chromedp.Void]{chromedp.WaitVisible(testID("pad-ok"))}
+			for range 16 * btoi(again) {
+				steps = append(steps, chromedp.Tap(testID("pad-back")))
 			}
-		} else {
-			for _, ch := range strings.TrimPrefix(amount.String(), "-") {
-				key := string(ch)
-				if ch == '.' {
-					key = "dot"
+			if byChips && amount != 0 { // a push is typed: no chip makes 0
+				for _, c := range chipsFor(tr.t, amount) {
+					steps = append(steps, chromedp.Tap(testID("add-chip-"+c.String())))
 				}
-				steps = append(steps, chromedp.Tap(testID("pad-"+key)))
+			} else {
+				for _, ch := range strings.TrimPrefix(amount.String(), "-") {
+					key := string(ch)
+					if ch == '.' {
+						key = "dot"
+					}
+					steps = append(steps, chromedp.Tap(testID("pad-"+key)))
+				}
 			}
+			if amount < 0 {
+				steps = append(steps, chromedp.Tap(testID("pad-sign")))
+			}
+			return steps
 		}
-		if amount < 0 {
-			steps = append(steps, chromedp.Tap(testID("pad-sign")))
-		}
-		steps = append(steps, chromedp.Tap(testID("pad-ok")))
 	case k.Choice != 0:
-		steps = append(steps, chromedp.Tap(testID("choice-"+strconv.Itoa(k.Choice))))
+		entry = func(again bool) []chromedp.Action[chromedp.Void] { return nil }
+		submit = testID("choice-" + strconv.Itoa(k.Choice))
 	case k.Outcomes != nil:
+		var parts []string
 		for i, o := range k.Outcomes {
-			steps = append(steps, chromedp.Tap(testID(fmt.Sprintf("outcome-%d-%s", i+1, o.Result))))
+			parts = append(parts, fmt.Sprintf(`(document.querySelector('input[name="outcome-%d"]:checked') || {}).value`, i+1))
+			want += o.Result + " "
 		}
-		steps = append(steps, chromedp.Tap(testID("answer-submit")))
-	default:
-		for _, c := range k.Chips {
-			for range c.Count {
-				steps = append(steps, chromedp.Tap(testID("plus-"+c.Value.String())))
+		entered = `[` + strings.Join(parts, ",") + `].map(v => v || "").join(" ") + " "`
+		entry = func(again bool) []chromedp.Action[chromedp.Void] {
+			var steps []chromedp.Action[chromedp.Void]
+			for i, o := range k.Outcomes {
+				steps = append(steps, chromedp.Tap(testID(fmt.Sprintf("outcome-%d-%s", i+1, o.Result))))
 			}
+			return steps
 		}
-		steps = append(steps, chromedp.Tap(testID("answer-submit")))
+	default:
+		var parts []string
+		for _, c := range k.Chips {
+			parts = append(parts, fmt.Sprintf(`document.getElementById("chips-%s").value`, c.Value))
+			want += strconv.Itoa(c.Count) + " "
+		}
+		entered = `[` + strings.Join(parts, ",") + `].join(" ") + " "`
+		entry = func(again bool) []chromedp.Action[chromedp.Void] {
+			var steps []chromedp.Action[chromedp.Void]
+			for _, c := range k.Chips {
+				steps = append(steps, chromedp.SetValue(chromedp.CSS(`[id="chips-`+c.Value.String()+`"]`), ""))
+				for range c.Count {
+					steps = append(steps, chromedp.Tap(testID("plus-"+c.Value.String())))
+				}
+			}
+			return steps
+		}
+	}
+	// A tap the browser drops (it happens on a loaded machine) would send
+	// another answer than meant: check what the form holds, and enter it
+	// again if it is not k.
+	for try := 0; ; try++ {
+		run(tr.t, ctx, what, entry(try > 0)...)
+		if entered == "" {
+			break
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](entered))
+		if err == nil && got == want {
+			break
+		}
+		if try == 2 {
+			tr.t.Fatalf("%s: the form holds %q (%v); want %q", what, got, err, want)
+		}
 	}
 	// The feedback, or the question again with a message: fail at once
 	// rather than wait for a verdict that will not come.
-	steps = append(steps, chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)))
-	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
-	run(tr.t, ctx, what, steps...)
+	run(tr.t, ctx, what, chromedp.Tap(submit),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)))
 	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
 		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
 		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // chipsFor is |m| in the house's chips, largest first.
