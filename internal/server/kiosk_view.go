@@ -332,6 +332,7 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 		}
 	} else if !inSession {
 		f.BackURL = "/history"
+		f.Context = s.gameName(a.Game) + " · " + skillLabel(a.Skill) + " · " + sess.Mode.Label()
 	}
 	var err error
 	if d == nil {

@@ -222,6 +222,7 @@ type FeedbackView struct {
 	Target      string // "target 12 s"
 	HintUsed    bool
 	AnsweredAt  string
+	Context     string // in the history: "Ultimate Texas Hold'em · Payouts · blind · Practice"
 
 	NextAction string // POST here for the next question; "" in the history
 	NextLabel  string
