@@ -90,7 +90,7 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 		q.Errors = templates.Errors{}
 	}
 	if d.Round != nil {
-		t := tableView(d.Round, d.Ask)
+		t := roundView(d.Round, d.Ask)
 		q.Table = &t
 	}
 	s.askChips(&q, d)
@@ -207,9 +207,9 @@ func (s *Server) chipView(v games.Money) templates.ChipView {
 	return cv
 }
 
-// tableView is the round as dealt and decided, with the box and wager the
+// roundView is the round as dealt and decided, with the box and wager the
 // question asks about marked.
-func tableView(r *games.Round, ask drills.Ask) templates.RoundView {
+func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
 	t := templates.RoundView{Game: r.Game, Dealer: cardViews(r.Dealer), Board: cardViews(r.Board)}
 	if r.DealerDraw != "" {
 		t.DealerDraw = cardViews([]string{r.DealerDraw})
