@@ -328,6 +328,11 @@ func TestBrowserPractice_EveryAnswerShape(t *testing.T) {
 	tr := newTrainee(t, browsertest.Portrait)
 	ctx := tr.ctx
 	tr.signIn(ctx)
+	browsertest.Screenshot(t, ctx, "home")
+	browsertest.Axe(t, ctx, "trainee home")
+	run(t, ctx, "start form", chromedp.Tap(testID("game-uth")), chromedp.WaitVisible(testID("start-form")))
+	browsertest.Screenshot(t, ctx, "start-form")
+	browsertest.Axe(t, ctx, "start form")
 	for i, kind := range []string{"outcome", "hand", "chips", "ruling", "procedure"} {
 		game := []string{"uth", "oracle", "thrill", "lunar", "uth"}[i]
 		if i == 3 {
