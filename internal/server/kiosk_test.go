@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -583,5 +584,37 @@ func TestPractice_RulesChanged(t *testing.T) {
 	wantStatus(t, "past attempt of old rules", resp, http.StatusOK)
 	if !strings.Contains(resp.TestID("problem"), "cannot be shown again exactly") {
 		t.Errorf("past attempt of old rules: problem %q", resp.TestID("problem"))
+	}
+}
+
+// TestPractice_DoubleNextServesOne taps "Next" twice at once (two tablets,
+// or a double tap without JavaScript): one scenario is served, not two.
+func TestPractice_DoubleNextServesOne(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c1, c2 := htmxClient(k.traineeClient(t)), htmxClient(k.traineeClient(t))
+	id := startSession(t, c1, "lunar", trainer.KindMixed, trainer.ModePractice, 1)
+	a, d := pending(t, k.Harness, id)
+	wantStatus(t, "answer", c1.PostForm(answerPath(a), answerForm(d.Key)), http.StatusOK)
+	var wg sync.WaitGroup
+	shown := make([]string, 2)
+	for i, c := range []*servertest.Client{c1, c2} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp := c.PostForm(sessionPath(id)+"/next", nil)
+			shown[i] = attr(resp.Doc.Find(`[data-testid="question"]`), "data-attempt")
+		}()
+	}
+	wg.Wait()
+	as, err := k.DB.ListAttempts(t.Context(), sqlite.AttemptFilter{UserID: k.trainee.ID, SessionID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != 2 || as[1].Answered() {
+		t.Fatalf("after two Nexts at once: %d attempts; want the answered one and one waiting", len(as))
+	}
+	if want := fmt.Sprint(as[1].ID); shown[0] != want || shown[1] != want {
+		t.Errorf("the two Nexts show attempts %q; want both %s", shown, want)
 	}
 }
