@@ -42,6 +42,7 @@ type Viewer struct {
 	// Which navigation entries to offer.
 	CanManage bool // manager pages (dashboard)
 	CanAdmin  bool // administrator pages (users, settings)
+	IsTrainee bool // practice, progress and history
 }
 
 // Errors maps a form field's name to its message. The key "" is for a message
