@@ -175,9 +175,36 @@ func count(t *testing.T, ctx context.Context, sel string) int {
 func tapCards(t *testing.T, ctx context.Context, codes ...string) {
 	t.Helper()
 	for _, c := range codes {
-		run(t, ctx, "tap "+c,
-			chromedp.Tap(testID("pick-"+c)),
-			chromedp.WaitVisible(`[data-testid="pick-`+c+`"][disabled]`))
+		tapCard(t, ctx, c)
+	}
+}
+
+// tapCard taps one card of the picker until the page shows it placed. On a
+// loaded machine Chromium sometimes loses a tap (the swap of the previous
+// one was still in flight); the card is still enabled then, and tapping it
+// again is what a manager would do.
+func tapCard(t *testing.T, ctx context.Context, c string) {
+	t.Helper()
+	placed := `[data-testid="pick-` + c + `"][disabled]`
+	for try := 1; ; try++ {
+		enabled, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('[data-testid="pick-`+c+`"]:not([disabled])')`))
+		if err != nil {
+			t.Fatalf("tap %s: %v", c, err)
+		}
+		if enabled {
+			if err := chromedp.Do(ctx, chromedp.Tap(testID("pick-"+c))); err != nil {
+				t.Fatalf("tap %s: %v", c, err)
+			}
+		}
+		wait, cancel := context.WithTimeout(ctx, 15*time.Second)
+		err = chromedp.Do(wait, chromedp.WaitVisible(placed))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 4 || ctx.Err() != nil {
+			t.Fatalf("tap %s: the card was not placed after %d taps: %v", c, try, err)
+		}
 	}
 }
 
