@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/web"
@@ -96,7 +97,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House}, db, book, web.Static)
+	// The drills read drills.toml from the same rules as the book.
+	fsys, err := rulesFS(cfg.RulesDir)
+	if err != nil {
+		return err
+	}
+	gen, err := drills.Load(book, fsys)
+	if err != nil {
+		return err
+	}
+
+	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Drills: gen}, db, book, web.Static)
 	if err != nil {
 		return err
 	}

@@ -109,6 +109,20 @@ func New(tb testing.TB, size Size) context.Context {
 	return ctx
 }
 
+// NewTablet opens a second "tablet" in the browser of ctx: a new browser
+// context, with its own cookies and storage, as another device would have,
+// at the window size given. Console errors fail the test as in New.
+func NewTablet(tb testing.TB, ctx context.Context, size Size) context.Context {
+	tb.Helper()
+	tab, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	tb.Cleanup(cancel)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(int64(size.Width), int64(size.Height), chromedp.EmulateTouch)); err != nil {
+		tb.Fatalf("open a second tablet: %v", err)
+	}
+	watchConsole(tb, tab)
+	return tab
+}
+
 // watchConsole records the browser's errors and fails the test with them at
 // its end.
 func watchConsole(tb testing.TB, ctx context.Context) {

@@ -40,7 +40,7 @@ func text(t *testing.T, ctx context.Context, sel chromedp.CSS) string {
 func TestBrowserFirstRun_AdminAddsTraineeWhoSignsInWithPIN(t *testing.T) {
 	h := servertest.New(t)
 	ctx := browsertest.New(t, browsertest.Portrait)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 
 	run(t, ctx, "open the kiosk", chromedp.Navigate(h.URL+"/"), chromedp.WaitVisible(testID("setup-form")))
@@ -120,7 +120,7 @@ func TestBrowserFirstRun_AdminAddsTraineeWhoSignsInWithPIN(t *testing.T) {
 func TestBrowserScreens(t *testing.T) {
 	h := servertest.New(t)
 	ctx := browsertest.New(t, browsertest.Landscape)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
 	defer cancel()
 
 	run(t, ctx, "setup page", chromedp.Navigate(h.URL+"/setup"), chromedp.WaitVisible(testID("setup-form")))

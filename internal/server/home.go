@@ -30,12 +30,6 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// handleTraineeHome is a trainee's start page.
-func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
-	u := visitOf(r.Context()).user
-	s.render(w, r, http.StatusOK, templates.TraineeHomePage(templates.HomeView{Page: s.page(r, "Your games", ""), Name: u.Name}), nil)
-}
-
 // handleManagerHome is the managers' dashboard.
 func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user

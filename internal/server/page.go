@@ -30,6 +30,7 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 		RoleLabel: u.Role.Label(),
 		CanManage: slices.Contains(managers, u.Role),
 		CanAdmin:  slices.Contains(admins, u.Role),
+		IsTrainee: u.Role == trainer.RoleTrainee,
 	}
 	if u.Role == trainer.RoleTrainee {
 		st, err := s.db.Settings(r.Context())

@@ -26,6 +26,7 @@ func TestRoles(t *testing.T) {
 	}{
 		{"/trainee", []string{"trainee"}},
 		{"/manager", []string{"manager", "administrator"}},
+		{"/tools/hand-checker", []string{"manager", "administrator"}},
 		{"/admin/users", []string{"administrator"}},
 		{"/admin/users/new", []string{"administrator"}},
 		{userPath(k.trainee), []string{"administrator"}},

@@ -46,9 +46,31 @@ func (s *Server) routes() http.Handler {
 			r.Use(s.requireRole(trainees...))
 			r.Get("/trainee", s.handleTraineeHome)
 		})
+		// Practice, progress and history (issue 7, kiosk*.go and progress.go):
+		// a trainee's own sessions and attempts only.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(trainees...))
+			r.Get("/practice/new", s.handlePracticeNew)         // ?game=: choose kind, mode, level
+			r.Post("/practice", s.handlePracticeStart)          // starts a session, serves its first scenario
+			r.Get("/practice/{id}", s.handlePracticeShow)       // where the session stands (resumes it)
+			r.Post("/practice/{id}/next", s.handlePracticeNext) // serves the next scenario
+			r.Post("/practice/{id}/end", s.handlePracticeEnd)
+			r.Get("/attempts/{id}", s.handleAttemptShow)           // a past scenario as it was shown
+			r.Post("/attempts/{id}/answer", s.handleAttemptAnswer) // graded on the server, once
+			r.Post("/attempts/{id}/hint", s.handleAttemptHint)     // practice and review only; recorded
+			r.Get("/progress", s.handleProgress)
+			r.Get("/history", s.handleHistory)
+		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(managers...))
 			r.Get("/manager", s.handleManagerHome)
+		})
+		// Hand checker: the floor settles a disputed round with the engine of
+		// `trainer settle` (managers and administrators).
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(managers...))
+			r.Get("/tools/hand-checker", s.handleHandCheckerShow)
+			r.Post("/tools/hand-checker", s.handleHandCheckerPost)
 		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(admins...))

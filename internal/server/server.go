@@ -7,6 +7,9 @@ import (
 	"log/slog"
 	"net/http"
 
+	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/gorilla/sessions"
@@ -22,6 +25,9 @@ type Config struct {
 	Logger *slog.Logger
 	// House is the -house flag: the house whose rules the kiosk trains.
 	House string
+	// Drills makes the scenarios of the practice sessions, from the same
+	// rules as the book. Nil loads them from the built-in rules.
+	Drills *drills.Generator
 }
 
 // Server is the kiosk's HTTP handler.
@@ -34,6 +40,8 @@ type Server struct {
 	static  fs.FS
 	etags   map[string]string
 	handler http.Handler
+	// plan makes the scenarios practice sessions serve (kiosk_flow.go).
+	plan *practice.Planner
 }
 
 // New builds the server on db and the validated rules of book, training the
@@ -59,6 +67,12 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	gen := cfg.Drills
+	if gen == nil {
+		if gen, err = drills.Load(book, rules.FS); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+	}
 	s := &Server{
 		db:      db,
 		book:    book,
@@ -67,6 +81,7 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		cookies: sessions.NewCookieStore(cfg.SessionKey),
 		static:  sub,
 		etags:   etags,
+		plan:    practice.NewPlanner(gen, house.Name, book.Version),
 	}
 	s.handler = s.routes()
 	return s, nil

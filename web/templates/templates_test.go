@@ -62,7 +62,7 @@ func TestLayout(t *testing.T) {
 	t.Parallel()
 	p := templates.Page{Title: "Your games", IdleSeconds: 301, IdleURL: "/",
 		Viewer: &templates.Viewer{Name: "Tia", RoleLabel: "Trainee"}}
-	doc := render(t, templates.TraineeHomePage(templates.HomeView{Page: p, Name: "Tia"}))
+	doc := render(t, templates.TraineeHomePage(templates.TraineeHomeView{Page: p, Name: "Tia"}))
 	body := doc.Find("body")
 	if v, _ := body.Attr("data-idle-seconds"); v != "301" {
 		t.Errorf("data-idle-seconds = %q; want 301", v)

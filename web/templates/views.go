@@ -27,7 +27,7 @@ type Page struct {
 	Title  string
 	Viewer *Viewer // nil when nobody is signed in
 	// Section names the navigation entry to highlight: "users",
-	// "settings", "dashboard" or "".
+	// "settings", "dashboard", "hand-checker" or "".
 	Section string
 	// IdleSeconds > 0 makes the page go to IdleURL by itself after that
 	// many seconds without a request (a trainee's inactivity timeout).
@@ -42,6 +42,7 @@ type Viewer struct {
 	// Which navigation entries to offer.
 	CanManage bool // manager pages (dashboard)
 	CanAdmin  bool // administrator pages (users, settings)
+	IsTrainee bool // practice, progress and history
 }
 
 // Errors maps a form field's name to its message. The key "" is for a message

@@ -81,13 +81,16 @@ func TestSuperCombos(t *testing.T) {
 		hand string
 		want []string
 	}{
-		{"Ks Kh Kd Kc 2s", []string{"four_of_a_kind", "three_of_a_kind"}},
+		{"Ks Kh Kd Kc 2s", []string{"four_of_a_kind"}},
 		{"5h 6d 7h 8d 9h", []string{"same_colour_straight", "straight", "five_same_colour"}},
 		{"5h 6d 7h 8d 9s", []string{"straight"}},
 		{"As 2c 3s 4c 5s", []string{"same_colour_straight", "straight", "five_same_colour"}}, // the wheel
 		{"Ah Kh Qh Jh Th", []string{"same_colour_straight", "flush", "straight", "ace_king_queen", "five_same_colour"}},
 		{"Jh Qd Ks Jc Qh", []string{"five_picture_cards"}},
-		{"Jh Jd Js Kc Kh", []string{"five_picture_cards", "full_house", "three_of_a_kind"}},
+		// A full house is not also three of a kind, nor four of a kind three of a
+		// kind: the hand's own category counts (poker.SuperCombos); only the
+		// highest-paying combination is paid anyway.
+		{"Jh Jd Js Kc Kh", []string{"five_picture_cards", "full_house"}},
 		{"2c 7c 9c Jc Kc", []string{"flush", "five_same_colour"}},
 		{"7c 7d 7h 2s 9c", []string{"three_of_a_kind"}},
 		{"As Kd Qc 3h 7h", []string{"ace_king_queen"}},

@@ -1,0 +1,13 @@
+// Package practice holds the kiosk's session flow that is not HTTP and not
+// SQL: which scenario to serve next (a fresh drill of a kind, or of a skill the
+// review schedule says is due), how a trainee's form becomes an answer in the
+// shape of the drill's key, the hint a trainee may ask for, and the seam to
+// package eval that grades answers, grades speed and measures mastery.
+//
+// It is pure: no database, no clock (times are passed in). The server stores
+// what it decides (internal/sqlite) and renders it (web/templates). The
+// certification exams of issue 8 reuse the same flow with ModeExam.
+//
+// It does not generate drills or compute keys (package drills does), settle
+// rounds (the game packages do), or keep the trainee's history.
+package practice

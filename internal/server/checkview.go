@@ -1,0 +1,273 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/lunar"
+	"github.com/dealerkiosk/trainer/internal/games/oracle"
+	"github.com/dealerkiosk/trainer/internal/games/thrill"
+	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// chipSet is the house's chips as the templates draw them.
+func chipSet(h *rulebook.House) []templates.Chip {
+	out := make([]templates.Chip, len(h.Chips))
+	for i, c := range h.Chips {
+		out[i] = templates.Chip{Value: c.Value, Label: c.Label, Colour: c.Colour, Pattern: c.Pattern}
+	}
+	return out
+}
+
+// tableView draws a round on its game's felt with the house's chips, and its
+// settlement on it when there is one. The trainee and certification pages
+// draw their rounds with it too.
+func tableView(in *games.Round, h *rulebook.House, s *games.Settlement) templates.TableView {
+	t := templates.NewTable(in, chipSet(h))
+	t.Settle(s)
+	return t
+}
+
+// maxBoxes is how many boxes the house's table for game has.
+func maxBoxes(h *rulebook.House, game string) int {
+	switch game {
+	case uth.Slug:
+		return h.UTH.MaxBoxes
+	case oracle.Slug:
+		return h.Oracle.MaxBoxes
+	case thrill.Slug:
+		return h.Thrill.MaxPlayerBoxes
+	case lunar.Slug:
+		return h.Lunar.MaxBoxes
+	}
+	return 1
+}
+
+// checkerURL is the hand checker opened on game at house.
+func checkerURL(game, house, defaultHouse string) string {
+	q := url.Values{"game": {game}}
+	if house != defaultHouse {
+		q.Set("house", house)
+	}
+	return templates.HandCheckerURL + "?" + q.Encode()
+}
+
+// checkerForm builds the hand checker's view: st as entered, errs on its
+// controls, and the settlement s when the round was settled.
+func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.Errors, res *games.Settlement) templates.HandCheckerForm {
+	game := st.in.Game
+	f := templates.HandCheckerForm{
+		Game:      game,
+		House:     h.Name,
+		Target:    st.target,
+		Notice:    st.notice,
+		CanAddBox: len(st.in.Boxes) < maxBoxes(h, game),
+	}
+	for _, slug := range rulebook.GameSlugs {
+		name := templates.GameLayouts[slug].Name
+		if g, ok := s.book.Games[slug]; ok {
+			name = g.Name
+		}
+		f.Games = append(f.Games, templates.GameTab{Slug: slug, Name: name,
+			URL: checkerURL(slug, h.Name, s.house.Name), Current: slug == game})
+	}
+	for _, n := range s.book.HouseNames() {
+		f.Houses = append(f.Houses, templates.Option{Value: n, Label: s.book.Houses[n].Title, Selected: n == h.Name})
+	}
+	for _, p := range st.places() {
+		cs := st.cardsAt(p.name)
+		cp := templates.CardPlace{Name: p.name, Label: p.label, Hint: p.hint, Capacity: max(p.capacity, len(cs)),
+			Targeted: p.name == st.target, Text: strings.Join(cs, " "), Error: errs[p.name]}
+		for _, t := range cs {
+			cp.Cards = append(cp.Cards, templates.CardOf(t))
+		}
+		if p.capacity == 0 {
+			cp.Capacity = len(cs)
+		}
+		f.Places = append(f.Places, cp)
+	}
+	f.Picker = picker(game, st.used())
+	for i := range st.in.Boxes {
+		f.Boxes = append(f.Boxes, boxForm(st, i, h, errs))
+	}
+	f.BoxesError = errs["boxes"]
+	f.RoundJSON = roundJSON(&st.in)
+	if res != nil {
+		t := tableView(&st.in, h, res)
+		f.Table = &t
+		f.Result = templates.NewResult(game, res)
+		if j, err := compactJSON(res); err == nil {
+			f.ResultJSON = j
+		}
+	}
+	return f
+}
+
+// picker is every card of game's deck, a suit a row (spades, hearts,
+// diamonds, clubs: red and black alternate), ace first; the joker for 7 Card
+// Thrill. A card already in the round cannot be picked again.
+func picker(game string, used cards.Set) []templates.PickerRow {
+	var rows []templates.PickerRow
+	for _, s := range []cards.Suit{cards.Spades, cards.Hearts, cards.Diamonds, cards.Clubs} {
+		row := templates.PickerRow{Label: s.Name()}
+		for r := cards.Ace; ; r-- {
+			c := cards.New(r, s)
+			row.Cards = append(row.Cards, templates.PickerCard{Card: templates.NewCard(c), Used: used.Has(c)})
+			if r == cards.Two {
+				break
+			}
+		}
+		rows = append(rows, row)
+	}
+	if game == thrill.Slug {
+		rows = append(rows, templates.PickerRow{Label: "joker", Cards: []templates.PickerCard{
+			{Card: templates.NewCard(cards.Joker), Used: used.Has(cards.Joker)}}})
+	}
+	return rows
+}
+
+// boxForm is box i's wagers and actions as the form shows them.
+func boxForm(st *checkRound, i int, h *rulebook.House, errs templates.Errors) templates.BoxForm {
+	game := st.in.Game
+	b := &st.in.Boxes[i]
+	k := boxKey(i)
+	bf := templates.BoxForm{Index: i, Number: i + 1, Removable: len(st.in.Boxes) > 1,
+		Error: errs[k], WagersError: errs[k+".wagers"], SideError: errs[k+".multi_super"]}
+	stake := func(w, hint string) templates.Control {
+		return templates.Control{Name: k + "." + w, Label: templates.WagerLabel(game, w, nil), Kind: "stake",
+			Value: string(b.Wagers[w]), Error: errs[k+"."+w], Hint: hint}
+	}
+	check := func(name, label string, on bool) templates.Control {
+		return templates.Control{Name: k + "." + name, Label: label, Kind: "check", Checked: on, Error: errs[k+"."+name]}
+	}
+	switch game {
+	case uth.Slug:
+		bf.Controls = append(bf.Controls, stake("ante", ""), stake("blind", "Equal to the Ante."),
+			playControl(k, st.plays[i], b, errs), stake("trips", ""),
+			stake("progressive", progressiveHint(h.UTH)), check("fold", "Folded", b.Fold))
+	case oracle.Slug:
+		bf.Controls = append(bf.Controls, stake("ante", ""),
+			stake("bet", fmt.Sprintf("%d× the Ante when the box plays on.", h.Oracle.BetMultiple)),
+			check("fourth_card", "Bought the 4th card", b.FourthCard), exchangedControl(k, b.Exchanged, errs),
+			check("fold", "Folded", b.Fold))
+	case thrill.Slug:
+		for _, w := range thrill.Wagers {
+			bf.Controls = append(bf.Controls, stake(w, ""))
+		}
+		bf.Discards = cardChecks(k+".discards", "Discards", b.Cards, b.Discards, errs)
+		if h.Thrill.CardsSpeak {
+			bf.Discards.Hint = "Optional: this house plays the best five of the seven (cards speak)."
+		} else {
+			bf.Discards.Hint = "Required: this house holds the player to the five he kept."
+			bf.Discards.Open = true
+		}
+	case lunar.Slug:
+		bf.Controls = append(bf.Controls, stake("ante", ""), stake("super", ""),
+			stake("bet", fmt.Sprintf("%d× the Ante, unless the box folds.", h.Lunar.BetMultiple)),
+			check("fold", "Folded", b.Fold), check("force", "Forced the dealer to try to qualify", b.Force))
+		bf.Draw = &templates.Control{Name: k + ".draw", Label: "Draw", Kind: "choice", Value: st.draws[i], Error: errs[k+".draw"],
+			Options: []templates.Option{
+				{Value: "none", Label: "No draw", Selected: st.draws[i] == ""},
+				{Value: "buy", Label: "Bought a 6th card", Selected: st.draws[i] == "buy"},
+				{Value: "exchange", Label: "Exchanged cards", Selected: st.draws[i] == "exchange"},
+			}}
+		if st.draws[i] == "exchange" {
+			var out []string
+			if b.Draw != nil {
+				out = b.Draw.Out
+			}
+			bf.Out = cardChecks(k+".out", "Cards exchanged out", b.Cards, out, errs)
+			bf.Out.Open = true
+			bf.Out.Hint = fmt.Sprintf("Tick the %d to %d cards the player gave up; then pick the cards drawn.",
+				h.Lunar.ExchangeMin, h.Lunar.ExchangeMax)
+		}
+		for _, on := range sideTargets(i, len(st.in.Boxes)) {
+			if (on.Dealer && !h.Lunar.DealerSuperEnabled) || (!on.Dealer && !h.Lunar.MultiSuperEnabled) {
+				continue
+			}
+			label := "Multi Super on box " + on.String()
+			if on.Dealer {
+				label = "Dealer Super"
+			}
+			name := k + ".ms." + on.String()
+			c := templates.Control{Name: name, Label: label, Kind: "stake", Error: errs[name]}
+			for _, sb := range b.MultiSuper {
+				if sb.On == on {
+					c.Value = string(sb.Stake)
+				}
+			}
+			bf.Side = append(bf.Side, c)
+		}
+	}
+	return bf
+}
+
+// playControl is UTH's Play, chosen as a multiple of the Ante.
+func playControl(k, choice string, b *games.Box, errs templates.Errors) templates.Control {
+	ante, err := games.ParseMoney(string(b.Wagers["ante"]))
+	amount := func(m int) string {
+		if err != nil || ante <= 0 {
+			return ""
+		}
+		return " (" + templates.Amount(ante*games.Money(m)) + ")"
+	}
+	c := templates.Control{Name: k + ".play", Label: "Play", Kind: "select", Error: errs[k+".play"],
+		Options: []templates.Option{{Value: "", Label: "No Play bet", Selected: choice == ""}}}
+	for _, o := range []struct {
+		m    int
+		when string
+	}{{4, "preflop"}, {3, "preflop"}, {2, "on the flop"}, {1, "on the river"}} {
+		v := strconv.Itoa(o.m)
+		c.Options = append(c.Options, templates.Option{Value: v,
+			Label: fmt.Sprintf("%d× the Ante%s, %s", o.m, amount(o.m), o.when), Selected: choice == v})
+	}
+	if len(choice) > 1 && choice[0] == '=' {
+		c.Options = append(c.Options, templates.Option{Value: choice, Label: choice[1:] + " (as loaded)", Selected: true})
+	}
+	return c
+}
+
+// exchangedControl is Texas Oracle's number of hole cards exchanged.
+func exchangedControl(k string, n int, errs templates.Errors) templates.Control {
+	c := templates.Control{Name: k + ".exchanged", Label: "Hole cards exchanged", Kind: "select", Error: errs[k+".exchanged"]}
+	values := []int{0, 1, 2}
+	if !slices.Contains(values, n) {
+		values = append(values, n)
+	}
+	for _, v := range values {
+		label := "None"
+		if v > 0 {
+			label = strconv.Itoa(v)
+		}
+		c.Options = append(c.Options, templates.Option{Value: strconv.Itoa(v), Label: label, Selected: v == n})
+	}
+	return c
+}
+
+func progressiveHint(s *uth.Settings) string {
+	if !s.ProgressiveEnabled {
+		return "This house does not offer the Progressive."
+	}
+	return "The fixed " + templates.Amount(s.ProgressiveStake) + " chip."
+}
+
+// cardChecks are tick boxes over a box's cards.
+func cardChecks(name, label string, hand, ticked []string, errs templates.Errors) *templates.CardChecks {
+	cc := &templates.CardChecks{Name: name, Label: label, Error: errs[name],
+		Prompt: "Pick the box's cards first.", Open: len(ticked) > 0 || errs[name] != ""}
+	for _, t := range hand {
+		c, err := cards.Parse(t)
+		if err != nil {
+			continue
+		}
+		cc.Cards = append(cc.Cards, templates.CardCheck{Card: templates.NewCard(c), Checked: slices.Contains(ticked, c.String())})
+	}
+	return cc
+}

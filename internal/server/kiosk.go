@@ -1,0 +1,353 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// The trainee's practice pages (issue 7). Every handler reads and writes only
+// the signed-in trainee's own sessions and attempts: the store looks them up
+// by ID and owner, so another trainee's ID is "not found".
+
+func practiceURL(id int64) string { return fmt.Sprintf("/practice/%d", id) }
+func attemptURL(id int64) string  { return fmt.Sprintf("/attempts/%d", id) }
+
+// handleTraineeHome is a trainee's start page: the games, and the session to
+// resume if one is open (on this tablet or another).
+func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	v := templates.TraineeHomeView{Page: s.page(r, "Your games", "practice"), Name: u.Name, Games: s.gameTiles()}
+	sess, err := s.db.OpenPracticeSession(r.Context(), u.ID)
+	switch {
+	case err == nil:
+		v.Resume = &templates.ResumeView{
+			URL:      practiceURL(sess.ID),
+			Title:    s.gameName(sess.Game) + " · " + sess.Mode.Label() + " · " + kindLabel(sess.Kind),
+			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
+		}
+	case trainer.KindOf(err) != trainer.KindNotFound:
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.TraineeHomePage(v), nil)
+}
+
+// handlePracticeNew shows the form that starts a session of one game (?game=).
+func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
+	game := r.URL.Query().Get("game")
+	if !s.plan.Offers(game, trainer.KindMixed) {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
+		return
+	}
+	f := s.startForm(startChoice{Game: game, Kind: trainer.KindMixed, Mode: trainer.ModePractice, Level: 1}, nil)
+	s.render(w, r, http.StatusOK, templates.StartPage(templates.StartView{
+		Page: s.page(r, s.gameName(game), "practice"), GameName: s.gameName(game), Form: f,
+	}), nil)
+}
+
+// handlePracticeStart starts a session (ending the trainee's open one) and
+// serves its first scenario.
+func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again."))
+		return
+	}
+	c, errs := decodeStart(r.PostForm, s.plan)
+	if len(errs) > 0 {
+		if !s.plan.Offers(c.Game, trainer.KindMixed) {
+			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
+			return
+		}
+		f := s.startForm(c, errs)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.StartPage(templates.StartView{
+			Page: s.page(r, s.gameName(c.Game), "practice"), GameName: s.gameName(c.Game), Form: f,
+		}), templates.StartFormFragment(f))
+		return
+	}
+	sess := &trainer.PracticeSession{
+		UserID: u.ID, Mode: c.Mode, Game: c.Game, Kind: c.Kind, Level: c.Level,
+		House: s.house.Name, RulesVersion: s.plan.Version(), Planned: trainer.SessionLength,
+	}
+	if err := s.db.StartPracticeSession(r.Context(), sess); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if _, err := s.serveNext(r.Context(), sess); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, practiceURL(sess.ID))
+}
+
+// sessionParam finds the trainee's session of the route's {id}. Returns
+// KindNotFound for another trainee's.
+func (s *Server) sessionParam(r *http.Request) (*trainer.PracticeSession, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.db.FindPracticeSession(r.Context(), id, visitOf(r.Context()).user.ID)
+}
+
+// handlePracticeShow shows the session where it stands: the scenario waiting
+// for its answer, the last feedback, or the summary once it has ended. The
+// state is in the database, so this resumes the session on any tablet.
+func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
+	sess, err := s.sessionParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.currentPanel(r, sess)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderPanel(w, r, http.StatusOK, p)
+}
+
+// handlePracticeNext serves the session's next scenario; after the last one,
+// it ends the session and shows the summary.
+func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
+	sess, err := s.sessionParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if sess.Open() {
+		_, err = s.serveNext(r.Context(), sess)
+		if errors.Is(err, errSessionDone) {
+			_, err = s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID)
+		}
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+	}
+	if !isHTMX(r) {
+		s.redirect(w, r, practiceURL(sess.ID))
+		return
+	}
+	if sess, err = s.db.FindPracticeSession(r.Context(), sess.ID, sess.UserID); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.currentPanel(r, sess)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderPanel(w, r, http.StatusOK, p)
+}
+
+// handlePracticeEnd ends the session before its last scenario.
+func (s *Server) handlePracticeEnd(w http.ResponseWriter, r *http.Request) {
+	sess, err := s.sessionParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if _, err := s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, practiceURL(sess.ID))
+}
+
+// attemptParam finds the trainee's attempt of the route's {id} and its
+// session. Returns KindNotFound for another trainee's.
+func (s *Server) attemptParam(r *http.Request) (*trainer.Attempt, *trainer.PracticeSession, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	u := visitOf(r.Context()).user
+	a, err := s.db.FindAttempt(r.Context(), id, u.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	sess, err := s.db.FindPracticeSession(r.Context(), a.SessionID, u.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, sess, nil
+}
+
+// handleAttemptAnswer grades an answer on the server and shows the feedback.
+// The key never left the server: the drill is rebuilt from the stored spec.
+// A second answer to the same scenario is refused with 409 and the feedback
+// already given; no second answer is stored.
+func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
+	a, sess, err := s.attemptParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if a.Answered() {
+		s.renderAnswered(w, r, sess, a, nil, http.StatusConflict)
+		return
+	}
+	changed := a.RulesVersion != s.plan.Version()
+	sv, err := s.rebuild(r.Context(), a)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if changed {
+		// The answer is to a question made under the old rules: it is not
+		// graded against another. The same seed is asked again, timed anew.
+		q := s.questionView(sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q,
+			Notice: "The house rules changed while this question was open. Here it is under the new rules."})
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This answer could not be read. Try again."))
+		return
+	}
+	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
+	if len(msgs) > 0 {
+		q := s.questionView(sess, sv, r.PostForm, templates.Errors(msgs))
+		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
+		return
+	}
+	stored, err := s.grade(r.Context(), sv, answer)
+	if errors.Is(err, sqlite.ErrAnswered) {
+		s.renderAnswered(w, r, sess, stored, sv.d, http.StatusConflict)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !isHTMX(r) {
+		s.redirect(w, r, practiceURL(sess.ID))
+		return
+	}
+	s.renderAnswered(w, r, sess, stored, sv.d, http.StatusOK)
+}
+
+// renderAnswered shows the stored feedback of an answered attempt; d is its
+// drill if already rebuilt, or nil.
+func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, status int) {
+	sess, err := s.db.FindPracticeSession(r.Context(), sess.ID, sess.UserID) // the counts after this answer
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	f, err := s.feedbackView(sess, a, d, true)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderPanel(w, r, status, templates.DrillPanel{Bar: s.sessionBar(sess, a.Position), Feedback: &f})
+}
+
+// handleAttemptHint records that the trainee asked for the hint and shows it.
+func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
+	a, sess, err := s.attemptParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !sess.Mode.AllowsHint() {
+		s.error(w, r, trainer.Errorf(trainer.KindForbidden, "Hints are not given in %s mode.", sess.Mode.Label()))
+		return
+	}
+	if a, err = s.db.UseHint(r.Context(), a.ID, a.UserID); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !isHTMX(r) {
+		s.redirect(w, r, practiceURL(sess.ID))
+		return
+	}
+	sv, err := s.rebuild(r.Context(), a)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	q := s.questionView(sess, sv, nil, nil)
+	if q.HintTarget == "#"+templates.HintBoxID {
+		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, "Practice", "practice")}),
+			templates.HintFragment(*q.Hint))
+		return
+	}
+	s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, a.Position), Question: &q})
+}
+
+// handleAttemptShow opens a past scenario exactly as it was shown, with the
+// answer given and its feedback. A scenario still waiting for its answer is
+// answered on its session's page.
+func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
+	a, sess, err := s.attemptParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !a.Answered() {
+		s.redirect(w, r, practiceURL(sess.ID))
+		return
+	}
+	f, err := s.feedbackView(sess, a, nil, false)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, "Your answer", "history"), f), nil)
+}
+
+// renderPanel writes the session page, or only its panel for htmx.
+func (s *Server) renderPanel(w http.ResponseWriter, r *http.Request, status int, p templates.DrillPanel) {
+	page := templates.DrillPage(templates.DrillView{Page: s.page(r, p.Bar.Title, "practice"), Panel: p})
+	s.render(w, r, status, page, templates.DrillPanelFragment(p))
+}
+
+// currentPanel is the session where it stands.
+func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession) (templates.DrillPanel, error) {
+	ctx := r.Context()
+	if !sess.Open() {
+		return s.summaryPanel(r, sess)
+	}
+	last, err := s.db.LastAttempt(ctx, sess.ID)
+	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return templates.DrillPanel{}, err
+	}
+	if last != nil && last.Answered() {
+		f, err := s.feedbackView(sess, last, nil, true)
+		if err != nil {
+			return templates.DrillPanel{}, err
+		}
+		return templates.DrillPanel{Bar: s.sessionBar(sess, last.Position), Feedback: &f}, nil
+	}
+	sv, err := s.serveNext(ctx, sess)
+	if errors.Is(err, errSessionDone) {
+		if sess, err = s.db.EndPracticeSession(ctx, sess.ID, sess.UserID); err != nil {
+			return templates.DrillPanel{}, err
+		}
+		return s.summaryPanel(r, sess)
+	}
+	if err != nil {
+		return templates.DrillPanel{}, err
+	}
+	q := s.questionView(sess, sv, nil, nil)
+	return templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q}, nil
+}
+
+// summaryPanel ends a session: its score and its scenarios.
+func (s *Server) summaryPanel(r *http.Request, sess *trainer.PracticeSession) (templates.DrillPanel, error) {
+	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: sess.UserID, SessionID: sess.ID, Answered: true, Limit: 200})
+	if err != nil {
+		return templates.DrillPanel{}, err
+	}
+	sum := s.summaryView(sess, as)
+	return templates.DrillPanel{Bar: s.sessionBar(sess, 0), Summary: &sum}, nil
+}

@@ -1,0 +1,165 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// The session flow, shared by the practice pages and (issue 8) the exams:
+// serve the next scenario, rebuild a served one, grade an answer. Handlers
+// call these and render; the state lives in the database, never in the page,
+// so a session resumes on any tablet and survives a restart.
+
+// errSessionDone says every planned scenario of a session has its answer.
+var errSessionDone = trainer.Errorf(trainer.KindConflict, "Every question of this session has been answered.")
+
+// reviewHistory bounds the answers read to schedule a review.
+const reviewHistory = 1000
+
+// newRand returns a random stream for one decision; seeds themselves are
+// stored, so nothing here needs to be reproducible.
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())) }
+
+// served is a scenario on screen: the stored attempt and its drill.
+type served struct {
+	a *trainer.Attempt
+	d *drills.Drill
+}
+
+// serveNext returns the session's scenario waiting for its answer, or serves
+// a new one: in review, the trainee's last mistake not yet asked again (the
+// same seed), then the skill the schedule finds most due; otherwise, or when
+// review has nothing, a fresh drill of the session's kind. Returns
+// errSessionDone when every planned scenario has been answered.
+func (s *Server) serveNext(ctx context.Context, sess *trainer.PracticeSession) (*served, error) {
+	if p, err := s.db.PendingAttempt(ctx, sess.ID); err == nil {
+		return s.rebuild(ctx, p)
+	} else if trainer.KindOf(err) != trainer.KindNotFound {
+		return nil, err
+	}
+	if sess.Done() {
+		return nil, errSessionDone
+	}
+	a := &trainer.Attempt{SessionID: sess.ID, UserID: sess.UserID, Source: trainer.SourceNew}
+	d, err := s.pickDrill(ctx, sess, a)
+	if err != nil {
+		return nil, err
+	}
+	a.Spec, a.Skill, a.TargetSeconds = practice.SpecOf(d), d.Skill, d.TargetSeconds
+	stored, err := s.db.ServeAttempt(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	if stored != a { // another request served one first: show that one
+		return s.rebuild(ctx, stored)
+	}
+	return &served{a: a, d: d}, nil
+}
+
+// pickDrill chooses the next drill of sess, setting a's Source and RetryOf.
+func (s *Server) pickDrill(ctx context.Context, sess *trainer.PracticeSession, a *trainer.Attempt) (*drills.Drill, error) {
+	rng := newRand()
+	kind := sess.Kind
+	if kind == trainer.KindMixed {
+		kind = ""
+	}
+	if sess.Mode == trainer.ModeReview {
+		ms, err := s.db.ReviewMistakes(ctx, sess.UserID, sess.Game, kind, sess.ID, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(ms) > 0 {
+			// The same scenario again: same seed, under the kiosk's rules now.
+			spec := ms[0].Spec
+			spec.RulesVersion = s.plan.Version()
+			if d, err := s.plan.Rebuild(spec); err == nil {
+				a.Source, a.RetryOf = trainer.SourceRetry, ms[0].ID
+				return d, nil
+			}
+		}
+		past, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: sess.UserID, Game: sess.Game, Kind: kind,
+			Answered: true, Limit: reviewHistory})
+		if err != nil {
+			return nil, err
+		}
+		for _, skill := range practice.Due(past, s.db.Now()) {
+			if !s.plan.Offers(practice.SkillGame(skill), practice.SkillKind(skill)) {
+				continue
+			}
+			if d, err := s.plan.ForSkill(rng, skill, sess.Level); err == nil {
+				a.Source = trainer.SourceScheduled
+				return d, nil
+			}
+		}
+	}
+	return s.plan.Fresh(rng, sess.Game, sess.Kind, sess.Level)
+}
+
+// rebuild regenerates the drill of a served attempt. A scenario still waiting
+// for its answer whose rules have changed since is served again, same seed,
+// under the new rules with a new timer; an answered one cannot be rebuilt and
+// returns practice.ErrRulesChanged.
+func (s *Server) rebuild(ctx context.Context, a *trainer.Attempt) (*served, error) {
+	d, err := s.plan.Rebuild(a.Spec)
+	if errors.Is(err, practice.ErrRulesChanged) && !a.Answered() {
+		a.RulesVersion = s.plan.Version()
+		if d, err = s.plan.Rebuild(a.Spec); err != nil {
+			return nil, fmt.Errorf("rebuild attempt %d: %w", a.ID, err)
+		}
+		a.Skill, a.TargetSeconds = d.Skill, d.TargetSeconds
+		if err := s.db.RenewAttempt(ctx, a); err != nil {
+			return nil, err
+		}
+		return &served{a: a, d: d}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rebuild attempt %d: %w", a.ID, err)
+	}
+	return &served{a: a, d: d}, nil
+}
+
+// grade scores answer to the served scenario, answered now, and stores it.
+// The answer is acknowledged only once this returns: the feedback is
+// rendered from the committed row. A second answer to the same scenario
+// returns the stored attempt with sqlite.ErrAnswered and writes nothing.
+func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*trainer.Attempt, error) {
+	now := s.db.Now()
+	elapsed := max(now.Sub(sv.a.ServedAt), 0)
+	res := practice.Score(sv.d, answer, elapsed)
+	ans, err := json.Marshal(answer)
+	if err != nil {
+		return nil, err
+	}
+	key, err := json.Marshal(sv.d.Key)
+	if err != nil {
+		return nil, err
+	}
+	g := trainer.Grade{Answer: ans, Key: key, Correct: res.Correct, Score: res.Score, Speed: practice.Speed(res.Grade),
+		Elapsed: elapsed.Round(time.Millisecond)}
+	if res.Mistake != nil {
+		g.MistakeID = res.Mistake.ID
+	}
+	return s.db.AnswerAttempt(ctx, sv.a.ID, sv.a.UserID, now, g)
+}
+
+// storedAnswer reads an answered attempt's answer back in the key's shape.
+func storedAnswer(a *trainer.Attempt) (eval.Answer, error) {
+	var k eval.Answer
+	if len(a.Answer) == 0 {
+		return k, nil
+	}
+	if err := json.Unmarshal(a.Answer, &k); err != nil {
+		return k, fmt.Errorf("attempt %d: stored answer: %w", a.ID, err)
+	}
+	return k, nil
+}

@@ -1,0 +1,214 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// A trainee's progress and history (issue 7): only their own attempts.
+// Managers see everyone's on the dashboard (issue 8).
+
+const (
+	// progressHistory bounds the answers the progress page sums per trainee.
+	progressHistory = 5000
+	// trendSessions is how many of the last sessions the trend chart shows.
+	trendSessions = 10
+	// historyPage is how many answers the history lists per page.
+	historyPage = 30
+)
+
+// handleProgress shows, per game, accuracy, speed and mastery, the trend over
+// the last sessions and the mastery of each skill.
+func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: u.ID, Answered: true, Limit: progressHistory})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	byGame := map[string][]*trainer.Attempt{}
+	for _, a := range as {
+		byGame[a.Game] = append(byGame[a.Game], a)
+	}
+	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress")}
+	for _, g := range s.plan.Games() {
+		if len(byGame[g]) == 0 {
+			continue
+		}
+		sessions, err := s.db.ListPracticeSessions(r.Context(), sqlite.SessionFilter{UserID: u.ID, Game: g, Limit: trendSessions})
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		v.Games = append(v.Games, s.gameProgress(g, byGame[g], sessions))
+	}
+	s.render(w, r, http.StatusOK, templates.ProgressPage(v), nil)
+}
+
+// gameProgress sums one game's answers (newest first) and sessions (newest first).
+func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*trainer.PracticeSession) templates.GameProgress {
+	gp := templates.GameProgress{Slug: game, Name: s.gameName(game), StartURL: "/practice/new?game=" + url.QueryEscape(game)}
+	var correct, onTime int
+	var total time.Duration
+	for _, a := range as {
+		gp.Answered++
+		total += a.Elapsed
+		if a.Correct {
+			correct++
+		}
+		if a.Speed == trainer.SpeedFast || a.Speed == trainer.SpeedOK {
+			onTime++
+		}
+	}
+	gp.Accuracy, gp.OnTime = percent(correct, gp.Answered), percent(onTime, gp.Answered)
+	gp.MeanTime = seconds(total / time.Duration(max(gp.Answered, 1)))
+	skills := practice.Skills(as)
+	mastered := 0
+	for _, sk := range skills {
+		if sk.Stage == eval.StageMastered {
+			mastered++
+		}
+		gp.Rows = append(gp.Rows, templates.SkillRow{
+			Skill: skillLabel(sk.Skill), Answered: sk.Attempts, Accuracy: percent(sk.Correct, sk.Attempts),
+			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(sk.Stage),
+		})
+	}
+	gp.Mastery = fmt.Sprintf("%d of %d skills", mastered, len(skills))
+	gp.Trend = trendChart(game, sessions)
+	gp.Skills = masteryChart(game, skills)
+	return gp
+}
+
+// stageLabel names eval's stage of a skill for people.
+func stageLabel(s eval.Stage) string {
+	switch s {
+	case eval.StageNew:
+		return "new"
+	case eval.StageLearning:
+		return "learning"
+	case eval.StagePractised:
+		return "practised"
+	case eval.StageMastered:
+		return "mastered"
+	}
+	return string(s)
+}
+
+// share writes 0 … 1 as a whole percentage.
+func share(f float64) string { return strconv.Itoa(int(f*100+0.5)) + " %" }
+
+// trendChart plots the accuracy of the last sessions, oldest on the left.
+func trendChart(game string, sessions []*trainer.PracticeSession) templates.Chart {
+	c := templates.Chart{ID: "trend-" + game, Title: "Accuracy over your last sessions", Width: 340, Height: 170}
+	if len(sessions) == 0 {
+		c.Empty = "No session finished yet."
+		return c
+	}
+	const left, right, top, bottom = 44.0, 12.0, 12.0, 16.0
+	w, h := float64(c.Width)-left-right, float64(c.Height)-top-bottom
+	for _, p := range []int{0, 50, 100} {
+		y := top + h*(1-float64(p)/100)
+		c.Grid = append(c.Grid, templates.ChartTick{X1: left, Y1: y, X2: left + w, Y2: y, TX: left - 6, TY: y + 5, Label: strconv.Itoa(p) + "%"})
+	}
+	n := len(sessions)
+	var path, desc []string
+	for i := range n {
+		sess := sessions[n-1-i] // oldest first
+		acc := float64(sess.Correct) / float64(max(sess.Answered, 1))
+		x := left + w/2
+		if n > 1 {
+			x = left + w*float64(i)/float64(n-1)
+		}
+		y := top + h*(1-acc)
+		label := fmt.Sprintf("Session %d, %s: %s right (%d of %d)", i+1, sess.StartedAt.Local().Format("2 Jan"),
+			percent(sess.Correct, sess.Answered), sess.Correct, sess.Answered)
+		c.Points = append(c.Points, templates.ChartPoint{X: x, Y: y, Label: label})
+		cmd := "L"
+		if i == 0 {
+			cmd = "M"
+		}
+		path = append(path, fmt.Sprintf("%s%.1f %.1f", cmd, x, y))
+		desc = append(desc, percent(sess.Correct, sess.Answered))
+	}
+	c.Line = strings.Join(path, " ")
+	c.Desc = fmt.Sprintf("Accuracy of your last %d sessions, oldest first: %s.", n, strings.Join(desc, ", "))
+	return c
+}
+
+// masteryChart draws a bar per skill, its mastery written beside it.
+func masteryChart(game string, skills []practice.SkillStat) templates.Chart {
+	c := templates.Chart{ID: "mastery-" + game, Title: "Mastery of each skill (recent accuracy and stage)", Width: 340}
+	if len(skills) == 0 {
+		c.Empty = "No skill practised yet."
+		return c
+	}
+	const label, bar, gap = 16.0, 14.0, 10.0
+	var desc []string
+	y := 0.0
+	for _, sk := range skills {
+		b := templates.ChartBar{
+			Label: skillLabel(sk.Skill) + " · " + stageLabel(sk.Stage), Value: share(sk.Accuracy),
+			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
+		}
+		switch sk.Stage {
+		case eval.StageNew:
+			b.Level = "new" // too few answers to judge: grey, not red
+		case eval.StageLearning:
+			b.Level = "low"
+		case eval.StagePractised:
+			b.Level = "mid"
+		default:
+			b.Level = "high"
+		}
+		c.Bars = append(c.Bars, b)
+		desc = append(desc, b.Label+" "+b.Value)
+		y += label + bar + gap
+	}
+	c.Height = int(y)
+	c.Desc = "Mastery: " + strings.Join(desc, "; ") + "."
+	return c
+}
+
+// handleHistory lists the trainee's answers, newest first (?game= narrows,
+// ?before= pages on).
+func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	q := r.URL.Query()
+	game := q.Get("game")
+	if game != "" && !s.plan.Offers(game, trainer.KindMixed) {
+		game = ""
+	}
+	before, _ := strconv.ParseInt(q.Get("before"), 10, 64)
+	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: u.ID, Game: game, Answered: true,
+		Before: max(before, 0), Limit: historyPage})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := templates.HistoryView{Page: s.page(r, "Your answers", "history")}
+	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: "All games", Selected: game == ""})
+	for _, g := range s.plan.Games() {
+		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
+	}
+	for _, a := range as {
+		v.Rows = append(v.Rows, s.historyRow(a, false))
+	}
+	if len(as) == historyPage {
+		more := url.Values{"before": {strconv.FormatInt(as[len(as)-1].ID, 10)}}
+		if game != "" {
+			more.Set("game", game)
+		}
+		v.MoreURL = "/history?" + more.Encode()
+	}
+	s.render(w, r, http.StatusOK, templates.HistoryPage(v), nil)
+}

@@ -1,0 +1,233 @@
+package templates
+
+import (
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+)
+
+// The hand checker's address and the ID of its form, which htmx swaps whole.
+const (
+	HandCheckerURL = "/tools/hand-checker"
+	HandCheckerID  = "hand-checker"
+	// OutcomeID is the part of the form that shows the settlement or why
+	// there is none; a plain POST of the Settle button lands on it.
+	OutcomeID = "hc-outcome"
+	// CardsID is the card places and the picker; a plain POST of a card
+	// lands on it.
+	CardsID = "hc-cards"
+)
+
+// HandCheckerView is the hand checker's page.
+type HandCheckerView struct {
+	Page
+	Form HandCheckerForm
+}
+
+// HandCheckerForm is the whole hand checker: the round being entered (card
+// places, the picker, each box's wagers and actions) and, once settled, the
+// table and the settlement with its reasons.
+type HandCheckerForm struct {
+	Game      string
+	Games     []GameTab
+	House     string
+	Houses    []Option // offered as a choice only when the book has several
+	Target    string   // the card place the picker fills
+	Places    []CardPlace
+	Picker    []PickerRow
+	Boxes     []BoxForm
+	CanAddBox bool // the house's table has room for another box
+	// Problem is why the round was not settled, as `trainer settle` says it
+	// ("boxes[1].cards: duplicate card Qh"); ProblemID is the control at fault.
+	Problem   string
+	ProblemID string
+	// BoxesError is a message about the boxes as a whole (too many).
+	BoxesError string
+	Notice     string
+	Table      *TableView
+	Result     *ResultView
+	// RoundJSON is the round as one SETTLE.md line, for `trainer settle` or a
+	// dispute report; ResultJSON is the settlement's line.
+	RoundJSON  string
+	ResultJSON string
+	// LoadText and LoadError are the "paste a round" box.
+	LoadText  string
+	LoadError string
+}
+
+// TargetLabel names the place the picker fills.
+func (f HandCheckerForm) TargetLabel() string {
+	for _, p := range f.Places {
+		if p.Name == f.Target {
+			return p.Label
+		}
+	}
+	return ""
+}
+
+// GameTab is one game in the game switcher.
+type GameTab struct {
+	Slug, Name, URL string
+	Current         bool
+}
+
+// Option is one choice of a select or of a row of buttons.
+type Option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// CardPlace is where cards go: the dealer's hand, the board, a box's cards,
+// Lunar's draw cards. Its cards are posted as text (Name = "As Kd"), which
+// may also be typed.
+type CardPlace struct {
+	Name     string // form field: "dealer", "board", "b0.cards", "b0.buy", "b0.in"
+	Label    string // "Dealer", "Box 2", "Box 2 · 6th card"
+	Hint     string
+	Cards    []CardView
+	Capacity int
+	Targeted bool
+	Text     string
+	Error    string
+}
+
+// Room is the number of empty places left to draw.
+func (p CardPlace) Room() int { return max(0, p.Capacity-len(p.Cards)) }
+
+// PickerRow is one suit of the picker (or the joker).
+type PickerRow struct {
+	Label string
+	Cards []PickerCard
+}
+
+// PickerCard is a card to tap; a card already in the round cannot be picked again.
+type PickerCard struct {
+	Card CardView
+	Used bool
+}
+
+// BoxForm is one box's wagers and actions.
+type BoxForm struct {
+	Index     int // 0-based, as in SETTLE.md paths
+	Number    int
+	Controls  []Control // stakes (UTH's Play is a choice of multiple), then actions
+	Draw      *Control  // Lunar: no draw, buy a 6th card or exchange (buttons)
+	Out       *CardChecks
+	Discards  *CardChecks
+	Side      []Control // Lunar: Multi Super stakes on the other boxes, then the Dealer Super
+	SideError string
+	// WagersError is about the box's wagers together ("no wager").
+	WagersError string
+	Error       string // about the box as a whole
+	Removable   bool
+}
+
+// Control is one input of a box: a stake, a choice or a tick box.
+type Control struct {
+	Name    string // "b0.ante"
+	Label   string
+	Kind    string // "stake", "select" or "check"
+	Value   string
+	Checked bool
+	Options []Option
+	Error   string
+	Hint    string
+}
+
+// CardChecks are tick boxes over a box's own cards: Lunar's cards exchanged
+// out, 7 Card Thrill's discards.
+type CardChecks struct {
+	Name   string
+	Label  string
+	Hint   string
+	Cards  []CardCheck
+	Error  string
+	Open   bool // shown open (set, in error or required by the house)
+	Prompt string
+}
+
+// CardCheck is one card of a CardChecks.
+type CardCheck struct {
+	Card    CardView
+	Checked bool
+}
+
+// FieldID is the element ID of a form control: "b0.ante" → "hc-b0-ante".
+func FieldID(name string) string {
+	return "hc-" + strings.NewReplacer(".", "-", ":", "-", "[", "-", "]", "").Replace(name)
+}
+
+// ResultView is a settlement as the hand checker lists it.
+type ResultView struct {
+	Dealer DealerResult
+	Boxes  []BoxResultView
+}
+
+// DealerResult is the dealer's side of a settlement.
+type DealerResult struct {
+	Hand      string
+	Best      []CardView
+	Qualifies bool
+	First     []CardView // Lunar: the five as first dealt, when a force replaced a card
+	Notes     []string
+}
+
+// BoxResultView is one settled box.
+type BoxResultView struct {
+	Number int
+	Hand   string
+	Best   []CardView
+	Versus string
+	Wagers []WagerLine
+	Fees   []FeeLine
+	Total  games.Money // fees
+	Net    games.Money
+}
+
+// WagerLine is one settled wager with its reason and the pay-table row used.
+type WagerLine struct {
+	Label  string
+	Stake  games.Money
+	Result games.Result
+	Pays   games.Money
+	Row    string
+	Reason string
+	Rule   string
+}
+
+// ResultText is "Wins +5,000", "Loses 10" or "Push".
+func (w WagerLine) ResultText() string {
+	return Spot{Result: w.Result, Pays: w.Pays}.ResultText()
+}
+
+// FeeLine is one fee a box paid.
+type FeeLine struct {
+	Label  string
+	Amount games.Money
+	Reason string
+}
+
+// NewResult lists settlement s of a round of game.
+func NewResult(game string, s *games.Settlement) *ResultView {
+	v := &ResultView{Dealer: DealerResult{
+		Hand:      s.Dealer.Description,
+		Best:      views(s.Dealer.Best),
+		Qualifies: s.Dealer.Qualifies,
+		First:     views(s.Dealer.First),
+		Notes:     s.Dealer.Notes,
+	}}
+	for _, b := range s.Boxes {
+		bv := BoxResultView{Number: b.Box, Hand: b.Description, Best: views(b.Best),
+			Versus: versusText(b.Versus), Total: b.Fees, Net: b.Net}
+		for _, w := range b.Wagers {
+			bv.Wagers = append(bv.Wagers, WagerLine{Label: WagerLabel(game, w.Wager, w.On), Stake: w.Stake,
+				Result: w.Result, Pays: w.Pays, Row: w.Row, Reason: w.Reason, Rule: w.Rule})
+		}
+		for _, f := range b.FeeItems {
+			label := feeName(f.Fee)
+			bv.Fees = append(bv.Fees, FeeLine{Label: strings.ToUpper(label[:1]) + label[1:] + " fee", Amount: f.Amount, Reason: f.Reason})
+		}
+		v.Boxes = append(v.Boxes, bv)
+	}
+	return v
+}
