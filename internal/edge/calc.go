@@ -344,9 +344,6 @@ func (c *Calculator) solve(ctx context.Context, q Query, pt games.PayTable, prog
 	if w.Game != uth.Slug || w.Name != "main" {
 		return nil, fmt.Errorf("--exact: %s %s has no exact solution in this program; it is simulated under a named strategy (leave out --exact)", w.Game, w.Name)
 	}
-	if exactUTH == nil {
-		return nil, errors.New("--exact: the exact UTH solver is not built yet (internal/solver); leave out --exact for the simulated figure")
-	}
 	ao, _ := h.UTH.Main.Odds("ante")
 	po, _ := h.UTH.Main.Odds("play")
 	switch {

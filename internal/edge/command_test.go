@@ -36,7 +36,7 @@ func TestCommandBadInput(t *testing.T) {
 		{[]string{"--game", "uth", "--wager", "main", "--rounds", "0"}, "math: --rounds 0: want at least 1"},
 		{[]string{"--game", "uth", "--wager", "main", "--rounds", "-5"}, "math: --rounds -5: want at least 1"},
 		{[]string{"--game", "uth", "--wager", "main", "--seed", "-1"}, "math: --seed -1: want 0 or more"},
-		{[]string{"--game", "uth", "--wager", "main", "--exact"}, "math: --exact: the exact UTH solver is not built yet (internal/solver); leave out --exact for the simulated figure"},
+		{[]string{"--game", "uth", "--wager", "main", "--exact", "--table", "C"}, `math: --table: uth has no blind table "C" (known: A, B)`},
 		{[]string{"--game", "thrill", "--wager", "main", "--exact"}, "math: --exact: thrill main has no exact solution in this program; it is simulated under a named strategy (leave out --exact)"},
 		{[]string{"--game", "uth", "--wager", "main", "extra"}, `math: unexpected argument "extra"`},
 	}

@@ -2,25 +2,39 @@ package edge
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/solver"
 )
 
-// SEAM(solver): exactUTH is where `trainer math --game uth --wager main
-// --exact` calls the exact optimal-strategy solver of package internal/solver
-// (issue 5, stretch), which another helper is building. It returns the exact
-// house edge per unit of Ante under optimal play for the house's pre-flop
-// multiples and Blind table (the Ante and Play even money, the best five of
-// seven: Calculator.solve checks both first). Until the solver lands it is nil
-// and --exact is refused with a one-line message. To wire it:
-//
-//	exactUTH = func(ctx context.Context, s *uth.Settings, progress func(Progress)) (*solution, error) {
-//		r, err := solver.Solve(ctx, s.Blind, s.PreflopMultiples, func(done, total int) {…})
-//		…
-//		return &solution{edge: r.HouseEdge, deals: r.Deals}, nil
-//	}
-var exactUTH func(ctx context.Context, s *uth.Settings, progress func(Progress)) (*solution, error)
+// exactUTH answers `trainer math --game uth --wager main --exact` with the
+// exact optimal-strategy solver of package solver: the house edge per unit of
+// Ante under optimal play for the house's pre-flop multiples and Blind table.
+// Calculator.solve first checks what the solver assumes (even-money Ante and
+// Play, the best five of seven). It is a variable so that the tests can stand
+// in for a solve that takes half a minute.
+var exactUTH = func(ctx context.Context, s *uth.Settings, progress func(Progress)) (*solution, error) {
+	r, err := solver.Solve(ctx, s.Blind, s.PreflopMultiples, func(done, total int) {
+		report(progress, "solving every deal by backward induction (boards)", int64(done), int64(total))
+	})
+	if err != nil {
+		return nil, err
+	}
+	sol := &solution{edge: r.HouseEdge, deals: r.Deals}
+	for _, a := range r.Actions {
+		name := fmt.Sprintf("bet %d× on the %s", a.Multiple, a.Street)
+		switch {
+		case a.Street == "preflop":
+			name = fmt.Sprintf("bet %d× pre-flop", a.Multiple)
+		case a.Multiple == 0:
+			name = "folded"
+		}
+		sol.figures = append(sol.figures, Figure{Name: name, Value: RatNum(a.Probability), Note: "fraction of deals, optimal play"})
+	}
+	return sol, nil
+}
 
 // solution is what the exact UTH solver reports: the house edge per unit of
 // Ante, the number of deals it covered and how often each decision is taken.
