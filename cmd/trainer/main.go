@@ -53,6 +53,7 @@ type command struct {
 var commands = []command{
 	{"serve", "run the kiosk's web server (the default)", runServe},
 	{"settle", "settle rounds given as JSON Lines on standard input (SETTLE.md)", runSettle},
+	{"math", "the house edge of a wager: exact counts or a seeded simulation (SETTLE.md)", runMath},
 	{"drill", "print one drill with its key as JSON, or --list every game, kind and situation", runDrill},
 }
 
