@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -203,4 +204,46 @@ func safeName(s string) string {
 		}
 		return '_'
 	}, s)
+}
+
+// settledJS resolves once htmx has finished with the page (no element is
+// requesting, swapping, settling or newly added) and the scroll position has
+// held still for three animation frames; or after five seconds, so that a
+// page that never settles fails on what the test waits for next, with that
+// step's message, rather than here.
+const settledJS = `new Promise(function (resolve) {
+  setTimeout(function () { resolve(false); }, 5000);
+  var still = 0, lastY = -1;
+  function check() {
+    var busy = document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added");
+    if (!busy && window.scrollY === lastY) {
+      if (++still >= 3) { resolve(true); return; }
+    } else {
+      still = 0;
+    }
+    lastY = window.scrollY;
+    requestAnimationFrame(check);
+  }
+  requestAnimationFrame(check);
+})`
+
+// Settled waits until htmx has finished swapping and settling and the page
+// has stopped scrolling. Tap after it: a tap is a touch at a point, and htmx
+// scrolls a swapped panel into view (show:window:top) in its settle phase, a
+// few milliseconds after the new content is visible. A tap sent in between
+// lands where the button was, not where it is: a person never taps that fast,
+// a test does.
+func Settled() chromedp.Action[chromedp.Void] {
+	wait := chromedp.Evaluate[bool](settledJS, chromedp.EvalAwaitPromise)
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		// A navigation while the promise waits can leave it unanswered: the
+		// page's own deadline is backed by one here.
+		short, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		_, err := wait(short, t)
+		if err != nil && ctx.Err() == nil && short.Err() != nil {
+			err = nil
+		}
+		return chromedp.Void{}, err
+	}
 }

@@ -179,10 +179,10 @@ func tapCards(t *testing.T, ctx context.Context, codes ...string) {
 	}
 }
 
-// tapCard taps one card of the picker until the page shows it placed. On a
-// loaded machine Chromium sometimes loses a tap (the swap of the previous
-// one was still in flight); the card is still enabled then, and tapping it
-// again is what a manager would do.
+// tapCard taps one card of the picker, once the previous swap has settled,
+// until the page shows it placed. On a loaded machine Chromium sometimes
+// still loses a tap; the card is still enabled then, and tapping it again is
+// what a manager would do.
 func tapCard(t *testing.T, ctx context.Context, c string) {
 	t.Helper()
 	placed := `[data-testid="pick-` + c + `"][disabled]`
@@ -192,7 +192,7 @@ func tapCard(t *testing.T, ctx context.Context, c string) {
 			t.Fatalf("tap %s: %v", c, err)
 		}
 		if enabled {
-			if err := chromedp.Do(ctx, chromedp.Tap(testID("pick-"+c))); err != nil {
+			if err := chromedp.Do(ctx, browsertest.Settled(), chromedp.Tap(testID("pick-"+c))); err != nil {
 				t.Fatalf("tap %s: %v", c, err)
 			}
 		}

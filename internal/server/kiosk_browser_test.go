@@ -63,7 +63,7 @@ func (tr *trainee) start(ctx context.Context, game, kind string, mode trainer.Mo
 	tr.choose(ctx, "kind", kind)
 	tr.choose(ctx, "mode", string(mode))
 	tr.choose(ctx, "level", "1")
-	run(tr.t, ctx, "start "+game+" "+kind, chromedp.Tap(testID("start-submit")), chromedp.WaitVisible(testID("question")))
+	run(tr.t, ctx, "start "+game+" "+kind, chromedp.Tap(testID("start-submit")), chromedp.WaitVisible(testID("question")), browsertest.Settled())
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		tr.t.Fatal(err)
@@ -191,8 +191,8 @@ func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, by
 	}
 	// The feedback, or the question again with a message: fail at once
 	// rather than wait for a verdict that will not come.
-	run(tr.t, ctx, what, chromedp.Tap(submit),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)))
+	run(tr.t, ctx, what, browsertest.Settled(), chromedp.Tap(submit),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)), browsertest.Settled())
 	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
 		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
 		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
@@ -234,7 +234,7 @@ func (tr *trainee) next(ctx context.Context, last bool) {
 	if last {
 		want = testID("summary")
 	}
-	run(tr.t, ctx, "next", chromedp.Tap(testID("next")), chromedp.WaitVisible(want))
+	run(tr.t, ctx, "next", browsertest.Settled(), chromedp.Tap(testID("next")), chromedp.WaitVisible(want), browsertest.Settled())
 }
 
 // practiseTen runs a practice session of ten payout scenarios in game,
