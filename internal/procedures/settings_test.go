@@ -52,6 +52,8 @@ func TestRulingsFollowHouseSettings(t *testing.T) {
 		{"oracle.toml", `exchange_max_cards = 1`, "oracle.exchange_max_cards", []string{"oracle.play"}},
 		{"oracle.toml", `redecide_after_exchange = false`, "oracle.redecide_after_exchange", []string{"oracle.play"}},
 		{"oracle.toml", `fourth_card_payment = "bet"`, "oracle.fourth_card_payment", []string{"oracle.play"}},
+		// §4.6, §6 row 31: this house hands the bets back on a void round.
+		{"thrill.toml", `misdeal_policy = "void_and_return_bets"`, "thrill.misdeal_policy", []string{"thrill.misdeal"}},
 		// §5.8: a one-card exchange is allowed where exchange_min is 1.
 		{"lunar.toml", `exchange_min = 1`, "lunar.exchange_min", []string{"lunar.one_card_exchange"}},
 		// §5.3 step 8 and §5.7: the house replaces another card than the highest.
