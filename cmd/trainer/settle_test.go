@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -234,5 +235,86 @@ func TestSettleBatch(t *testing.T) {
 		if lines[i] != string(want) {
 			t.Fatalf("round %d:\n got %s\nwant %s", i+1, lines[i], want)
 		}
+	}
+}
+
+// TestSettleHouseOutsideTheBinary settles under a house kept in a directory
+// (issue 4: "a house can live outside the binary (-rules DIR)"): chosen by
+// --house or by the round's own "house" field, which wins; a broken file in
+// that directory stops the command with one line naming the file and key.
+func TestSettleHouseOutsideTheBinary(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, "houses", "outside", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("house.toml", "name = \"outside\"\n")
+	write("uth.toml", "blind_table = \"B\"\n") // Pennsylvania's table B: a straight pushes
+	// The player's 6-to-10 straight beats the dealer's two pair (RULES.md §2.3):
+	// the Blind pays 1:1 at the default house (table A) and pushes under table B.
+	straight := func(house string) string {
+		h := ""
+		if house != "" {
+			h = `"house":"` + house + `",`
+		}
+		return `{"game":"uth",` + h + `"dealer":["Kh","2c"],"board":["9c","8d","7s","2h","Kd"],"boxes":[{"cards":["Tc","6d"],"wagers":{"ante":10,"blind":10,"play":20}}]}` + "\n"
+	}
+	blind := func(line string) string {
+		var s struct {
+			House string `json:"house"`
+			Boxes []struct {
+				Wagers []struct {
+					Wager, Result string
+					Pays          json.Number
+				} `json:"wagers"`
+			} `json:"boxes"`
+		}
+		if err := json.Unmarshal([]byte(line), &s); err != nil || len(s.Boxes) != 1 {
+			t.Fatalf("not a settlement: %s", line)
+		}
+		for _, w := range s.Boxes[0].Wagers {
+			if w.Wager == "blind" {
+				return s.House + ": " + w.Result + " " + string(w.Pays)
+			}
+		}
+		return s.House + ": no blind"
+	}
+	tests := []struct {
+		args  []string
+		house string // the round's own "house" field
+		want  string
+	}{
+		{[]string{"--rules", dir, "--house", "outside"}, "", "outside: push 0"},
+		{[]string{"--rules", dir}, "outside", "outside: push 0"},
+		{[]string{"--rules", dir, "--house", "outside"}, "default", "default: win 10"},
+		{[]string{"--rules", dir}, "", "default: win 10"},
+	}
+	for _, tt := range tests {
+		lines, status := runSettleBinary(t, straight(tt.house), tt.args...)
+		if status != 0 || len(lines) != 1 {
+			t.Fatalf("settle %q: status %d, lines %q", tt.args, status, lines)
+		}
+		if got := blind(lines[0]); got != tt.want {
+			t.Errorf("settle %q, round house %q: Blind %s; want %s", tt.args, tt.house, got, tt.want)
+		}
+	}
+
+	write("uth.toml", "blind_table = \"C\"\n")
+	cmd := exec.Command(trainerBinary(t), "settle", "--rules", dir, "--house", "outside")
+	cmd.Stdin = strings.NewReader(straight(""))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	msg := strings.TrimSpace(errb.String())
+	if err == nil || out.Len() != 0 || strings.Contains(msg, "\n") ||
+		!strings.Contains(msg, "houses/outside/uth.toml") || !strings.Contains(msg, "blind_table") || !strings.Contains(msg, `no blind table "C"`) {
+		t.Errorf("a broken house file: err %v, stdout %q, stderr %q; want one line naming houses/outside/uth.toml and blind_table", err, out.String(), msg)
 	}
 }

@@ -1,6 +1,8 @@
 package drills_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -155,5 +157,26 @@ func TestOtherHouse(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestUnresolvedIDSaysWhy asks for a ruling the strict house cannot use as
+// shipped (it keeps Trips after a fold but has not rewritten
+// uth.trips_after_fold): the error says which setting holds it back.
+func TestUnresolvedIDSaysWhy(t *testing.T) {
+	fsys := rulebook.Overlay(strictHouse, rules.FS)
+	b, err := rulebook.Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := drills.Load(b, fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Generate("strict", drills.Spec{Game: "uth", Kind: drills.KindRuling, Seed: 1, ID: "uth.trips_after_fold"})
+	var se *drills.SpecError
+	if !errors.As(err, &se) || se.Field != "id" || !strings.Contains(se.Error(), "uth.fold_forfeits_trips") ||
+		!strings.Contains(se.Error(), "houses/strict/procedures.toml") {
+		t.Errorf("Generate(strict, uth.trips_after_fold) = %v; want a SpecError on id naming uth.fold_forfeits_trips and the house's procedures file", err)
 	}
 }

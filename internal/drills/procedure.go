@@ -37,6 +37,12 @@ func (b *build) procedureDrill() error {
 	ids := procedureIDs(b.h, b.g.slug, kind)
 	if b.id != "" {
 		if !slices.Contains(ids, b.id) {
+			if p := b.h.Procedures; p != nil && p.Unresolved[b.id] != "" {
+				// The house changed the setting that decides this question and
+				// has not written its own answer: say so rather than "no such id".
+				return &SpecError{"id", fmt.Sprintf("%s waits for house %q's own ruling: the house changes %s, which decides it, and houses/%s/procedures.toml does not rewrite it",
+					b.id, b.h.Name, p.Unresolved[b.id], b.h.Name)}
+			}
 			return &SpecError{"id", fmt.Sprintf("%s has no %s %q at house %q (see trainer drill --list)", b.g.name, kindNoun(kind), b.id, b.h.Name)}
 		}
 		ids = []string{b.id}

@@ -126,11 +126,12 @@ func TestEveryQuestionIsWellFormed(t *testing.T) {
 }
 
 // TestRulingKey checks the key against the data: the right choice is the
-// situation's answer, filled; every wrong one carries its own why.
+// situation's answer, filled; every wrong one carries its own why. With 150
+// seeds a situation, each game's rulings are checked on thousands of seeds.
 func TestRulingKey(t *testing.T) {
 	h := loadDefault(t)
 	for _, s := range h.Procedures.Situations {
-		for seed := range uint64(50) {
+		for seed := range uint64(150) {
 			q, err := procedures.Ruling(h, s.ID, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -186,11 +187,11 @@ func TestVariantsAndShuffle(t *testing.T) {
 }
 
 // TestStepAndOrderKeys rebuilds the key of sequence questions from the
-// sequence itself.
+// sequence itself, on a thousand seeds a sequence.
 func TestStepAndOrderKeys(t *testing.T) {
 	h := loadDefault(t)
 	for _, sq := range h.Procedures.Sequences {
-		for seed := range uint64(100) {
+		for seed := range uint64(1000) {
 			q, err := procedures.Step(h, sq.ID, seed)
 			if err != nil {
 				t.Fatal(err)

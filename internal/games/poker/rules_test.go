@@ -108,7 +108,7 @@ func TestCompare(t *testing.T) {
 		{Thrill, "5d 4d 3d 2d Ad", "Ad Kd Qd Jd Td", -1},              // … below the royal
 		{Thrill, "Ac Ad Ah As Jk", "As Ks Qs Js Ts", 1},               // §4.5.1: five aces above the royal flush
 		{Thrill, "Ac Kc 9d 7h 2s", "Jk Kd 9c 7s 2h", 0},               // §4.5.6: a natural and a joker hand of the same ranks tie
-		{Thrill, "Jk Kh 9h 7h 3h", "Ah Kd Qd Jd 9d", 1},               // §4.5.3: joker as the ace beats a king-high? no: both ace high, K > …
+		{Thrill, "Jk Kh 9h 7h 3h", "Ah Kd Qd Jd 9d", 1},               // §4.5.3, §1.2: the joker is the missing ace of hearts, and a flush beats A-K-Q-J-9 of mixed suits
 		{Thrill, "Ah Jk 9h 7h 3h", "Ad Kd Qd Jd 9d", -1},              // §4.5.3: A-(K)-9-7-3 loses to A-K-Q-J-9
 		{aceAlways, "Ah Jk 9h 7h 3h", "Ad Kd Qd Jd 9d", 1},            // ace_always: A-A-9-7-3 beats A-K-Q-J-9
 		{Thrill, "Kc Kd Kh Jk 2c", "Kc Kd Kh Ks 2c", -1},              // §4.5.2: K-K-K + joker is only three of a kind

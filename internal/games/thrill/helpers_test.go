@@ -26,6 +26,7 @@ var houses = map[string]string{
 	"firstcard": "dealer_exposed_card = \"first_dealt\"\n",
 	"capped":    "max_payout_per_box = \"100\"\n",
 	"small":     "max_player_boxes = 2\n",
+	"returned":  "misdeal_policy = \"void_and_return_bets\"\n",
 	"limits":    "[wager_limits.special]\nmin = \"1\"\nmax = \"25\"\n[wager_limits.poker]\nmin = \"5\"\n",
 	// A house with its own table of every kind, each chosen by its *_table key.
 	"tables": `

@@ -56,7 +56,7 @@ func Parse(in *games.Round, s *Settings) (*Round, error) {
 	seen := map[cards.Card]bool{}
 	r := &Round{}
 	var err error
-	if r.dealer, err = parseHand("dealer", in.Dealer, seen); err != nil {
+	if r.dealer, err = parseHand("dealer", in.Dealer, seen, s); err != nil {
 		return nil, err
 	}
 	switch {
@@ -77,7 +77,7 @@ func Parse(in *games.Round, s *Settings) (*Round, error) {
 
 // parseHand reads a hand of seven cards at field, adding them to seen; a card
 // already seen anywhere in the round is a duplicate named at this field.
-func parseHand(field string, in []string, seen map[cards.Card]bool) ([]cards.Card, error) {
+func parseHand(field string, in []string, seen map[cards.Card]bool, s *Settings) ([]cards.Card, error) {
 	out := make([]cards.Card, 0, len(in))
 	for _, t := range in {
 		c, err := cards.Parse(t)
@@ -91,8 +91,13 @@ func parseHand(field string, in []string, seen map[cards.Card]bool) ([]cards.Car
 		out = append(out, c)
 	}
 	if len(out) != HandSize {
-		// A wrong card count is a misdeal (misdeal_policy): the round is void, so there is nothing to settle.
-		return nil, games.Fieldf(field, "needs %d cards, got %d (a wrong card count is a misdeal: the round is void and the bets stay)", HandSize, len(out))
+		// A wrong card count is a misdeal (misdeal_policy): the round is void, so
+		// there is nothing to settle; the message gives the house's ruling.
+		bets := "the bets stay"
+		if s.MisdealPolicy == VoidAndReturnBets {
+			bets = "the bets are handed back"
+		}
+		return nil, games.Fieldf(field, "needs %d cards, got %d (a wrong card count is a misdeal: the round is void and %s)", HandSize, len(out), bets)
 	}
 	return out, nil
 }
@@ -116,7 +121,7 @@ func parseBox(i int, in *games.Box, s *Settings, seen map[cards.Card]bool) (box,
 	}
 	b := box{stakes: map[string]games.Money{}}
 	var err error
-	if b.cards, err = parseHand(f("cards"), in.Cards, seen); err != nil {
+	if b.cards, err = parseHand(f("cards"), in.Cards, seen, s); err != nil {
 		return box{}, err
 	}
 	if b.discards, err = parseDiscards(f("discards"), in.Discards, b.cards, s); err != nil {

@@ -81,7 +81,8 @@ const (
 	KingJackHigh = "king_jack_high" // poker_half_pay_hand: no pair, no ace, not K-Q high (§4.4)
 	KingHigh     = "king_high"      // poker_half_pay_hand: no pair, no ace (K-Q high half-paid too)
 
-	VoidAndRedeal = "void_and_redeal" // misdeal_policy: void the round, bets stay, redeal
+	VoidAndRedeal     = "void_and_redeal"      // misdeal_policy: void the round, bets stay, redeal
+	VoidAndReturnBets = "void_and_return_bets" // misdeal_policy: void the round and hand the bets back
 )
 
 // Settings are a house's 7 Card Thrill settings (RULES.md §4.6 and §6 rows
@@ -120,8 +121,12 @@ type Settings struct {
 	// the other way round, so it has no key of its own: true here means row 21 = no,
 	// and a royal made with the joker pays the Special's straight-flush row.
 	SpecialNaturalRoyalOnly bool `toml:"special_natural_royal_only"`
-	// thrill_misdeal_policy (§4.6, §6 row 31): "void_and_redeal", an exposed card
-	// during the deal or a wrong card count voids the round and the bets stay.
+	// thrill_misdeal_policy (§4.6, §6 row 31): "void_and_redeal" (default), an
+	// exposed card during the deal or a wrong card count voids the round and the
+	// bets stay for the new deal; "void_and_return_bets", the round is void and
+	// the bets are handed back (the other policy §6 row 31 allows; UTH's misdeal
+	// and Lunar's misdeal_policy offer the same choice). It rules the procedure
+	// only: a void round is never settled.
 	MisdealPolicy string `toml:"misdeal_policy"`
 	// §6 row 32: the most a box can win in a round, all wagers together; 0 = no cap.
 	MaxPayoutPerBox games.Money `toml:"max_payout_per_box"`
@@ -172,7 +177,7 @@ func (s *Settings) Resolve(t games.Tables) error {
 	if err := oneOf("joker_flush_rank", s.JokerFlushRank, HighestMissing, AceAlways); err != nil {
 		return err
 	}
-	if err := oneOf("misdeal_policy", s.MisdealPolicy, VoidAndRedeal); err != nil {
+	if err := oneOf("misdeal_policy", s.MisdealPolicy, VoidAndRedeal, VoidAndReturnBets); err != nil {
 		return err
 	}
 	if s.MaxPayoutPerBox < 0 {

@@ -146,20 +146,56 @@ func TestResolveErrors(t *testing.T) {
 	}
 }
 
-// TestHouseFileErrors checks that the rulebook names the house file and the key
-// when a UTH setting is wrong.
+// TestHouseFileErrors checks that a broken house file kept outside the binary
+// (here an fstest.MapFS layered over the shipped rules) stops the load with
+// the file and the key named, for each fault issue 4 lists: an unknown key,
+// malformed odds in the house's own pay table, a table missing a row, a
+// reference to a table that does not exist; and a value out of its list.
 func TestHouseFileErrors(t *testing.T) {
+	// own is a house Trips table in full; each case breaks one thing of it.
+	own := `trips_table = "mine"
+[paytables.trips.mine]
+royal_flush     = "100:1"
+straight_flush  = "40:1"
+four_of_a_kind  = "30:1"
+full_house      = "8:1"
+flush           = "6:1"
+straight        = "5:1"
+three_of_a_kind = "3:1"
+`
+	tests := []struct {
+		name, uth string
+		want      []string
+	}{
+		{"unknown key", "trips_tabel = \"B\"\n", []string{"trips_tabel", "unknown key"}},
+		{"malformed odds", strings.Replace(own, `"6:1"`, `"6/1"`, 1), []string{"paytables.trips.mine.flush", `bad odds "6/1"`}},
+		{"a row missing", strings.Replace(own, "straight        = \"5:1\"\n", "", 1), []string{"paytables.trips.mine.straight", "missing row"}},
+		{"a table that does not exist", "blind_table = \"C\"\n", []string{"blind_table", `no blind table "C" (known: A, B)`}},
+		{"a value out of its list", "misdeal = \"shrug\"\n", []string{"misdeal", `"shrug"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			upper := fstest.MapFS{
+				"houses/bad/house.toml": &fstest.MapFile{Data: []byte("name = \"bad\"\n")},
+				"houses/bad/uth.toml":   &fstest.MapFile{Data: []byte(tt.uth)},
+			}
+			_, err := rulebook.Load(rulebook.Overlay(upper, rules.FS))
+			if err == nil {
+				t.Fatal("Load succeeded; want an error")
+			}
+			for _, frag := range append([]string{"houses/bad/uth.toml"}, tt.want...) {
+				if !strings.Contains(err.Error(), frag) {
+					t.Errorf("error %q does not mention %q", err, frag)
+				}
+			}
+		})
+	}
+	// The intact table loads: each case above fails for its one fault.
 	upper := fstest.MapFS{
-		"houses/bad/house.toml": &fstest.MapFile{Data: []byte("name = \"bad\"\n")},
-		"houses/bad/uth.toml":   &fstest.MapFile{Data: []byte("misdeal = \"shrug\"\n")},
+		"houses/good/house.toml": &fstest.MapFile{Data: []byte("name = \"good\"\n")},
+		"houses/good/uth.toml":   &fstest.MapFile{Data: []byte(own)},
 	}
-	_, err := rulebook.Load(rulebook.Overlay(upper, rules.FS))
-	if err == nil {
-		t.Fatal("Load succeeded; want an error")
-	}
-	for _, frag := range []string{"houses/bad/uth.toml", "misdeal", `"shrug"`} {
-		if !strings.Contains(err.Error(), frag) {
-			t.Errorf("error %q does not mention %q", err, frag)
-		}
+	if _, err := rulebook.Load(rulebook.Overlay(upper, rules.FS)); err != nil {
+		t.Errorf("the intact house table: %v", err)
 	}
 }
