@@ -16,9 +16,19 @@ import (
 func testID(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
 // run runs steps in the browser and fails the test at the first error.
+// stepTimeout bounds one call of run, so that a step that cannot complete (a
+// lost click, a page that never comes) fails within a minute or two with its
+// own name instead of holding the test until its overall deadline. It is
+// generous: CI machines are shared.
+const stepTimeout = 90 * time.Second
+
+// run runs the steps of one thing a person does, failing the test with what
+// when they do not complete.
 func run(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
+	step, cancel := context.WithTimeout(ctx, stepTimeout)
+	defer cancel()
+	if err := chromedp.Do(step, steps...); err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 }

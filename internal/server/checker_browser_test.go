@@ -36,7 +36,7 @@ func TestBrowserHandChecker(t *testing.T) {
 			run(t, ctx, "open the hand checker from the menu",
 				chromedp.EmulateViewport(int64(size.Width), int64(size.Height), chromedp.EmulateTouch),
 				chromedp.Navigate(h.URL+"/manager"), chromedp.WaitVisible(testID("manager-home")),
-				chromedp.Click(chromedp.CSS(`a.nav-link[href="/tools/hand-checker"]`)),
+				browsertest.Settled(), chromedp.Click(chromedp.CSS(`a.nav-link[href="/tools/hand-checker"]`)),
 				chromedp.WaitVisible(testID("picker")))
 			shot := func(name string) { browsertest.Screenshot(t, ctx, size.name+"-"+name) }
 
@@ -71,7 +71,7 @@ func TestBrowserHandChecker(t *testing.T) {
 			// A mistake is caught and marked: the Blind is not the Ante.
 			run(t, ctx, "change the Blind",
 				chromedp.SetValue(chromedp.CSS(`[name="b0.blind"]`), "15"),
-				chromedp.Click(testID("settle")),
+				browsertest.Settled(), chromedp.Click(testID("settle")),
 				chromedp.WaitVisible(testID("checker-problem")))
 			if v, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`[name="b0.blind"]`), "aria-invalid")); err != nil || v.Value != "true" {
 				t.Errorf("Blind ≠ Ante: aria-invalid %q (%v)", v.Value, err)
@@ -81,21 +81,21 @@ func TestBrowserHandChecker(t *testing.T) {
 
 			// Lunar Poker: a box forces a dealer who does not qualify; the
 			// other buys a 6th card.
-			run(t, ctx, "switch to Lunar Poker", chromedp.Click(testID("game-lunar")),
+			run(t, ctx, "switch to Lunar Poker", browsertest.Settled(), chromedp.Click(testID("game-lunar")),
 				chromedp.WaitVisible(`[data-testid="game-lunar"][aria-current="page"]`))
 			tapCards(t, ctx, "2c", "5d", "8h", "Jc", "Ks", "Ah", "Kh", "7c", "7d", "3s")
 			run(t, ctx, "the dealer's draw card",
-				chromedp.Click(testID("target-dealer_draw")),
+				browsertest.Settled(), chromedp.Click(testID("target-dealer_draw")),
 				chromedp.WaitVisible(`[data-testid="target-dealer_draw"][aria-pressed="true"]`))
 			tapCards(t, ctx, "Kd")
-			run(t, ctx, "add box 2", chromedp.Click(testID("add-box")), chromedp.WaitVisible(testID("box-2")))
+			run(t, ctx, "add box 2", browsertest.Settled(), chromedp.Click(testID("add-box")), chromedp.WaitVisible(testID("box-2")))
 			tapCards(t, ctx, "9c", "9d", "4h", "4s", "2h")
-			run(t, ctx, "box 2 buys a 6th card", chromedp.Click(testID("draw-2-buy")),
+			run(t, ctx, "box 2 buys a 6th card", browsertest.Settled(), chromedp.Click(testID("draw-2-buy")),
 				chromedp.WaitVisible(`[data-testid="target-b1.buy"][aria-pressed="true"]`))
 			tapCards(t, ctx, "9s")
 			stakes(t, ctx, map[string]string{"b0.ante": "10", "b0.super": "10", "b0.bet": "20", "b0.ms.dealer": "5",
 				"b1.ante": "10", "b1.super": "10", "b1.bet": "20"})
-			run(t, ctx, "box 1 forces", chromedp.Click(chromedp.CSS(`[name="b0.force"]`)))
+			run(t, ctx, "box 1 forces", browsertest.Settled(), chromedp.Click(chromedp.CSS(`[name="b0.force"]`)))
 			scrollTo(t, ctx, `[data-testid="box-1"]`)
 			shot("lunar-wagers")
 			settleRound(t, ctx)
@@ -109,10 +109,10 @@ func TestBrowserHandChecker(t *testing.T) {
 				return
 			}
 			// Texas Oracle and 7 Card Thrill, on the upright tablet.
-			run(t, ctx, "switch to Texas Oracle", chromedp.Click(testID("game-oracle")),
+			run(t, ctx, "switch to Texas Oracle", browsertest.Settled(), chromedp.Click(testID("game-oracle")),
 				chromedp.WaitVisible(`[data-testid="game-oracle"][aria-current="page"]`))
 			tapCards(t, ctx, "2c", "3d", "Ah", "Kh", "9s", "4c", "7d", "Qh", "Jh")
-			run(t, ctx, "box 1 bought the 4th card", chromedp.Click(chromedp.CSS(`[name="b0.fourth_card"]`)))
+			run(t, ctx, "box 1 bought the 4th card", browsertest.Settled(), chromedp.Click(chromedp.CSS(`[name="b0.fourth_card"]`)))
 			stakes(t, ctx, map[string]string{"b0.ante": "10"})
 			// Enter in a stake field settles, as the form's first button.
 			run(t, ctx, "type the Bet and press Enter",
@@ -120,7 +120,7 @@ func TestBrowserHandChecker(t *testing.T) {
 			wantReason(t, ctx, "Bet")
 			shot("oracle-settled")
 
-			run(t, ctx, "switch to 7 Card Thrill", chromedp.Click(testID("game-thrill")),
+			run(t, ctx, "switch to 7 Card Thrill", browsertest.Settled(), chromedp.Click(testID("game-thrill")),
 				chromedp.WaitVisible(`[data-testid="game-thrill"][aria-current="page"]`))
 			// The cards can be typed as well as tapped (a desk, a keyboard case).
 			stakes(t, ctx, map[string]string{"dealer": "Kc Jd 8s 6h 4c 3d 2s", "b0.cards": "jk ah ad ac 7h 5d 9c",
@@ -134,9 +134,9 @@ func TestBrowserHandChecker(t *testing.T) {
 			run(t, ctx, "phone", chromedp.EmulateViewport(int64(browsertest.Phone.Width), int64(browsertest.Phone.Height), chromedp.EmulateTouch))
 			run(t, ctx, "paste seven boxes",
 				chromedp.Navigate(h.URL+"/tools/hand-checker"), chromedp.WaitVisible(testID("picker")),
-				chromedp.Click(chromedp.CSS(".json-load summary")),
+				browsertest.Settled(), chromedp.Click(chromedp.CSS(".json-load summary")),
 				chromedp.SetValue(chromedp.CSS("#hc-load"), sevenBoxes),
-				chromedp.Click(testID("load")), chromedp.WaitVisible(testID("result")))
+				browsertest.Settled(), chromedp.Click(testID("load")), chromedp.WaitVisible(testID("result")))
 			if n := count(t, ctx, `[data-testid="table-box"]`); n != 7 {
 				t.Errorf("the table shows %d boxes; want 7", n)
 			}
@@ -218,7 +218,7 @@ func stakes(t *testing.T, ctx context.Context, values map[string]string) {
 
 func settleRound(t *testing.T, ctx context.Context) {
 	t.Helper()
-	run(t, ctx, "settle", chromedp.Click(testID("settle")), chromedp.WaitVisible(testID("result")))
+	run(t, ctx, "settle", browsertest.Settled(), chromedp.Click(testID("settle")), chromedp.WaitVisible(testID("result")))
 }
 
 func wantReason(t *testing.T, ctx context.Context, want string) {
