@@ -447,7 +447,7 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	}
 	// And the page shows it without being asked.
 	c.Header.Del("HX-Request")
-	if v, _ := c.Get(payTablesPath+"?game=lunar").Doc.Find(`[data-testid="sim-PA"] [data-testid="house-edge"]`).Attr("value"); v != edgeText {
+	if v, _ := c.Get(payTablesPath + "?game=lunar").Doc.Find(`[data-testid="sim-PA"] [data-testid="house-edge"]`).Attr("value"); v != edgeText {
 		t.Errorf("the page shows the simulated house edge %q; want the cached %q", v, edgeText)
 	}
 }
