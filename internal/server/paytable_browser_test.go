@@ -55,9 +55,9 @@ func TestBrowserPayTables(t *testing.T) {
 				browsertest.Settled(),
 				chromedp.Tap(chromedp.CSS(`[data-testid="whatif-trips"] [data-testid="whatif-submit"]`)),
 				chromedp.WaitVisible(`[data-testid="whatif-trips"] [data-testid="difference"]`))
-			hs, _ := book().House(rulebook.DefaultHouse)
+			hs, _ := shippedBook().House(rulebook.DefaultHouse)
 			w, _ := edge.FindWager("uth", "trips")
-			pt, _ := edge.FindTable(book(), hs, w, "B")
+			pt, _ := edge.FindTable(shippedBook(), hs, w, "B")
 			changed, orig := expectedEdge(t, w, pt, "flush", games.Odds{Win: 7, Per: 1})
 			want := string(edge.RatNum(new(big.Rat).Sub(changed, orig)))
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid="whatif-trips"] [data-testid="difference"] data').value`))

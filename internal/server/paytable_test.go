@@ -22,8 +22,8 @@ import (
 
 const payTablesPath = "/tools/paytables"
 
-// book is the shipped rules, read once for every test of this file.
-var book = sync.OnceValue(func() *rulebook.Book {
+// shippedBook is the shipped rules, read once for every test of this file.
+var shippedBook = sync.OnceValue(func() *rulebook.Book {
 	b, err := rulebook.Load(rules.FS)
 	if err != nil {
 		panic(err)
@@ -88,7 +88,7 @@ func TestPayTables_EveryWagerAndTable(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	h, _ := book().House(rulebook.DefaultHouse)
+	h, _ := shippedBook().House(rulebook.DefaultHouse)
 	for _, game := range rulebook.GameSlugs {
 		resp := c.Get(payTablesPath + "?game=" + game)
 		wantStatus(t, game, resp, http.StatusOK)
@@ -113,13 +113,13 @@ func TestPayTables_EveryWagerAndTable(t *testing.T) {
 			if tags.Length() != 1 || tags.Closest(`[data-testid="`+prefix+own+`"]`).Length() != 1 {
 				t.Errorf("%s %s: %d house tags; want one, on table %s", game, w.Name, tags.Length(), own)
 			}
-			for _, name := range edge.TableNames(book(), h, w) {
+			for _, name := range edge.TableNames(shippedBook(), h, w) {
 				card := sec.Find(`[data-testid="` + prefix + name + `"]`)
 				if card.Length() != 1 {
 					t.Errorf("%s %s: table %s shown %d times; want once", game, w.Name, name, card.Length())
 					continue
 				}
-				pt, _ := edge.FindTable(book(), h, w, name)
+				pt, _ := edge.FindTable(shippedBook(), h, w, name)
 				if n := card.Find(`[data-testid="row"]`).Length(); n < len(pt.Rows) {
 					t.Errorf("%s %s table %s: %d rows shown; want its %d rows at least", game, w.Name, name, n, len(pt.Rows))
 				}
@@ -210,7 +210,7 @@ func TestPayTables_KnownFigures(t *testing.T) {
 // the odds-weighted chance of every paying row.
 func expectedEdge(t *testing.T, w edge.Wager, pt games.PayTable, row string, o games.Odds) (changed, orig *big.Rat) {
 	t.Helper()
-	h, _ := book().House(rulebook.DefaultHouse)
+	h, _ := shippedBook().House(rulebook.DefaultHouse)
 	res, err := calc.Compute(t.Context(), edge.Query{Wager: w, House: h, Table: &pt}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +244,7 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	h, _ := book().House(rulebook.DefaultHouse)
+	h, _ := shippedBook().House(rulebook.DefaultHouse)
 	for _, tt := range []struct{ game, wager, table, row, odds string }{
 		{"uth", "trips", "B", "flush", "7:1"},
 		{"uth", "trips", "D", "four_of_a_kind", "40:1"},
@@ -256,7 +256,7 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 		resp := c.Get(whatIfPath(url.Values{"game": {tt.game}, "wager": {tt.wager}, "table": {tt.table}, "row": {tt.row}, "odds": {tt.odds}}))
 		wantStatus(t, what, resp, http.StatusOK)
 		w, _ := edge.FindWager(tt.game, tt.wager)
-		pt, _ := edge.FindTable(book(), h, w, tt.table)
+		pt, _ := edge.FindTable(shippedBook(), h, w, tt.table)
 		o, _ := games.ParseOdds(tt.odds)
 		changed, orig := expectedEdge(t, w, pt, tt.row, o)
 		res := resp.Doc.Find(`[data-testid="whatif-result"]`)

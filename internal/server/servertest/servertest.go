@@ -9,6 +9,7 @@ package servertest
 
 import (
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -43,6 +45,13 @@ type Harness struct {
 // server's Config before it starts.
 func New(tb testing.TB, options ...func(*server.Config)) *Harness {
 	tb.Helper()
+	return NewWithRules(tb, rules.FS, "", options...)
+}
+
+// NewWithRules is New on the rules of fsys (the built-in ones with a test's
+// files layered over them, say), training house ("" for the default).
+func NewWithRules(tb testing.TB, fsys fs.FS, house string, options ...func(*server.Config)) *Harness {
+	tb.Helper()
 	db, err := sqlite.Open(tb.Context(), filepath.Join(tb.TempDir(), "trainer.db"))
 	if err != nil {
 		tb.Fatal(err)
@@ -54,11 +63,15 @@ func New(tb testing.TB, options ...func(*server.Config)) *Harness {
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	book, err := rulebook.Load(rules.FS)
+	book, err := rulebook.Load(fsys)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg := server.Config{SessionKey: key, Logger: log}
+	gen, err := drills.Load(book, fsys)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg := server.Config{SessionKey: key, Logger: log, House: house, Drills: gen}
 	for _, o := range options {
 		o(&cfg)
 	}
