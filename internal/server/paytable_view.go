@@ -163,7 +163,8 @@ func (s *Server) exactView(game string, w edge.Wager, j *figureJob) templates.Fi
 // or (rounds 0) the longest one finished, else one running, else none.
 func (s *Server) simCard(game string, w edge.Wager, pt games.PayTable, rounds int64) templates.SimCard {
 	id := templates.SimCardID(w.Name, pt.Name)
-	c := templates.SimCard{ID: id, Table: pt.Name, House: pt.Name == edge.HouseTable(s.house, w).Name, Rows: oddsRows(pt, "")}
+	c := templates.SimCard{ID: id, Table: pt.Name, Label: w.Title + " table " + pt.Name,
+		House: pt.Name == edge.HouseTable(s.house, w).Name, Rows: oddsRows(pt, "")}
 	var j *figureJob
 	if rounds != 0 {
 		j, _ = s.simFigure(w, pt, rounds, false)
@@ -244,6 +245,10 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 		Strategy: res.Strategy, Notes: res.Notes, Elapsed: seconds1(elapsed),
 		HouseEdge: templates.Figure{Value: num(res.HouseEdge), Exact: res.HouseEdgeExact, StdErr: num(res.StdErr)},
 		Return:    templates.Figure{Value: num(res.Return)}, HitFrequency: templates.Figure{Value: num(res.HitFrequency)},
+	}
+	t.Label = "table " + res.Table
+	if w, err := edge.FindWager(res.Game, res.Wager); err == nil {
+		t.Label = w.Title + " " + t.Label
 	}
 	t.Per = "per unit staked"
 	if res.Per == "ante" {
@@ -328,7 +333,7 @@ func roundsOptions(w edge.Wager, selected int64) []templates.Option {
 // whatIfForm is w's what-if form with in as sent (blank: the house's table,
 // its first row) and errs on its fields.
 func (s *Server) whatIfForm(game string, w edge.Wager, in whatIfInput, errs templates.Errors) templates.WhatIfForm {
-	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Odds: in.odds, Errors: errs}
+	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Title: w.Title, Odds: in.odds, Errors: errs}
 	if f.Errors == nil {
 		f.Errors = templates.Errors{}
 	}
@@ -377,7 +382,7 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 		}
 		s.await(r, jo, jc)
 		res.Original = s.slot(jo, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.House, t.Rows = in.pt.Name == own, oddsRows(in.pt, "")
+			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(in.pt, ""), t.Label+" (what-if, before)"
 		})
 		res.Changed = s.slot(jc, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
 			t.Changed, t.Rows, t.Command = changeText(in), oddsRows(in.changed, in.row), ""
@@ -413,6 +418,7 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 			o := s.tableFigures(orig, orig.Table == own, "", 0)
 			c := s.tableFigures(ch, false, in.row, 0)
 			o.Elapsed, c.Elapsed, c.Changed = "", "", changeText(in)
+			o.Label += " (what-if, before)"
 			res.Original, res.Changed = templates.FigureSlot{Figures: &o}, templates.FigureSlot{Figures: &c}
 			switch {
 			case orig.Edge != nil && ch.Edge != nil:

@@ -740,7 +740,7 @@ func SampleFragment(s SampleView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 69, " <div class=\"sample-key\" data-testid=\"sample-key\"><h4>The key</h4><ul>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 69, " <div class=\"sample-key\" data-testid=\"sample-key\"><p class=\"sample-key-title\">The key</p><ul>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -89,6 +89,7 @@ type FigureSlot struct {
 // TableFigures is one pay table priced.
 type TableFigures struct {
 	Name         string
+	Label        string // for people and screen readers: "Trips table B"
 	House        bool   // the house's own choice
 	Changed      string // a what-if: the row changed, "flush 7:1"
 	Per          string // what the house edge is a share of: "per unit staked"
@@ -154,6 +155,7 @@ func (p ProgressBar) Percent() int {
 type SimCard struct {
 	ID    string
 	Table string
+	Label string // "Ante, Blind and Play table A"
 	House bool
 	Rows  []FigureRow // the table's odds (a simulation has no counts)
 	Slot  FigureSlot
@@ -173,6 +175,7 @@ type WhatIfForm struct {
 	ID     string
 	Game   string
 	Wager  string
+	Title  string // the wager's: "Trips"
 	Tables []Option
 	Rows   []Option
 	Odds   string
