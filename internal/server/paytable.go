@@ -70,7 +70,7 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 	if !ok {
 		status = http.StatusUnprocessableEntity
 		card = s.simCard(game, wg, pt, 0)
-		card.Slot.Problem = "rounds: " + roundsProblem(q.Get("rounds"), wg)
+		card.Slot = templates.FigureSlot{Problem: "rounds: " + roundsProblem(q.Get("rounds"), wg)}
 	} else {
 		j, err := s.simFigure(wg, pt, rounds, true)
 		if err != nil {

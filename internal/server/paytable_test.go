@@ -349,6 +349,32 @@ func TestPayTables_WhatIfRefused(t *testing.T) {
 	}
 }
 
+// TestPayTables_SimulationRefused: a simulation length the page does not
+// offer is 422 with the card saying so; a table or wager it never offers is
+// 404. Nothing is simulated.
+func TestPayTables_SimulationRefused(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.staffClient(t, "Max Manager", managerPassword)
+	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=5")
+	wantStatus(t, "rounds 5", resp, http.StatusUnprocessableEntity)
+	card := resp.Doc.Find(`[data-testid="sim-A"]`)
+	if got := squash(card.Find(`[data-testid="figure-problem"]`).Text()); got != `rounds: Choose 1,000,000 or 10,000,000 rounds, not "5".` {
+		t.Errorf("rounds 5: card says %q", got)
+	}
+	if card.Find(`[data-testid="progress"]`).Length()+card.Find(`[data-testid="house-edge"]`).Length() != 0 {
+		t.Error("rounds 5: something was simulated")
+	}
+	for _, p := range []string{
+		"/tools/paytables/simulation?game=uth&wager=main&table=Z&rounds=1000000",
+		"/tools/paytables/simulation?game=uth&wager=trips&table=B&rounds=1000000",
+		"/tools/paytables/simulation?game=dice&wager=main&table=A&rounds=1000000",
+		"/tools/paytables/whatif?game=uth&wager=dice&table=A&row=flush&odds=1:1",
+	} {
+		wantStatus(t, p, c.Get(p), http.StatusNotFound)
+	}
+}
+
 // TestPayTables_Fragments checks what htmx gets and what a browser without
 // JavaScript gets for the same addresses.
 func TestPayTables_Fragments(t *testing.T) {
