@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,22 +77,23 @@ func TestBrowserPayTables(t *testing.T) {
 				chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sim-PA"]`)),
 				chromedp.SetValue(chromedp.CSS(`[data-testid="sim-PA"] select[name="rounds"]`), "1000000"),
 				browsertest.Settled(),
-				chromedp.Tap(chromedp.CSS(`[data-testid="sim-PA"] [data-testid="simulate"]`)),
-				chromedp.WaitVisible(`[data-testid="sim-PA"] [data-testid="progress"] progress`))
-			stage := text(t, ctx, `[data-testid="sim-PA"] [data-testid="progress"]`)
+				chromedp.Tap(chromedp.CSS(`[data-testid="sim-PA"] [data-testid="simulate"]`)))
+			// While it runs htmx replaces the card every half second, so the
+			// page is asked in one step each time, never through a node
+			// that may be gone by the next.
+			stage := shown(t, ctx, `[data-testid="sim-PA"] [data-testid="progress"]:has(progress)`, time.Minute)
 			t.Logf("progress: %s", stage)
-			run(t, ctx, "scroll to the progress bar", chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sim-PA"] [data-testid="progress"]`)))
+			scrollJS(t, ctx, `[data-testid="sim-PA"] [data-testid="progress"]`)
 			shot("simulating")
 			browsertest.Axe(t, ctx, "pay tables, a simulation under way")
-			run(t, ctx, "the simulation's figures",
-				chromedp.WaitVisible(`[data-testid="sim-PA"] [data-testid="house-edge"]`))
-			if got := text(t, ctx, `[data-testid="sim-PA"] [data-testid="figure-method"]`); !strings.HasPrefix(got, "Simulated: 1,000,000 rounds, strategy simple, seed 1.") {
+			shown(t, ctx, `[data-testid="sim-PA"] [data-testid="house-edge"]`, 5*time.Minute)
+			if got := shown(t, ctx, `[data-testid="sim-PA"] [data-testid="figure-method"]`, time.Second); !strings.HasPrefix(got, "Simulated: 1,000,000 rounds, strategy simple, seed 1.") {
 				t.Errorf("method line %q", got)
 			}
-			if got := text(t, ctx, `[data-testid="sim-PA"] [data-testid="command"]`); got != "trainer math --game lunar --wager main --table PA --rounds 1000000 --seed 1" {
+			if got := shown(t, ctx, `[data-testid="sim-PA"] [data-testid="command"]`, time.Second); got != "trainer math --game lunar --wager main --table PA --rounds 1000000 --seed 1" {
 				t.Errorf("command %q", got)
 			}
-			run(t, ctx, "scroll to the figures", chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sim-PA"]`)))
+			scrollJS(t, ctx, `[data-testid="sim-PA"]`)
 			shot("simulated")
 			fitsAndTouchable(t, ctx, "pay tables, Lunar simulated")
 
@@ -115,6 +117,29 @@ func TestBrowserPayTables(t *testing.T) {
 				shot("phone")
 			}
 		})
+	}
+}
+
+// shown waits up to timeout for an element matching sel to be shown and
+// returns its text, asking the page in one step each time.
+func shown(t *testing.T, ctx context.Context, sel string, timeout time.Duration) string {
+	t.Helper()
+	expr := `(() => { const e = document.querySelector(` + strconv.Quote(sel) + `);
+		return e && e.offsetParent !== null ? (e.innerText.trim().replace(/\s+/g, " ") || " ") : ""; })()`
+	got, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(timeout)))
+	if err != nil {
+		t.Fatalf("wait for %s: %v", sel, err)
+	}
+	return got
+}
+
+// scrollJS scrolls the element sel into view, if it is still there, in one
+// step (see shown).
+func scrollJS(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	js := `(() => { const e = document.querySelector(` + strconv.Quote(sel) + `); if (e) e.scrollIntoView({block: "center"}); return true; })()`
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
+		t.Fatalf("scroll to %s: %v", sel, err)
 	}
 }
 
