@@ -221,16 +221,17 @@ type WhatIfResult struct {
 // inventing a digit: "0.019040493163" → "1.9040493163%", "-0.5" → "−50%",
 // "6.005079e-05" → "0.006005079%".
 func Percent(dec string) string {
-	if dec == "" {
-		return "–"
+	p, ok := shiftDecimal(dec, 2)
+	if !ok {
+		return "–" // no figure, or edge's "null" for one that could not be estimated
 	}
-	return minus(shiftDecimal(dec, 2)) + "%"
+	return minus(p) + "%"
 }
 
 // SignedPercent is Percent with a sign on changes: "+1.2%", "−0.4%", "0%".
 func SignedPercent(dec string) string {
 	p := Percent(dec)
-	if !strings.HasPrefix(p, "−") && strings.Trim(dec, "0.-+") != "" {
+	if p != "–" && !strings.HasPrefix(p, "−") && strings.Trim(dec, "0.-+") != "" {
 		return "+" + p
 	}
 	return p
@@ -251,23 +252,23 @@ func minus(s string) string {
 }
 
 // shiftDecimal multiplies the decimal text s by 10^places by moving its
-// point; it reads an exponent ("1.5e-05") and writes plain decimals. Text
-// that is not a number is returned as it is.
-func shiftDecimal(s string, places int) string {
+// point; it reads an exponent ("1.5e-05") and writes plain decimals. It
+// reports false for text that is not a number.
+func shiftDecimal(s string, places int) (string, bool) {
 	neg := strings.HasPrefix(s, "-")
 	body := strings.TrimPrefix(s, "-")
 	exp := 0
 	if i := strings.IndexAny(body, "eE"); i >= 0 {
 		e, err := strconv.Atoi(body[i+1:])
 		if err != nil {
-			return s
+			return s, false
 		}
 		exp, body = e, body[:i]
 	}
 	intPart, frac, _ := strings.Cut(body, ".")
 	digits := intPart + frac
 	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return s
+		return s, false
 	}
 	point := len(intPart) + exp + places // digits before the point
 	switch {
@@ -287,7 +288,7 @@ func shiftDecimal(s string, places int) string {
 	if neg && strings.Trim(out, "0.") != "" {
 		out = "-" + out
 	}
-	return out
+	return out, true
 }
 
 // Count writes a whole number with thousands separators: "133,784,560".
