@@ -111,6 +111,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Runs once the HTTP server has shut down: stops the pay-table figures
+	// still being computed in the background.
+	defer srv.Close()
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -30,3 +30,8 @@ func WithRow(pt games.PayTable, key string, o games.Odds) (games.PayTable, error
 	out.Name = fmt.Sprintf("%s, %s %s", pt.Name, strings.ReplaceAll(key, "_", " "), o)
 	return out, nil
 }
+
+// RowName names a pay-table row as a dealer says it ("ace-king high"), as
+// the Rows of a Result do: for the review page, which also lists the rows of
+// simulated tables, whose Results carry none.
+func RowName(key string) string { return rowWords(key) }

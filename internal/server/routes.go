@@ -72,6 +72,22 @@ func (s *Server) routes() http.Handler {
 			r.Get("/tools/hand-checker", s.handleHandCheckerShow)
 			r.Post("/tools/hand-checker", s.handleHandCheckerPost)
 		})
+		// Pay-table review (issue 5): what each pay table returns, exact or
+		// simulated in the background (paytable*.go); every figure is a GET.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(managers...))
+			r.Get("/tools/paytables", s.handlePayTablesShow)                 // ?game=; &wager= polls one wager's count
+			r.Get("/tools/paytables/simulation", s.handlePayTableSimulation) // runs or shows one table's simulation
+			r.Get("/tools/paytables/whatif", s.handlePayTableWhatIf)         // one row at new odds, beside the table
+		})
+		// Instructors' content (issue 6): every ruling with its source and a
+		// sample drill of each kind with its key (content*.go). Never for
+		// trainees: it shows the keys.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(managers...))
+			r.Get("/tools/content", s.handleContentShow)          // ?game=&level=&seed_<kind>=
+			r.Get("/tools/content/sample", s.handleContentSample) // one kind's sample from ?seed= ("another sample")
+		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(admins...))
 			r.Get("/admin/users", s.handleUserList)

@@ -6,9 +6,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -28,6 +31,10 @@ type Config struct {
 	// Drills makes the scenarios of the practice sessions, from the same
 	// rules as the book. Nil loads them from the built-in rules.
 	Drills *drills.Generator
+	// FigureWait is how long a pay-table page waits for a figure being
+	// computed before it answers with a progress bar instead; 0 is one
+	// second.
+	FigureWait time.Duration
 }
 
 // Server is the kiosk's HTTP handler.
@@ -42,6 +49,14 @@ type Server struct {
 	handler http.Handler
 	// plan makes the scenarios practice sessions serve (kiosk_flow.go).
 	plan *practice.Planner
+	// gen makes the instructors' sample drills (content.go).
+	gen *drills.Generator
+	// calc and figures compute the pay-table review page's figures in the
+	// background and keep them (paytable_figure.go); figureWait is
+	// Config.FigureWait.
+	calc       *edge.Calculator
+	figures    *job.Registry[[]*edge.Result]
+	figureWait time.Duration
 }
 
 // New builds the server on db and the validated rules of book, training the
@@ -82,6 +97,13 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		static:  sub,
 		etags:   etags,
 		plan:    practice.NewPlanner(gen, house.Name, book.Version),
+		gen:     gen,
+		calc:    edge.NewCalculator(),
+		figures: job.New[[]*edge.Result](figureLimits),
+	}
+	s.figureWait = cfg.FigureWait
+	if s.figureWait <= 0 {
+		s.figureWait = time.Second
 	}
 	s.handler = s.routes()
 	return s, nil
@@ -89,3 +111,8 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 
 // ServeHTTP serves a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Close stops the background computations (the pay-table figures still
+// being counted or simulated) and waits for them to return. Call it once the
+// HTTP server has shut down; the Server serves no figure afterwards.
+func (s *Server) Close() { s.figures.Close() }

@@ -27,12 +27,16 @@ type Page struct {
 	Title  string
 	Viewer *Viewer // nil when nobody is signed in
 	// Section names the navigation entry to highlight: "users",
-	// "settings", "dashboard", "hand-checker" or "".
+	// "settings", "dashboard", "hand-checker", "paytables", "content" or "".
 	Section string
 	// IdleSeconds > 0 makes the page go to IdleURL by itself after that
 	// many seconds without a request (a trainee's inactivity timeout).
 	IdleSeconds int
 	IdleURL     string
+	// RefreshSeconds > 0 reloads the page after that many seconds when
+	// JavaScript is off: a page waiting for a computation (htmx polls
+	// instead when it runs).
+	RefreshSeconds int
 }
 
 // Viewer is the signed-in user as the header shows them.

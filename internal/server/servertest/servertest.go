@@ -9,6 +9,7 @@ package servertest
 
 import (
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -31,15 +33,24 @@ import (
 
 // Harness is a running kiosk server.
 type Harness struct {
-	TB    testing.TB
-	URL   string // base URL, such as http://127.0.0.1:41234
-	DB    *sqlite.DB
-	Clock *Clock
+	TB     testing.TB
+	URL    string // base URL, such as http://127.0.0.1:41234
+	DB     *sqlite.DB
+	Clock  *Clock
+	Server *server.Server
 }
 
 // New starts a kiosk server on a new database and stops it when the test ends.
-// The server's log goes to the test's output.
-func New(tb testing.TB) *Harness {
+// The server's log goes to the test's output. Each option may change the
+// server's Config before it starts.
+func New(tb testing.TB, options ...func(*server.Config)) *Harness {
+	tb.Helper()
+	return NewWithRules(tb, rules.FS, "", options...)
+}
+
+// NewWithRules is New on the rules of fsys (the built-in ones with a test's
+// files layered over them, say), training house ("" for the default).
+func NewWithRules(tb testing.TB, fsys fs.FS, house string, options ...func(*server.Config)) *Harness {
 	tb.Helper()
 	db, err := sqlite.Open(tb.Context(), filepath.Join(tb.TempDir(), "trainer.db"))
 	if err != nil {
@@ -52,22 +63,31 @@ func New(tb testing.TB) *Harness {
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	book, err := rulebook.Load(rules.FS)
+	book, err := rulebook.Load(fsys)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	srv, err := server.New(server.Config{SessionKey: key, Logger: log}, db, book, web.Static)
+	gen, err := drills.Load(book, fsys)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg := server.Config{SessionKey: key, Logger: log, House: house, Drills: gen}
+	for _, o := range options {
+		o(&cfg)
+	}
+	srv, err := server.New(cfg, db, book, web.Static)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
 	tb.Cleanup(func() {
-		ts.Close() // waits for requests in flight, before the database closes
+		ts.Close()  // waits for requests in flight, before the database closes
+		srv.Close() // stops the background computations, as cmd/trainer does
 		if err := db.Close(); err != nil {
 			tb.Error(err)
 		}
 	})
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock}
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv}
 }
 
 // Clock follows the real time plus an offset that a test moves forward, so

@@ -1,0 +1,54 @@
+package templates_test
+
+import (
+	"testing"
+
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// TestPercent checks that a figure's decimal text becomes a percentage by
+// moving its point, every digit kept and none invented.
+func TestPercent(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"0.019040493163", "1.9040493163%"},
+		{"0.0000323206205559", "0.00323206205559%"},
+		{"-0.0112144480649", "−1.12144480649%"},
+		{"-0.5", "−50%"},
+		{"0", "0%"},
+		{"1", "100%"},
+		{"12.5", "1250%"},
+		{"6.005079e-05", "0.006005079%"},
+		{"-1.2e-3", "−0.12%"},
+		{"2.5E+1", "2500%"},
+		{"0.001", "0.1%"},
+		{"", "–"},
+		{"null", "–"}, // edge's figure that could not be estimated
+	} {
+		if got := templates.Percent(tt.in); got != tt.want {
+			t.Errorf("Percent(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPoints(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"-0.0302549412279", "−3.02549412279 percentage points"},
+		{"0.0159364754953", "+1.59364754953 percentage points"},
+		{"0", "0 percentage points"},
+	} {
+		if got := templates.Points(tt.in); got != tt.want {
+			t.Errorf("Points(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		in   int64
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {133784560, "133,784,560"}, {-2598960, "−2,598,960"}} {
+		if got := templates.Count(tt.in); got != tt.want {
+			t.Errorf("Count(%d) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
