@@ -184,7 +184,7 @@ func TestCertification(t *testing.T) {
 		{name: "revoked, refresher done", events: []trainer.CertEvent{exPass, grant, ev(4, trainer.EventRevoked, 40, 0)},
 			refresher: at(41, 0), now: at(42, 0), state: eval.StateRevoked, since: at(40, 0), canStart: true},
 		{name: "revoked, then certified again",
-			events: []trainer.CertEvent{exPass, grant, ev(4, trainer.EventRevoked, 40, 0), ev(5, trainer.EventExamPassed, 45, 0), ev(6, trainer.EventTablePass, 46, 0)},
+			events:    []trainer.CertEvent{exPass, grant, ev(4, trainer.EventRevoked, 40, 0), ev(5, trainer.EventExamPassed, 45, 0), ev(6, trainer.EventTablePass, 46, 0)},
 			refresher: at(41, 0), now: at(47, 0), state: eval.StateCertified, since: at(46, 0), blocked: "recertification",
 			check: func(t *testing.T, st eval.CertStatus) {
 				if st.Revocation != nil {
