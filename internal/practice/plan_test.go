@@ -3,14 +3,17 @@ package practice_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -96,5 +99,60 @@ func TestRebuildFromSnapshot(t *testing.T) {
 	spec.RulesVersion = oldBook.Version
 	if _, err := q.Rebuild(spec); !errors.Is(err, practice.ErrRulesChanged) || !strings.Contains(err.Error(), "loads as") {
 		t.Errorf("Rebuild from a wrong copy: %v; want ErrRulesChanged naming the mismatch", err)
+	}
+}
+
+// TestPlanExam draws the shipped exam of every game: the blueprint's counts
+// per kind and level, every item made under the planner's rules, rulings
+// all different where the game has enough situations.
+func TestPlanExam(t *testing.T) {
+	t.Parallel()
+	book, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := drills.Load(book, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := book.House("")
+	p := practice.NewPlanner(gen, "default", book.Version)
+	for _, game := range rulebook.GameSlugs {
+		st := h.Certification[game]
+		start := time.Now()
+		items, err := practice.PlanExam(p, rand.New(rand.NewPCG(7, 7)), game, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d items planned in %v", game, len(items), time.Since(start))
+		count := map[[2]any]int{}
+		rulings := map[string]bool{}
+		for i, it := range items {
+			if it.Position != i+1 || it.Seconds != st.Thresholds[it.Kind].Seconds {
+				t.Errorf("%s item %d: %+v", game, i+1, it)
+			}
+			d, err := p.Rebuild(trainer.Spec{Game: game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: "default", RulesVersion: book.Version})
+			if err != nil || d.Skill != it.Skill {
+				t.Errorf("%s item %d does not rebuild to its skill %s: %v", game, i+1, it.Skill, err)
+			}
+			count[[2]any{it.Kind, it.Level}]++
+			if it.Kind == "ruling" {
+				rulings[it.Skill] = true
+			}
+		}
+		for _, b := range st.Blueprint {
+			if got := count[[2]any{b.Kind, b.Level}]; got != b.Count {
+				t.Errorf("%s: %d items of %s level %d; want %d", game, got, b.Kind, b.Level, b.Count)
+			}
+		}
+		want := 0
+		for _, b := range st.Blueprint {
+			if b.Kind == "ruling" {
+				want += b.Count
+			}
+		}
+		if len(rulings) < want {
+			t.Errorf("%s: %d different rulings of %d asked", game, len(rulings), want)
+		}
 	}
 }

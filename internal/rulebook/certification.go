@@ -301,19 +301,16 @@ func (s *Standard) validate() error {
 	return nil
 }
 
-// Check checks the standards of every house against the drill content:
-// every kind of a blueprint or a threshold must be one the game has drills
-// for (offers), and every level one of drills.toml's (1 … levels). The
-// rulebook cannot know either by itself (package drills reads drills.toml and
-// builds on the rulebook), so the kiosk calls Check at start-up once both are
-// loaded. Errors name the file and the key.
-func (b *Book) Check(offers func(game, kind string) bool, levels int) error {
-	for _, name := range b.HouseNames() {
-		h := b.Houses[name]
-		for _, slug := range GameSlugs {
-			if err := h.Certification[slug].check(offers, levels); err != nil {
-				return fmt.Errorf("rulebook.Check: %w", err)
-			}
+// CheckCertification checks the house's standards against the drill
+// content: every kind of a blueprint or a threshold must be one the game has
+// drills for in this house (offers), and every level one of drills.toml's
+// (1 … levels). The rulebook cannot know either by itself (package drills
+// reads drills.toml and builds on the rulebook), so the kiosk calls it at
+// start-up once both are loaded. Errors name the file and the key.
+func (h *House) CheckCertification(offers func(game, kind string) bool, levels int) error {
+	for _, slug := range GameSlugs {
+		if err := h.Certification[slug].check(offers, levels); err != nil {
+			return fmt.Errorf("rulebook: %w", err)
 		}
 	}
 	return nil

@@ -22,10 +22,10 @@ func TestCertificationEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Check(kindsOffered, 4); err != nil {
+	h, _ := b.House("default")
+	if err := h.CheckCertification(kindsOffered, 4); err != nil {
 		t.Fatal(err)
 	}
-	h, _ := b.House("default")
 	for _, g := range rulebook.GameSlugs {
 		s := h.Certification[g]
 		if s == nil {
@@ -161,7 +161,8 @@ func TestCertificationErrors(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Load: %v; want the error from Check", err)
 				}
-				err = b.Check(kindsOffered, 4)
+				h, _ := b.House("default")
+				err = h.CheckCertification(kindsOffered, 4)
 			}
 			if err == nil {
 				t.Fatal("no error")
@@ -192,10 +193,10 @@ seconds = 45
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Check(kindsOffered, 4); err != nil {
+	riv, _ := b.House("riviera")
+	if err := riv.CheckCertification(kindsOffered, 4); err != nil {
 		t.Fatal(err)
 	}
-	riv, _ := b.House("riviera")
 	def, _ := b.House("default")
 	got := riv.Certification["uth"]
 	want := rulebook.Policy{Retakes: 2, RetakeWaitHours: 48, ValidityMonths: 6, DueDays: 30}

@@ -61,6 +61,14 @@ func (s *Server) routes() http.Handler {
 			r.Get("/progress", s.handleProgress)
 			r.Get("/history", s.handleHistory)
 		})
+		// Certification exams (issue 8, exam.go): the trainee's own only.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(trainees...))
+			r.Get("/exams/new", s.handleExamNew)                       // ?game=: what the exam holds; may it start
+			r.Post("/exams", s.handleExamStart)                        // fixes the items, serves the first
+			r.Get("/exams/{id}", s.handleExamShow)                     // the waiting question, or the result (resumes)
+			r.Post("/exams/{id}/items/{n}/answer", s.handleExamAnswer) // once per item; serves the next or judges
+		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(managers...))
 			r.Get("/manager", s.handleManagerHome)

@@ -9,6 +9,7 @@ package servertest
 
 import (
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -16,12 +17,14 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -35,13 +38,43 @@ type Harness struct {
 	URL   string // base URL, such as http://127.0.0.1:41234
 	DB    *sqlite.DB
 	Clock *Clock
+	// Book is the rules the server runs with; Book.Version is the rules
+	// version its attempts and exams record.
+	Book *rulebook.Book
+	stop func()
+}
+
+// Options start a harness on a given database file or rules.
+type Options struct {
+	// Path is the database file; "" makes a new one under the test's
+	// temporary directory. Two harnesses in turn on one file are the same
+	// kiosk before and after a restart.
+	Path string
+	// Rules is the rules tree ("" for the built-in rules.FS), as a house's
+	// own directory layered over them would be (-rules DIR).
+	Rules fs.FS
 }
 
 // New starts a kiosk server on a new database and stops it when the test ends.
 // The server's log goes to the test's output.
 func New(tb testing.TB) *Harness {
 	tb.Helper()
-	db, err := sqlite.Open(tb.Context(), filepath.Join(tb.TempDir(), "trainer.db"))
+	return Start(tb, Options{})
+}
+
+// Start starts a kiosk server as opts say and stops it when the test ends
+// (or at Close).
+func Start(tb testing.TB, opts Options) *Harness {
+	tb.Helper()
+	path := opts.Path
+	if path == "" {
+		path = filepath.Join(tb.TempDir(), "trainer.db")
+	}
+	fsys := opts.Rules
+	if fsys == nil {
+		fsys = rules.FS
+	}
+	db, err := sqlite.Open(tb.Context(), path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -52,23 +85,34 @@ func New(tb testing.TB) *Harness {
 		tb.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	book, err := rulebook.Load(rules.FS)
+	book, err := rulebook.Load(fsys)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	srv, err := server.New(server.Config{SessionKey: key, Logger: log}, db, book, web.Static)
+	gen, err := drills.Load(book, fsys)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv, err := server.New(server.Config{SessionKey: key, Logger: log, Drills: gen}, db, book, web.Static)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
-	tb.Cleanup(func() {
-		ts.Close() // waits for requests in flight, before the database closes
-		if err := db.Close(); err != nil {
-			tb.Error(err)
-		}
-	})
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			ts.Close() // waits for requests in flight, before the database closes
+			if err := db.Close(); err != nil {
+				tb.Error(err)
+			}
+		})
+	}
+	tb.Cleanup(stop)
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Book: book, stop: stop}
 }
+
+// Close stops the server and closes its database, as a restart would.
+func (h *Harness) Close() { h.stop() }
 
 // Clock follows the real time plus an offset that a test moves forward, so
 // sessions expire without sleeping. Safe for concurrent use.
@@ -79,6 +123,15 @@ func (c *Clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.L
 
 // Advance moves the clock forward by d.
 func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// ApproveRules approves the harness's rules version as manager m, as the
+// rules page does.
+func (h *Harness) ApproveRules(m *trainer.User) {
+	h.TB.Helper()
+	if _, err := h.DB.ApproveRulesVersion(trainer.WithActor(h.TB.Context(), m), h.Book.Version); err != nil {
+		h.TB.Fatalf("approve rules %s: %v", h.Book.Version, err)
+	}
+}
 
 // CreateUser stores a user directly (not through the pages) with the PIN or
 // password secret, and returns it.
