@@ -23,7 +23,8 @@ var (
 	errExamItem     = trainer.Errorf(trainer.KindForbidden, "Exam questions are answered on the exam's page, once.")
 	errExamNotEnded = trainer.Errorf(trainer.KindForbidden, "An exam ends when its last question is answered.")
 )
-func attemptURL(id int64) string  { return fmt.Sprintf("/attempts/%d", id) }
+
+func attemptURL(id int64) string { return fmt.Sprintf("/attempts/%d", id) }
 
 // handleTraineeHome is a trainee's start page: the games, and the session to
 // resume if one is open (on this tablet or another).
