@@ -164,6 +164,7 @@ func (db *DB) FindExam(ctx context.Context, id, userID int64) (*trainer.Exam, er
 
 // ExamFilter narrows ListExams. Zero values match everything.
 type ExamFilter struct {
+	ID       int64 // one exam
 	UserID   int64
 	Game     string
 	Finished bool // only finished exams
@@ -178,6 +179,9 @@ func (db *DB) ListExams(ctx context.Context, f ExamFilter) ([]*trainer.Exam, err
 	}
 	defer tx.Rollback()
 	where, args := `1 = 1`, []any{}
+	if f.ID != 0 {
+		where, args = where+` AND x.session_id = ?`, append(args, f.ID)
+	}
 	if f.UserID != 0 {
 		where, args = where+` AND x.user_id = ?`, append(args, f.UserID)
 	}
