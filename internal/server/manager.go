@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -231,13 +232,15 @@ func certCell(st eval.CertStatus) templates.CertCell {
 
 // certListRow is a line of the due or the expired list.
 func (s *Server) certListRow(cr certRow, now time.Time) templates.CertListRow {
-	days := int(cr.status.Expires.Sub(now).Hours() / 24)
-	when := fmt.Sprintf("in %d days", days)
+	left := cr.status.Expires.Sub(now)
+	var when string
 	switch {
-	case days == 0 && cr.status.Expires.After(now):
-		when = "today"
-	case !cr.status.Expires.After(now):
-		when = fmt.Sprintf("%d days ago", -days)
+	case left > 24*time.Hour:
+		when = fmt.Sprintf("in %d days", int(math.Ceil(left.Hours()/24))) // any part of a day left counts
+	case left > 0:
+		when = "within a day"
+	default:
+		when = fmt.Sprintf("%d days ago", int(-left.Hours()/24))
 	}
 	return templates.CertListRow{Trainee: cr.user.Name, URL: traineeFileURL(cr.user.ID), GameName: s.gameName(cr.game),
 		Date: cr.status.Expires.Format("2006-01-02"), When: when}
