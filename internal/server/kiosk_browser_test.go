@@ -105,6 +105,22 @@ func (tr *trainee) choose(ctx context.Context, name, value string) {
 func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, byChips bool) {
 	tr.t.Helper()
 	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
+	submit := tr.enter(ctx, d, k, byChips)
+	// The feedback, or the question again with a message: fail at once
+	// rather than wait for a verdict that will not come.
+	run(tr.t, ctx, what, browsertest.Settled(), chromedp.Tap(submit),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)), browsertest.Settled())
+	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
+		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
+	}
+}
+
+// enter enters k on the page, checks that the form holds it (entering it
+// again after a dropped tap), and returns what to tap to submit it.
+func (tr *trainee) enter(ctx context.Context, d *drills.Drill, k drills.Key, byChips bool) chromedp.CSS {
+	tr.t.Helper()
+	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
 	// entered says what the form holds, as the trainee's taps left it.
 	var entry func(again bool) []chromedp.Action[chromedp.Void]
 	var want, entered string
@@ -189,14 +205,7 @@ func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, by
 			tr.t.Fatalf("%s: the form holds %q (%v); want %q", what, got, err, want)
 		}
 	}
-	// The feedback, or the question again with a message: fail at once
-	// rather than wait for a verdict that will not come.
-	run(tr.t, ctx, what, browsertest.Settled(), chromedp.Tap(submit),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)), browsertest.Settled())
-	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
-		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
-		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
-	}
+	return submit
 }
 
 func btoi(b bool) int {
