@@ -93,6 +93,7 @@ func TestBrowserCertification(t *testing.T) {
 	run(t, mctx, "review the rules", chromedp.Click(testID("rules-review")), chromedp.WaitVisible(testID("rules-version")))
 	browsertest.Screenshot(t, mctx, "manager-rules-version")
 	browsertest.Axe(t, mctx, "rules version")
+	checkPage(t, mctx, "rules version")
 	run(t, mctx, "approve", browsertest.Settled(), chromedp.Tap(testID("rules-approve")), chromedp.WaitVisible(testID("notice")))
 	if got := text(t, mctx, testID("rules-approved")); !strings.Contains(got, "Max Manager") {
 		t.Errorf("approved %q; want by Max Manager", got)
@@ -104,9 +105,11 @@ func TestBrowserCertification(t *testing.T) {
 	run(t, ctx, "home", chromedp.WaitVisible(testID("exam-uth")))
 	browsertest.Screenshot(t, ctx, "trainee-home")
 	browsertest.Axe(t, ctx, "trainee home with certification")
+	checkPage(t, ctx, "trainee home")
 	run(t, ctx, "open the exam", browsertest.Settled(), chromedp.Tap(testID("exam-uth")), chromedp.WaitVisible(testID("exam-start")))
 	browsertest.Screenshot(t, ctx, "exam-start")
 	browsertest.Axe(t, ctx, "exam start")
+	checkPage(t, ctx, "exam start")
 	run(t, ctx, "start the exam", browsertest.Settled(), chromedp.Tap(testID("exam-start-submit")),
 		chromedp.WaitVisible(testID("question")), browsertest.Settled())
 	loc, err := chromedp.Run(ctx, chromedp.Location())
@@ -160,6 +163,7 @@ func TestBrowserCertification(t *testing.T) {
 	}
 	browsertest.Screenshot(t, ctx, "exam-result")
 	browsertest.Axe(t, ctx, "exam result")
+	checkPage(t, ctx, "exam result")
 
 	// The manager signs off the table test.
 	run(t, mctx, "the dashboard", chromedp.Navigate(h.URL+"/manager"), chromedp.WaitVisible(testID("cert-matrix")))
@@ -170,6 +174,7 @@ func TestBrowserCertification(t *testing.T) {
 		chromedp.WaitVisible(testID("table-test-form")))
 	browsertest.Screenshot(t, mctx, "manager-file")
 	browsertest.Axe(t, mctx, "trainee file")
+	checkPage(t, mctx, "trainee file")
 	// Fail without notes first: the form says what is missing.
 	run(t, mctx, "fail without notes", browsertest.Settled(), chromedp.Tap(testID("result-fail")),
 		chromedp.Tap(testID("table-test-submit")),
@@ -198,6 +203,7 @@ func TestBrowserCertification(t *testing.T) {
 	}
 	browsertest.Screenshot(t, mctx, "manager-dashboard")
 	browsertest.Axe(t, mctx, "dashboard")
+	checkPage(t, mctx, "dashboard")
 
 	// The certificate and the transcript print on one sheet, A4 or Letter.
 	for _, page := range []string{"certificate", "transcript"} {
@@ -255,6 +261,54 @@ func TestBrowserCertification(t *testing.T) {
 	}
 	if tiaRow == nil || tiaRow[4] != "certified" || tiaRow[7] != "Max Manager" || tiaRow[6] == "" {
 		t.Errorf("the CSV row of Tia's UTH: %q", tiaRow)
+	}
+
+	// The manager's pages on a phone.
+	run(t, mctx, "a phone", chromedp.EmulateViewport(int64(browsertest.Phone.Width), int64(browsertest.Phone.Height), chromedp.EmulateTouch))
+	for _, p := range []struct{ path, id string }{
+		{"/manager", "manager-home"},
+		{fmt.Sprintf("/manager/trainees/%d", tia.ID), "trainee-file"},
+		{fmt.Sprintf("/manager/trainees/%d/games/uth/certificate", tia.ID), "certificate"},
+		{"/manager/programme", "programme"},
+		{"/manager/rules", "rules-page"},
+		{fmt.Sprintf("/manager/exams/%d", examID), "manager-exam"},
+	} {
+		run(t, mctx, p.path, chromedp.Navigate(h.URL+p.path), chromedp.WaitVisible(testID(p.id)))
+		browsertest.Screenshot(t, mctx, "phone-"+p.id)
+		browsertest.Axe(t, mctx, p.id+" on a phone")
+		checkPage(t, mctx, p.id+" on a phone")
+	}
+}
+
+// smallTargetsJS lists what a finger taps in the page's main part that is
+// less than 44 px high or wide: links, buttons, fields, the labels of
+// radio buttons.
+const smallTargetsJS = `(function () {
+	var out = [];
+	document.querySelectorAll("main a[href], main button, main select, main textarea, main input:not([type=hidden]):not([type=radio]), main input[type=radio] + label").forEach(function (el) {
+		var r = el.getBoundingClientRect();
+		if (r.width === 0 && r.height === 0) { return; } // not shown
+		if (r.height < 44 || r.width < 44) {
+			out.push(el.tagName.toLowerCase() + " \"" + (el.textContent || el.name || "").trim().slice(0, 40) + "\" " + Math.round(r.width) + "x" + Math.round(r.height));
+		}
+	});
+	return out;
+})()`
+
+// checkPage fails the test when the page in ctx has a touch target under
+// 44 px or is wider than the window (it would scroll sideways on a phone).
+func checkPage(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	small, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](smallTargetsJS))
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	for _, s := range small {
+		t.Errorf("%s: a touch target under 44 px: %s", what, s)
+	}
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+	if err != nil || wide {
+		t.Errorf("%s: the page is wider than the window (%v)", what, err)
 	}
 }
 

@@ -80,6 +80,11 @@ func TestCert_Roles(t *testing.T) {
 	// stops them before anything else.
 	resp := clients["trainee"].PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}})
 	wantStatus(t, "trainee signs off their own", resp, http.StatusForbidden)
+	for _, path := range []string{"/manager/exams/1", gamePath(k.trainee, "uth") + "/certificate"} {
+		wantStatus(t, "trainee GET "+path, clients["trainee"].Get(path), http.StatusForbidden)
+		wantRedirect(t, "signed out GET "+path, clients["signed out"].Get(path), "/signin")
+		wantStatus(t, "manager GET "+path+" (none yet)", clients["manager"].Get(path), http.StatusNotFound)
+	}
 	wantStatus(t, "a manager's file", clients["manager"].Get(filePath(k.manager)), http.StatusNotFound)
 	wantStatus(t, "a game with no standard", clients["manager"].Get(gamePath(k.trainee, "bingo")+"/transcript"), http.StatusNotFound)
 }

@@ -219,7 +219,7 @@ func ManagerHomePage(v DashboardView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<div class=\"table-scroll\"><table class=\"cert-table cert-matrix\" data-testid=\"cert-matrix\"><caption>Certification of each trainee in each game, and their weakest skills</caption> <thead><tr><th scope=\"col\">Trainee</th>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Certification of each trainee\"><table class=\"cert-table cert-matrix\" data-testid=\"cert-matrix\"><caption>Certification of each trainee in each game, and their weakest skills</caption> <thead><tr><th scope=\"col\">Trainee</th>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
