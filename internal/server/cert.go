@@ -89,9 +89,14 @@ func (s *Server) certHome(ctx context.Context, u *trainer.User) (templates.CertH
 		t := templates.CertTile{Game: game, GameName: s.gameName(game), State: st.State.Label(), StateClass: string(st.State),
 			Since: sinceText(st), Detail: st.Blocked}
 		if st.State.MayDeal() {
-			t.Detail = "Valid until " + dateText(st.Expires) + ". " + strings.TrimPrefix(st.Blocked, "Certified until "+dateText(st.Expires)+"; ")
-			if st.CanStartExam {
-				t.Detail = "Valid until " + dateText(st.Expires) + ": the recertification exam is open."
+			t.Detail = "Valid until " + dateText(st.Expires) + "."
+			switch {
+			case st.PendingExam != nil:
+				t.Detail += " The recertification exam is passed: the table test comes next."
+			case st.CanStartExam:
+				t.Detail += " The recertification exam is open."
+			case st.State == eval.StateCertified:
+				t.Detail += " The recertification exam opens on " + dateText(eval.DueFrom(st.Expires, s.house.Certification[game].Policy)) + "."
 			}
 		}
 		if st.CanStartExam && approved {

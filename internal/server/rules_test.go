@@ -136,3 +136,59 @@ func staffSignIn(t *testing.T, h *servertest.Harness, name, password string) *se
 	}
 	return c
 }
+
+// TestRules_ExamKeepsItsRules starts an exam under approved rules, stops the
+// kiosk, and restarts it on other rules: the exam carries on under the rules
+// it started on (its items were fixed then), answers graded against those
+// rules' keys, and finishes.
+func TestRules_ExamKeepsItsRules(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "trainer.db")
+	data, err := rules.FS.ReadFile("houses/default/uth.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldUTH := strings.Replace(string(data), `trips_table               = "B"`, `trips_table               = "A"`, 1)
+	oldFS := rulebook.Overlay(fstest.MapFS{"houses/default/uth.toml": {Data: []byte(oldUTH)}}, rules.FS)
+	first := servertest.Start(t, servertest.Options{Path: path, Rules: oldFS})
+	mgr := first.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
+	tia := first.CreateUser("Tia Trainee", trainer.RoleTrainee, "", traineePIN)
+	first.ApproveRules(mgr)
+	oldGen, err := drills.Load(first.Book, oldFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := signInTrainee(t, first, tia)
+	id := startExam(t, c, "uth")
+	answerOld := func(h *servertest.Harness, c *servertest.Client, n int) {
+		t.Helper()
+		a, err := h.DB.PendingAttempt(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.RulesVersion != first.Book.Version || a.Position != n {
+			t.Fatalf("item %d: served %+v; want item %d under the exam's rules %s", a.Position, a.Spec, n, first.Book.Version)
+		}
+		d, err := oldGen.Generate(a.House, drills.Spec{Game: a.Game, Kind: a.Kind, Level: a.Level, Seed: a.Seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantRedirect(t, fmt.Sprintf("answer item %d", n), c.PostForm(examItemPath(id, n), answerForm(d.Key)), examShowPath(id))
+	}
+	answerOld(first, c, 1)
+	ex, _ := first.DB.FindExam(t.Context(), id, tia.ID)
+	first.Close()
+
+	second := servertest.Start(t, servertest.Options{Path: path})
+	if second.Book.Version == first.Book.Version {
+		t.Fatal("the restart did not change the rules")
+	}
+	c = signInTrainee(t, second, tia)
+	for n := 2; n <= len(ex.Items); n++ {
+		answerOld(second, c, n)
+	}
+	res := c.Get(examShowPath(id))
+	if v := res.TestID("exam-verdict"); !strings.Contains(v, "Exam passed") || !strings.Contains(res.TestID("exam-result"), first.Book.Version) {
+		t.Errorf("the exam after the rules changed: %q", v)
+	}
+}
