@@ -74,7 +74,7 @@ func JudgeExam(st *rulebook.Standard, items []trainer.ExamItem, attempts []*trai
 	}
 	for _, it := range items {
 		i, ok := idx[it.Kind]
-		if !ok { // an item of a kind the standard does not judge: it cannot pass
+		if !ok { // an item of a kind the blueprint does not list: judged at 100 %
 			th := st.Thresholds[it.Kind]
 			i = len(r.Kinds)
 			idx[it.Kind] = i

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
@@ -103,10 +102,4 @@ func joinLines(ls []templates.AnswerLine) string {
 		out[i] = l.Text
 	}
 	return strings.Join(out, "; ")
-}
-
-// elapsedSeconds writes a duration in seconds with one decimal, as CSV
-// cells hold it.
-func elapsedSeconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64)
 }

@@ -98,6 +98,11 @@ func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request)
 	s.writeCSV(w, r, "certifications-"+s.db.Now().Local().Format("2006-01-02")+".csv", out)
 }
 
+// elapsedSeconds writes a duration in seconds with one decimal.
+func elapsedSeconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64)
+}
+
 // attemptsCSVLimit bounds one trainee's export; far more than years of practice.
 const attemptsCSVLimit = 1_000_000
 

@@ -160,7 +160,9 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	flush()
+	// Soonest to expire first; longest expired first.
 	slices.SortStableFunc(v.Due, func(a, b templates.CertListRow) int { return cmp.Compare(a.Date, b.Date) })
+	slices.SortStableFunc(v.Expired, func(a, b templates.CertListRow) int { return cmp.Compare(a.Date, b.Date) })
 	for i := range v.Rows {
 		if v.Rows[i].Weakest, err = s.weakest(ctx, rowUsers[i], f.game); err != nil {
 			s.error(w, r, err)

@@ -34,15 +34,14 @@ type CertHomeView struct {
 // ExamStartView is the page that shows what an exam holds before it starts.
 type ExamStartView struct {
 	Page
-	Game      string
-	GameName  string
-	Items     int
-	Kinds     []StandardRow
-	Sittings  string // "1 of 3 sittings in this cycle"
-	Rules     string // the rules version
-	Blocked   string // why it cannot start, or ""
-	Action    string // the form that starts it
-	RulesNote string
+	Game     string
+	GameName string
+	Items    int
+	Kinds    []StandardRow
+	Sittings string // "1 of 3 sittings in this cycle"
+	Rules    string // the rules version
+	Blocked  string // why it cannot start, or ""
+	Action   string // the form that starts it
 }
 
 // StandardRow is one kind of a game's certification standard.
