@@ -5,24 +5,41 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // ErrRulesChanged is returned for a spec made under rules other than the
-// kiosk's: its drill can no longer be rebuilt exactly.
+// kiosk's that cannot be loaded again (no copy of them was kept): its drill
+// can no longer be rebuilt exactly.
 var ErrRulesChanged = errors.New("the rules changed since this scenario was made")
 
-// Planner makes the drills a session serves, for one house. It is immutable
-// and safe for concurrent use.
+// Snapshots returns the rules files of a version the kiosk ran with
+// (rulebook.Book.Files, as the store keeps them), or an error when it has no
+// copy of that version.
+type Snapshots func(version string) (map[string][]byte, error)
+
+// Planner makes the drills a session serves, for one house. It is safe for
+// concurrent use; what it makes never changes, and the generators of past
+// rules versions it loads are kept (a few at a time).
 type Planner struct {
 	gen     *drills.Generator
 	house   string
 	version string
 	kinds   map[string][]string // game → the kinds that can be generated
 	games   []string
+
+	snapshots Snapshots
+	mu        sync.Mutex
+	past      map[string]*drills.Generator // version → its generator, loaded from its snapshot
 }
+
+// pastVersions bounds the generators of old rules versions kept loaded: each
+// holds a whole rulebook, and old attempts are opened one at a time.
+const pastVersions = 8
 
 // NewPlanner returns a Planner over gen for house, rules version version. It
 // tries each game and kind once: a kind the content cannot produce yet (the
@@ -65,13 +82,67 @@ func (p *Planner) Offers(game, kind string) bool {
 	return slices.Contains(p.kinds[game], kind)
 }
 
-// Rebuild regenerates the drill of spec exactly as it was served. Returns
-// ErrRulesChanged when spec was made under other rules.
+// WithSnapshots lets p rebuild specs made under older rules versions from
+// the copies fn returns (the store's rules_versions). Call it before p is
+// used.
+func (p *Planner) WithSnapshots(fn Snapshots) *Planner {
+	p.snapshots = fn
+	return p
+}
+
+// Rebuild regenerates the drill of spec exactly as it was served, under the
+// rules version spec records: the kiosk's own, or an older one loaded from
+// its snapshot. Returns an error wrapping ErrRulesChanged when spec was made
+// under rules of which no copy was kept.
 func (p *Planner) Rebuild(s trainer.Spec) (*drills.Drill, error) {
+	gen := p.gen
 	if s.RulesVersion != p.version {
+		var err error
+		if gen, err = p.pastGenerator(s.RulesVersion); err != nil {
+			return nil, err
+		}
+	}
+	return gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+}
+
+// pastGenerator loads (once) the drill generator of an older rules version
+// from its snapshot, and checks that the snapshot is that version.
+func (p *Planner) pastGenerator(version string) (*drills.Generator, error) {
+	if p.snapshots == nil {
 		return nil, ErrRulesChanged
 	}
-	return p.gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if g, ok := p.past[version]; ok {
+		return g, nil
+	}
+	files, err := p.snapshots(version)
+	if err != nil {
+		return nil, fmt.Errorf("%w (rules %s: %v)", ErrRulesChanged, version, err)
+	}
+	fsys := rulebook.SnapshotFS(files)
+	book, err := rulebook.Load(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("%w (rules %s: %v)", ErrRulesChanged, version, err)
+	}
+	if book.Version != version {
+		return nil, fmt.Errorf("%w (the copy of rules %s loads as %s)", ErrRulesChanged, version, book.Version)
+	}
+	g, err := drills.Load(book, fsys)
+	if err != nil {
+		return nil, fmt.Errorf("%w (rules %s: %v)", ErrRulesChanged, version, err)
+	}
+	if p.past == nil {
+		p.past = map[string]*drills.Generator{}
+	}
+	if len(p.past) >= pastVersions {
+		for v := range p.past { // any one: old attempts are opened one at a time
+			delete(p.past, v)
+			break
+		}
+	}
+	p.past[version] = g
+	return g, nil
 }
 
 // Fresh makes a new drill of game and kind at level with a seed from rng.

@@ -32,6 +32,10 @@ type Book struct {
 	Version string
 	Games   map[string]*Game
 	Houses  map[string]*House
+	// Files holds every file Version hashes (path → content): the kiosk
+	// keeps a copy of each version it runs with, so that an old attempt or
+	// exam can be rebuilt exactly as it was (Snapshot).
+	Files map[string][]byte
 }
 
 // Game is one game's own data: its name and its named pay tables.
@@ -59,6 +63,10 @@ type House struct {
 	// Procedures are the house's ruling situations and sequences of play
 	// (procedures.go), with its own procedures.toml applied.
 	Procedures *Procedures
+
+	// Certification is each game's certification standard for this house
+	// (certification.go), by game slug.
+	Certification map[string]*Standard
 }
 
 // Chip is one denomination of the house's chip set.
@@ -128,11 +136,11 @@ func Load(fsys fs.FS) (*Book, error) {
 }
 
 func load(fsys fs.FS) (*Book, error) {
-	version, err := hashFS(fsys)
+	version, files, err := hashFS(fsys)
 	if err != nil {
 		return nil, err
 	}
-	b := &Book{Version: version, Games: map[string]*Game{}, Houses: map[string]*House{}}
+	b := &Book{Version: version, Games: map[string]*Game{}, Houses: map[string]*House{}, Files: files}
 	specs := map[string][]games.TableSpec{
 		uth.Slug: uth.TableSpecs, oracle.Slug: oracle.TableSpecs,
 		thrill.Slug: thrill.TableSpecs, lunar.Slug: lunar.TableSpecs,
@@ -254,6 +262,9 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 	if h.Lunar, err = loadSettings[lunar.Settings](fsys, name, gs[lunar.Slug], specs[lunar.Slug]); err != nil {
 		return nil, err
 	}
+	if h.Certification, err = loadCertification(fsys, name); err != nil {
+		return nil, err
+	}
 	return h, nil
 }
 
@@ -350,8 +361,11 @@ func keyFile(fsys fs.FS, file, defFile, key string) string {
 	return defFile
 }
 
-func hashFS(fsys fs.FS) (string, error) {
+// hashFS hashes every .toml file of fsys, in path order, and returns the
+// hash with the files themselves.
+func hashFS(fsys fs.FS) (string, map[string][]byte, error) {
 	h := sha256.New()
+	files := map[string][]byte{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -365,10 +379,11 @@ func hashFS(fsys fs.FS) (string, error) {
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", p, len(data))
 		h.Write(data)
+		files[p] = data
 		return nil
 	})
 	if err != nil {
-		return "", errf(".", "", "cannot read the rules: "+err.Error())
+		return "", nil, errf(".", "", "cannot read the rules: "+err.Error())
 	}
-	return hex.EncodeToString(h.Sum(nil))[:12], nil
+	return hex.EncodeToString(h.Sum(nil))[:12], files, nil
 }

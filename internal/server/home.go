@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
-	"github.com/dealerkiosk/trainer/web/templates"
 )
 
 // handleRoot sends a visitor where they belong: setup on a new kiosk, their
@@ -28,10 +27,4 @@ func (s *Server) handleRoot(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.redirect(w, r, "/signin")
 	}
-}
-
-// handleManagerHome is the managers' dashboard.
-func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
-	u := visitOf(r.Context()).user
-	s.render(w, r, http.StatusOK, templates.ManagerHomePage(templates.HomeView{Page: s.page(r, "Dashboard", "dashboard"), Name: u.Name}), nil)
 }

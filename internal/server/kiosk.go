@@ -17,7 +17,14 @@ import (
 // by ID and owner, so another trainee's ID is "not found".
 
 func practiceURL(id int64) string { return fmt.Sprintf("/practice/%d", id) }
-func attemptURL(id int64) string  { return fmt.Sprintf("/attempts/%d", id) }
+
+// Refusals of practice routes used on an exam: an exam has its own pages.
+var (
+	errExamItem     = trainer.Errorf(trainer.KindForbidden, "Exam questions are answered on the exam's page, once.")
+	errExamNotEnded = trainer.Errorf(trainer.KindForbidden, "An exam ends when its last question is answered.")
+)
+
+func attemptURL(id int64) string { return fmt.Sprintf("/attempts/%d", id) }
 
 // handleTraineeHome is a trainee's start page: the games, and the session to
 // resume if one is open (on this tablet or another).
@@ -26,6 +33,12 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 	v := templates.TraineeHomeView{Page: s.page(r, "Your games", "practice"), Name: u.Name, Games: s.gameTiles()}
 	sess, err := s.db.OpenPracticeSession(r.Context(), u.ID)
 	switch {
+	case err == nil && sess.Mode == trainer.ModeExam:
+		v.Resume = &templates.ResumeView{
+			URL:      examURL(sess.ID),
+			Title:    s.gameName(sess.Game) + " · Certification exam",
+			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
+		}
 	case err == nil:
 		v.Resume = &templates.ResumeView{
 			URL:      practiceURL(sess.ID),
@@ -33,6 +46,10 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
 		}
 	case trainer.KindOf(err) != trainer.KindNotFound:
+		s.error(w, r, err)
+		return
+	}
+	if v.Cert, err = s.certHome(r.Context(), u); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -46,7 +63,11 @@ func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
 		return
 	}
-	f := s.startForm(startChoice{Game: game, Kind: trainer.KindMixed, Mode: trainer.ModePractice, Level: 1}, nil)
+	c := startChoice{Game: game, Kind: trainer.KindMixed, Mode: trainer.ModePractice, Level: 1}
+	if m, err := trainer.ParseMode(r.URL.Query().Get("mode")); err == nil {
+		c.Mode = m // the refresher links here with review chosen
+	}
+	f := s.startForm(c, nil)
 	s.render(w, r, http.StatusOK, templates.StartPage(templates.StartView{
 		Page: s.page(r, s.gameName(game), "practice"), GameName: s.gameName(game), Form: f,
 	}), nil)
@@ -106,6 +127,10 @@ func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if sess.Mode == trainer.ModeExam {
+		s.redirect(w, r, examURL(sess.ID))
+		return
+	}
 	p, err := s.currentPanel(r, sess)
 	if err != nil {
 		s.error(w, r, err)
@@ -120,6 +145,10 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	sess, err := s.sessionParam(r)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if sess.Mode == trainer.ModeExam { // an exam serves its next item by itself
+		s.redirect(w, r, examURL(sess.ID))
 		return
 	}
 	if sess.Open() {
@@ -153,6 +182,10 @@ func (s *Server) handlePracticeEnd(w http.ResponseWriter, r *http.Request) {
 	sess, err := s.sessionParam(r)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if sess.Mode == trainer.ModeExam {
+		s.error(w, r, errExamNotEnded)
 		return
 	}
 	if _, err := s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID); err != nil {
@@ -189,6 +222,10 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	a, sess, err := s.attemptParam(r)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if sess.Mode == trainer.ModeExam {
+		s.error(w, r, errExamItem)
 		return
 	}
 	if a.Answered() {
@@ -291,6 +328,10 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 	a, sess, err := s.attemptParam(r)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if sess.Mode == trainer.ModeExam && sess.Open() { // nothing of an exam is told before its end
+		s.redirect(w, r, examURL(sess.ID))
 		return
 	}
 	if !a.Answered() {

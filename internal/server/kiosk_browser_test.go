@@ -59,6 +59,9 @@ func (tr *trainee) start(ctx context.Context, game, kind string, mode trainer.Mo
 	run(tr.t, ctx, "open "+game,
 		chromedp.Navigate(tr.h.URL+"/trainee"), chromedp.WaitVisible(testID("game-"+game)),
 		chromedp.Tap(testID("game-"+game)), chromedp.WaitVisible(testID("start-form")),
+		// The form arrives by a swap; a tap before it settles can land on
+		// a node the swap is about to replace.
+		browsertest.Settled(),
 	)
 	tr.choose(ctx, "kind", kind)
 	tr.choose(ctx, "mode", string(mode))
@@ -103,6 +106,22 @@ func (tr *trainee) choose(ctx context.Context, name, value string) {
 // chips, when byChips) for an amount, a tap on a choice, the outcome buttons,
 // the chips. It waits for the feedback.
 func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, byChips bool) {
+	tr.t.Helper()
+	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
+	submit := tr.enter(ctx, d, k, byChips)
+	// The feedback, or the question again with a message: fail at once
+	// rather than wait for a verdict that will not come.
+	run(tr.t, ctx, what, browsertest.Settled(), chromedp.Tap(submit),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)), browsertest.Settled())
+	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
+		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
+	}
+}
+
+// enter enters k on the page, checks that the form holds it (entering it
+// again after a dropped tap), and returns what to tap to submit it.
+func (tr *trainee) enter(ctx context.Context, d *drills.Drill, k drills.Key, byChips bool) chromedp.CSS {
 	tr.t.Helper()
 	what := fmt.Sprintf("answer %s %s (seed %d) with %+v", d.Game, d.Kind, d.Seed, k)
 	// entered says what the form holds, as the trainee's taps left it.
@@ -189,14 +208,7 @@ func (tr *trainee) answer(ctx context.Context, d *drills.Drill, k drills.Key, by
 			tr.t.Fatalf("%s: the form holds %q (%v); want %q", what, got, err, want)
 		}
 	}
-	// The feedback, or the question again with a message: fail at once
-	// rather than wait for a verdict that will not come.
-	run(tr.t, ctx, what, browsertest.Settled(), chromedp.Tap(submit),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="verdict"], [data-testid="field-error"]`)), browsertest.Settled())
-	if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](
-		`(document.querySelector('[data-testid="field-error"]') || {}).textContent || ""`)); err != nil || msg != "" {
-		tr.t.Fatalf("%s: refused: %q (%v)", what, msg, err)
-	}
+	return submit
 }
 
 func btoi(b bool) int {
@@ -330,7 +342,7 @@ func TestBrowserPractice_EveryAnswerShape(t *testing.T) {
 	tr.signIn(ctx)
 	browsertest.Screenshot(t, ctx, "home")
 	browsertest.Axe(t, ctx, "trainee home")
-	run(t, ctx, "start form", chromedp.Tap(testID("game-uth")), chromedp.WaitVisible(testID("start-form")))
+	run(t, ctx, "start form", chromedp.Tap(testID("game-uth")), chromedp.WaitVisible(testID("start-form")), browsertest.Settled())
 	browsertest.Screenshot(t, ctx, "start-form")
 	browsertest.Axe(t, ctx, "start form")
 	for i, kind := range []string{"outcome", "hand", "chips", "ruling", "procedure"} {

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -105,15 +104,17 @@ func (s *Server) pickDrill(ctx context.Context, sess *trainer.PracticeSession, a
 	return s.plan.Fresh(rng, sess.Game, sess.Kind, sess.Level)
 }
 
-// rebuild regenerates the drill of a served attempt. A scenario still waiting
-// for its answer whose rules have changed since is served again, same seed,
-// under the new rules with a new timer; an answered one cannot be rebuilt and
-// returns practice.ErrRulesChanged.
+// rebuild regenerates the drill of a served practice attempt. A scenario
+// still waiting for its answer whose rules have changed since is served
+// again, same seed, under the new rules with a new timer; an answered one is
+// rebuilt under its own rules from their snapshot, or returns an error
+// wrapping practice.ErrRulesChanged when no copy of them was kept. (Exam items
+// keep their exam's rules: serveExamItem.)
 func (s *Server) rebuild(ctx context.Context, a *trainer.Attempt) (*served, error) {
-	d, err := s.plan.Rebuild(a.Spec)
-	if errors.Is(err, practice.ErrRulesChanged) && !a.Answered() {
+	if !a.Answered() && a.RulesVersion != s.plan.Version() {
 		a.RulesVersion = s.plan.Version()
-		if d, err = s.plan.Rebuild(a.Spec); err != nil {
+		d, err := s.plan.Rebuild(a.Spec)
+		if err != nil {
 			return nil, fmt.Errorf("rebuild attempt %d: %w", a.ID, err)
 		}
 		a.Skill, a.TargetSeconds = d.Skill, d.TargetSeconds
@@ -122,6 +123,7 @@ func (s *Server) rebuild(ctx context.Context, a *trainer.Attempt) (*served, erro
 		}
 		return &served{a: a, d: d}, nil
 	}
+	d, err := s.plan.Rebuild(a.Spec)
 	if err != nil {
 		return nil, fmt.Errorf("rebuild attempt %d: %w", a.ID, err)
 	}

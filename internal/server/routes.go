@@ -61,9 +61,32 @@ func (s *Server) routes() http.Handler {
 			r.Get("/progress", s.handleProgress)
 			r.Get("/history", s.handleHistory)
 		})
+		// Certification exams (issue 8, exam.go): the trainee's own only.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(trainees...))
+			r.Get("/exams/new", s.handleExamNew)                       // ?game=: what the exam holds; may it start
+			r.Post("/exams", s.handleExamStart)                        // fixes the items, serves the first
+			r.Get("/exams/{id}", s.handleExamShow)                     // the waiting question, or the result (resumes)
+			r.Post("/exams/{id}/items/{n}/answer", s.handleExamAnswer) // once per item; serves the next or judges
+		})
+		// The managers' certification pages (issue 8): dashboard, trainee
+		// files and sign-off, rules versions, exports and printable pages.
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(managers...))
-			r.Get("/manager", s.handleManagerHome)
+			r.Get("/manager", s.handleManagerHome) // ?game=&state=
+			r.Get("/manager/certifications.csv", s.handleCertificationsCSV)
+			r.Get("/manager/programme", s.handleProgramme)
+			r.Get("/manager/trainees/{id}", s.handleTraineeFile)
+			r.Get("/manager/trainees/{id}/attempts.csv", s.handleAttemptsCSV)
+			r.Post("/manager/trainees/{id}/games/{game}/table-test", s.handleTableTestRecord) // pass grants the certification
+			r.Post("/manager/trainees/{id}/games/{game}/revoke", s.handleCertRevoke)
+			r.Post("/manager/trainees/{id}/games/{game}/allow", s.handleRetakeAllow) // another sitting
+			r.Get("/manager/trainees/{id}/games/{game}/transcript", s.handleTranscript)
+			r.Get("/manager/trainees/{id}/games/{game}/certificate", s.handleCertificate)
+			r.Get("/manager/exams/{id}", s.handleManagerExam)
+			r.Get("/manager/rules", s.handleRulesList)
+			r.Get("/manager/rules/{version}", s.handleRulesShow)
+			r.Post("/manager/rules/{version}/approve", s.handleRulesApprove)
 		})
 		// Hand checker: the floor settles a disputed round with the engine of
 		// `trainer settle` (managers and administrators).

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -59,6 +60,9 @@ type Server struct {
 	figureWait time.Duration
 }
 
+// startTimeout bounds the database work New does before the kiosk serves.
+const startTimeout = 30 * time.Second
+
 // New builds the server on db and the validated rules of book, training the
 // house cfg.House, serving the static files of static (a tree with a static/
 // directory, as web.Static).
@@ -88,6 +92,25 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 			return nil, fmt.Errorf("server: %w", err)
 		}
 	}
+	// Every rules version the kiosk runs with is kept, with its files, so
+	// that what was made under it can be rebuilt after the rules change.
+	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	defer cancel()
+	if _, err := db.RecordRulesVersion(ctx, book.Version, book.Files); err != nil {
+		return nil, fmt.Errorf("server: record the rules version: %w", err)
+	}
+	plan := practice.NewPlanner(gen, house.Name, book.Version).WithSnapshots(func(v string) (map[string][]byte, error) {
+		rv, err := db.FindRulesVersion(context.Background(), v)
+		if err != nil {
+			return nil, err
+		}
+		return rv.Files, nil
+	})
+	// The certification standards name drill kinds and levels, which only
+	// the drill content knows: check them against it before serving.
+	if err := house.CheckCertification(plan.Offers, len(plan.Levels())); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s := &Server{
 		db:      db,
 		book:    book,
@@ -96,7 +119,7 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		cookies: sessions.NewCookieStore(cfg.SessionKey),
 		static:  sub,
 		etags:   etags,
-		plan:    practice.NewPlanner(gen, house.Name, book.Version),
+		plan:    plan,
 		gen:     gen,
 		calc:    edge.NewCalculator(),
 		figures: job.New[[]*edge.Result](figureLimits),

@@ -81,7 +81,13 @@ func (s *Server) loadSession(next http.Handler) http.Handler {
 				return
 			}
 		}
-		next.ServeHTTP(w, r.WithContext(withVisit(r.Context(), v)))
+		ctx := withVisit(r.Context(), v)
+		if v.user != nil {
+			// The store names the signed-in user in the audit entries of
+			// the changes this request makes.
+			ctx = trainer.WithActor(ctx, v.user)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

@@ -205,6 +205,14 @@ func pendingChanged(ctx context.Context, tx *Tx, res sql.Result, err error, id, 
 	return ErrAnswered
 }
 
+// notOpenExam leaves out the attempts (of alias a) of an exam still open: a
+// trainee learns nothing of an exam's answers, right or wrong, until its end,
+// neither from the history nor from progress or review.
+func notOpenExam(a string) string {
+	return `NOT EXISTS (SELECT 1 FROM practice_sessions h WHERE h.id = ` + a + `.session_id
+		AND h.mode = 'exam' AND h.ended_at IS NULL)`
+}
+
 // AttemptFilter narrows ListAttempts. Zero values match everything but the user.
 type AttemptFilter struct {
 	UserID    int64  // required: a trainee reads only their own attempts
@@ -218,7 +226,8 @@ type AttemptFilter struct {
 }
 
 // ListAttempts returns the user's attempts that match f: a session's in the
-// order served, otherwise the newest first.
+// order served, otherwise the newest first. Without SessionID it leaves out
+// the attempts of an exam still open.
 func (db *DB) ListAttempts(ctx context.Context, f AttemptFilter) ([]*trainer.Attempt, error) {
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -232,6 +241,8 @@ func (db *DB) ListAttempts(ctx context.Context, f AttemptFilter) ([]*trainer.Att
 	}
 	if f.SessionID != 0 {
 		add(`session_id = ?`, f.SessionID)
+	} else {
+		where += ` AND ` + notOpenExam("attempts")
 	}
 	if f.Game != "" {
 		add(`game = ?`, f.Game)
@@ -270,7 +281,7 @@ func (db *DB) ReviewMistakes(ctx context.Context, userID int64, game, kind strin
 	}
 	defer tx.Rollback()
 	where, args := `a.user_id = ? AND a.game = ? AND a.correct = 0 AND a.session_id <> ?
-		AND NOT EXISTS (SELECT 1 FROM attempts r WHERE r.retry_of = a.id)`, []any{userID, game, exclude}
+		AND NOT EXISTS (SELECT 1 FROM attempts r WHERE r.retry_of = a.id) AND `+notOpenExam("a"), []any{userID, game, exclude}
 	if kind != "" {
 		where += ` AND a.kind = ?`
 		args = append(args, kind)

@@ -75,6 +75,29 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
+// OpenReadOnly opens an existing database file at path for reading only,
+// as `trainer audit verify` checks a kiosk's file (or a copy of it) without
+// changing a byte of it: no migration, no pragma that writes. Returns an
+// error naming the path when the file does not exist or is not a kiosk's
+// database.
+func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if path == "" || path == ":memory:" {
+		return nil, fmt.Errorf("open database: a file path is required (got %q)", path)
+	}
+	dsn := "file:" + uriPath.Replace(path) + "?mode=ro&_pragma=busy_timeout(5000)"
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	sdb.SetMaxOpenConns(1)
+	db := &DB{db: sdb, path: path, Now: time.Now}
+	if _, err := db.SchemaVersion(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("open database %s: %s", path, firstLine(err))
+	}
+	return db, nil
+}
+
 // firstLine keeps an error on one line for the single line main prints.
 func firstLine(err error) string {
 	s, _, _ := strings.Cut(err.Error(), "\n")

@@ -21,15 +21,29 @@ const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.hous
 // StartPracticeSession stores s as the trainee's open session and sets its
 // ID and start. The trainee's previous open session, if any, ends now: a
 // trainee runs one session at a time, the one that resumes on any tablet.
-// Returns KindNotFound if the user does not exist.
+// Returns KindNotFound if the user does not exist, ErrExamOpen (KindConflict)
+// while the trainee's exam is open, and KindInvalid for ModeExam (StartExam
+// starts exams).
 func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSession) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if s.Mode == trainer.ModeExam {
+		return trainer.Errorf(trainer.KindInvalid, "An exam starts from its own page.")
+	}
 	if _, err := findUser(ctx, tx, `id = ?`, s.UserID); err != nil {
 		return fmt.Errorf("start practice session: %w", err)
+	}
+	// An open exam is never ended by practice: it would lose its
+	// unanswered questions.
+	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, s.UserID); err == nil {
+		if open.Mode == trainer.ModeExam {
+			return ErrExamOpen
+		}
+	} else if trainer.KindOf(err) != trainer.KindNotFound {
+		return err
 	}
 	if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
 		return fmt.Errorf("start practice session: %w", err)
@@ -101,15 +115,16 @@ type SessionFilter struct {
 }
 
 // ListPracticeSessions returns the user's sessions that have at least one
-// answer, newest first.
+// answer, newest first, leaving out an exam still open (its score is told
+// only at the end).
 func (db *DB) ListPracticeSessions(ctx context.Context, f SessionFilter) ([]*trainer.PracticeSession, error) {
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	where, args := `s.user_id = ? AND EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = s.id AND a.answered_at IS NOT NULL)`,
-		[]any{f.UserID}
+	where, args := `s.user_id = ? AND EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = s.id AND a.answered_at IS NOT NULL)
+		AND NOT (s.mode = 'exam' AND s.ended_at IS NULL)`, []any{f.UserID}
 	if f.Game != "" {
 		where += ` AND s.game = ?`
 		args = append(args, f.Game)

@@ -40,8 +40,18 @@ func (db *DB) UpdateSettings(ctx context.Context, s trainer.Settings) error {
 		return err
 	}
 	defer tx.Rollback()
+	old, err := settings(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("update settings: %w", err)
+	}
 	minutes := strconv.Itoa(int(s.TraineeIdleTimeout / time.Minute))
 	if err := putSetting(ctx, tx, keyTraineeIdleMinutes, minutes); err != nil {
+		return fmt.Errorf("update settings: %w", err)
+	}
+	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSettingsChanged, "settings", map[string]any{
+		keyTraineeIdleMinutes: map[string]int{
+			"old": int(old.TraineeIdleTimeout / time.Minute), "new": int(s.TraineeIdleTimeout / time.Minute)},
+	}); err != nil {
 		return fmt.Errorf("update settings: %w", err)
 	}
 	return tx.Commit()

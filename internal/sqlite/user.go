@@ -29,7 +29,18 @@ func (db *DB) CreateUser(ctx context.Context, u *trainer.User) error {
 	if err := createUser(ctx, tx, u); err != nil {
 		return fmt.Errorf("create user: %w", err)
 	}
+	if err := auditUser(ctx, tx, actorOf(ctx), trainer.AuditUserCreated, u); err != nil {
+		return fmt.Errorf("create user: %w", err)
+	}
 	return tx.Commit()
+}
+
+// auditUser records a change to user u in the audit log: who the user is,
+// never their secret.
+func auditUser(ctx context.Context, tx *Tx, who actor, action string, u *trainer.User) error {
+	_, err := appendAudit(ctx, tx, who, action, trainer.UserSubject(u.ID),
+		map[string]any{"name": u.Name, "role": string(u.Role), "badge": u.Badge})
+	return err
 }
 
 // CreateFirstAdministrator stores u as an administrator only while there are
@@ -50,6 +61,10 @@ func (db *DB) CreateFirstAdministrator(ctx context.Context, u *trainer.User) err
 	}
 	u.Role = trainer.RoleAdministrator
 	if err := createUser(ctx, tx, u); err != nil {
+		return fmt.Errorf("create first administrator: %w", err)
+	}
+	// Nobody is signed in at setup: the first administrator creates themself.
+	if err := auditUser(ctx, tx, actor{u.ID, u.Name}, trainer.AuditUserCreated, u); err != nil {
 		return fmt.Errorf("create first administrator: %w", err)
 	}
 	return tx.Commit()
@@ -150,6 +165,13 @@ func (db *DB) SetUserSecret(ctx context.Context, id int64, hash string) error {
 	if err := deleteUserSessions(ctx, tx, id); err != nil {
 		return fmt.Errorf("set user secret: %w", err)
 	}
+	u, err := findUser(ctx, tx, `id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("set user secret: %w", err)
+	}
+	if err := auditUser(ctx, tx, actorOf(ctx), trainer.AuditUserSecretReset, u); err != nil {
+		return fmt.Errorf("set user secret: %w", err)
+	}
 	return tx.Commit()
 }
 
@@ -183,6 +205,13 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 		if err := deleteUserSessions(ctx, tx, id); err != nil {
 			return fmt.Errorf("set user active: %w", err)
 		}
+	}
+	action := trainer.AuditUserDeactivated
+	if active {
+		action = trainer.AuditUserReactivated
+	}
+	if err := auditUser(ctx, tx, actorOf(ctx), action, u); err != nil {
+		return fmt.Errorf("set user active: %w", err)
 	}
 	return tx.Commit()
 }

@@ -125,13 +125,14 @@
     el.setAttribute("data-ready", "1");
     var start = Date.now() - 1000 * (parseInt(el.getAttribute("data-timer-start"), 10) || 0);
     var target = parseInt(el.getAttribute("data-timer-target"), 10) || 0;
+    var label = el.getAttribute("data-timer-label") || "target";
     function tick() {
       if (!document.body.contains(el)) {
         clearInterval(id);
         return;
       }
       var s = Math.floor((Date.now() - start) / 1000);
-      el.textContent = s + " s · target " + target + " s";
+      el.textContent = s + " s · " + label + " " + target + " s";
       el.classList.toggle("is-over", s > target);
     }
     var id = setInterval(tick, 1000);

@@ -1,5 +1,10 @@
 package templates
 
+import (
+	"strconv"
+	"strings"
+)
+
 // IDs of the practice fragments (issue 7).
 const (
 	DrillPanelID  = "drill-panel"
@@ -16,6 +21,7 @@ type TraineeHomeView struct {
 	Name   string
 	Games  []GameTile
 	Resume *ResumeView // nil when no session is open
+	Cert   CertHomeView
 }
 
 // GameTile is one game on the trainee's start page.
@@ -123,6 +129,23 @@ type QuestionView struct {
 
 	TargetSeconds  int // shown in timed mode; 0 hides it
 	ElapsedSeconds int // since served, at render: the page's clock starts there
+	// TimerLabel names TargetSeconds beside the clock: "" for "target"
+	// (practice), "allowed" in an exam, where a late answer counts wrong.
+	TimerLabel string
+}
+
+// timerText is the clock before the script starts it: "Target 12 s".
+func (q QuestionView) timerText() string {
+	l := q.timerLabel()
+	return strings.ToUpper(l[:1]) + l[1:] + " " + strconv.Itoa(q.TargetSeconds) + " s"
+}
+
+// timerLabel is the word beside the clock's limit.
+func (q QuestionView) timerLabel() string {
+	if q.TimerLabel == "" {
+		return "target"
+	}
+	return q.TimerLabel
 }
 
 // ChoiceView is one answer of a multiple-choice question.

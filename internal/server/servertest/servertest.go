@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -38,6 +39,25 @@ type Harness struct {
 	DB     *sqlite.DB
 	Clock  *Clock
 	Server *server.Server
+	// Book is the rules the server runs with; Book.Version is the rules
+	// version its attempts and exams record.
+	Book *rulebook.Book
+	stop func()
+}
+
+// Options start a harness on a given database file or rules.
+type Options struct {
+	// Path is the database file; "" makes a new one under the test's
+	// temporary directory. Two harnesses in turn on one file are the same
+	// kiosk before and after a restart.
+	Path string
+	// Rules is the rules tree (nil for the built-in rules.FS), as a house's
+	// own directory layered over them would be (-rules DIR).
+	Rules fs.FS
+	// House is the training house ("" for the default).
+	House string
+	// Configure may change the server's Config before it starts.
+	Configure []func(*server.Config)
 }
 
 // New starts a kiosk server on a new database and stops it when the test ends.
@@ -45,14 +65,29 @@ type Harness struct {
 // server's Config before it starts.
 func New(tb testing.TB, options ...func(*server.Config)) *Harness {
 	tb.Helper()
-	return NewWithRules(tb, rules.FS, "", options...)
+	return Start(tb, Options{Configure: options})
 }
 
 // NewWithRules is New on the rules of fsys (the built-in ones with a test's
 // files layered over them, say), training house ("" for the default).
 func NewWithRules(tb testing.TB, fsys fs.FS, house string, options ...func(*server.Config)) *Harness {
 	tb.Helper()
-	db, err := sqlite.Open(tb.Context(), filepath.Join(tb.TempDir(), "trainer.db"))
+	return Start(tb, Options{Rules: fsys, House: house, Configure: options})
+}
+
+// Start starts a kiosk server as opts say and stops it when the test ends
+// (or at Close).
+func Start(tb testing.TB, opts Options) *Harness {
+	tb.Helper()
+	path := opts.Path
+	if path == "" {
+		path = filepath.Join(tb.TempDir(), "trainer.db")
+	}
+	fsys := opts.Rules
+	if fsys == nil {
+		fsys = rules.FS
+	}
+	db, err := sqlite.Open(tb.Context(), path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -71,8 +106,8 @@ func NewWithRules(tb testing.TB, fsys fs.FS, house string, options ...func(*serv
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg := server.Config{SessionKey: key, Logger: log, House: house, Drills: gen}
-	for _, o := range options {
+	cfg := server.Config{SessionKey: key, Logger: log, House: opts.House, Drills: gen}
+	for _, o := range opts.Configure {
 		o(&cfg)
 	}
 	srv, err := server.New(cfg, db, book, web.Static)
@@ -80,15 +115,22 @@ func NewWithRules(tb testing.TB, fsys fs.FS, house string, options ...func(*serv
 		tb.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
-	tb.Cleanup(func() {
-		ts.Close()  // waits for requests in flight, before the database closes
-		srv.Close() // stops the background computations, as cmd/trainer does
-		if err := db.Close(); err != nil {
-			tb.Error(err)
-		}
-	})
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			ts.Close()  // waits for requests in flight, before the database closes
+			srv.Close() // stops the background computations, as cmd/trainer does
+			if err := db.Close(); err != nil {
+				tb.Error(err)
+			}
+		})
+	}
+	tb.Cleanup(stop)
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, Book: book, stop: stop}
 }
+
+// Close stops the server and closes its database, as a restart would.
+func (h *Harness) Close() { h.stop() }
 
 // Clock follows the real time plus an offset that a test moves forward, so
 // sessions expire without sleeping. Safe for concurrent use.
@@ -99,6 +141,15 @@ func (c *Clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.L
 
 // Advance moves the clock forward by d.
 func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// ApproveRules approves the harness's rules version as manager m, as the
+// rules page does.
+func (h *Harness) ApproveRules(m *trainer.User) {
+	h.TB.Helper()
+	if _, err := h.DB.ApproveRulesVersion(trainer.WithActor(h.TB.Context(), m), h.Book.Version); err != nil {
+		h.TB.Fatalf("approve rules %s: %v", h.Book.Version, err)
+	}
+}
 
 // CreateUser stores a user directly (not through the pages) with the PIN or
 // password secret, and returns it.

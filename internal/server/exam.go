@@ -1,0 +1,380 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5"
+)
+
+// The trainee's certification exam (issue 8). An exam is a practice session
+// in ModeExam with its items fixed at the start (exam_items): each is served
+// in turn as an attempt (the server's timer starts when it is served),
+// answered once, with no hint and no feedback; after the last answer the
+// exam is judged (eval.JudgeExam) and the result page shows everything. The
+// state is only in the database, so the exam resumes on any tablet and after
+// a restart.
+
+func examURL(id int64) string { return fmt.Sprintf("/exams/%d", id) }
+
+func examAnswerURL(id int64, position int) string {
+	return fmt.Sprintf("/exams/%d/items/%d/answer", id, position)
+}
+
+// handleExamNew shows what the exam of ?game= holds and starts it, when the
+// trainee may sit it now; otherwise it says why not.
+func (s *Server) handleExamNew(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	game := r.URL.Query().Get("game")
+	st, ok := s.house.Certification[game]
+	if !ok {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no exam for this game."))
+		return
+	}
+	if open, err := s.db.OpenPracticeSession(r.Context(), u.ID); err == nil && open.Mode == trainer.ModeExam {
+		s.redirect(w, r, examURL(open.ID))
+		return
+	}
+	v, err := s.examStartView(r, u, game, st, "")
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.ExamStartPage(v), nil)
+}
+
+// examStartView describes the exam of game and whether it may start.
+func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st *rulebook.Standard, problem string) (templates.ExamStartView, error) {
+	status, err := s.certStatus(r.Context(), u.ID, game)
+	if err != nil {
+		return templates.ExamStartView{}, err
+	}
+	v := templates.ExamStartView{
+		Page: s.page(r, "Exam · "+s.gameName(game), "practice"), Game: game, GameName: s.gameName(game),
+		Items: st.Items(), Kinds: standardRows(st), Rules: s.plan.Version(), Action: "/exams",
+		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", status.SittingsLeft, 1+st.Policy.Retakes),
+	}
+	approved, err := s.rulesApproved(r.Context())
+	if err != nil {
+		return v, err
+	}
+	switch {
+	case problem != "":
+		v.Blocked = problem
+	case !approved:
+		v.Blocked = rulesNotApproved
+	case !status.CanStartExam:
+		v.Blocked = status.Blocked
+	}
+	return v, nil
+}
+
+// rulesNotApproved is what a trainee reads while the rules in use wait for a
+// manager's approval.
+const rulesNotApproved = "Exams open once a manager has approved the house rules in use. Practise meanwhile."
+
+// handleExamStart starts the exam of the posted game: its items are drawn
+// from the standard's blueprint and fixed, then the first is served.
+func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	game := r.PostFormValue("game")
+	st, ok := s.house.Certification[game]
+	if !ok {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no exam for this game."))
+		return
+	}
+	items, err := practice.PlanExam(s.plan, newRand(), game, st)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	standard, err := json.Marshal(st)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ex := &trainer.Exam{UserID: u.ID, Game: game, House: s.house.Name, RulesVersion: s.plan.Version(),
+		Standard: standard, Items: items}
+	err = s.db.StartExam(r.Context(), ex, s.examCheck(game))
+	if errors.Is(err, sqlite.ErrExamOpen) {
+		open, oerr := s.db.OpenPracticeSession(r.Context(), u.ID)
+		if oerr == nil {
+			s.redirect(w, r, examURL(open.ID))
+			return
+		}
+	}
+	if trainer.KindOf(err) == trainer.KindConflict {
+		v, verr := s.examStartView(r, u, game, st, trainer.MessageOf(err))
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
+		s.render(w, r, http.StatusConflict, templates.ExamStartPage(v), nil)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if _, err := s.serveExamItem(r.Context(), ex); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, examURL(ex.ID))
+}
+
+// examCheck lets an exam start only when eval says the trainee may sit it
+// now, on the record as it stands in the transaction that starts it.
+func (s *Server) examCheck(game string) sqlite.CertCheck {
+	return func(rec sqlite.CertRecord) error {
+		st := s.statusOf(rec, game)
+		if !st.CanStartExam {
+			return trainer.Errorf(trainer.KindConflict, "%s", st.Blocked)
+		}
+		return nil
+	}
+}
+
+// examParam finds the trainee's exam of the route's {id} and its session.
+// Returns KindNotFound for another trainee's.
+func (s *Server) examParam(r *http.Request) (*trainer.Exam, *trainer.PracticeSession, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	u := visitOf(r.Context()).user
+	ex, err := s.db.FindExam(r.Context(), id, u.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	sess, err := s.db.FindPracticeSession(r.Context(), id, u.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ex, sess, nil
+}
+
+// handleExamShow shows the exam where it stands: the question waiting for
+// its answer (served now if none waits), or the result. It resumes the exam
+// on any tablet; a finish interrupted by a crash is completed here.
+func (s *Server) handleExamShow(w http.ResponseWriter, r *http.Request) {
+	ex, sess, err := s.examParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.examPanel(r, ex, sess, "")
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderExam(w, r, http.StatusOK, p)
+}
+
+// handleExamAnswer grades the answer to the exam's item {n}, stores it once,
+// and serves the next item (or, after the last, judges the exam). It shows
+// nothing of the answer's worth. An answer to an item that is not the one
+// waiting (a double tap, a second tablet, a stale page) is refused with 409
+// and the exam where it stands, and is not stored anywhere.
+func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
+	ex, sess, err := s.examParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	n, err := strconv.Atoi(chi.URLParam(r, "n"))
+	if err != nil || n < 1 || n > len(ex.Items) {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Page not found."))
+		return
+	}
+	stale := func() {
+		p, err := s.examPanel(r, ex, sess, "This question has already been answered: each question is answered once.")
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		s.renderExam(w, r, http.StatusConflict, p)
+	}
+	if ex.Finished() {
+		stale()
+		return
+	}
+	sv, err := s.serveExamItem(r.Context(), ex)
+	if errors.Is(err, errSessionDone) || err == nil && sv.a.Position != n {
+		stale()
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This answer could not be read. Try again."))
+		return
+	}
+	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
+	if len(msgs) > 0 {
+		q := s.examQuestion(sess, ex, sv, r.PostForm, templates.Errors(msgs))
+		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q})
+		return
+	}
+	if _, err := s.grade(r.Context(), sv, answer); errors.Is(err, sqlite.ErrAnswered) {
+		stale()
+		return
+	} else if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := s.advanceExam(r.Context(), ex); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !isHTMX(r) {
+		s.redirect(w, r, examURL(ex.ID))
+		return
+	}
+	if ex, sess, err = s.examParam(r); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.examPanel(r, ex, sess, "")
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderExam(w, r, http.StatusOK, p)
+}
+
+// advanceExam serves the exam's next item after an answer, or finishes the
+// exam after the last.
+func (s *Server) advanceExam(ctx context.Context, ex *trainer.Exam) error {
+	_, err := s.serveExamItem(ctx, ex)
+	if errors.Is(err, errSessionDone) {
+		_, err = s.finishExam(ctx, ex)
+	}
+	return err
+}
+
+// serveExamItem returns the exam's item waiting for its answer, or serves
+// the next one: its drill is rebuilt from the spec fixed at the start, under
+// the exam's own rules version. Returns errSessionDone once every item has
+// its answer.
+func (s *Server) serveExamItem(ctx context.Context, ex *trainer.Exam) (*served, error) {
+	if p, err := s.db.PendingAttempt(ctx, ex.ID); err == nil {
+		d, err := s.plan.Rebuild(p.Spec)
+		if err != nil {
+			return nil, fmt.Errorf("exam %d, item %d: %w", ex.ID, p.Position, err)
+		}
+		return &served{a: p, d: d}, nil
+	} else if trainer.KindOf(err) != trainer.KindNotFound {
+		return nil, err
+	}
+	sess, err := s.db.FindPracticeSession(ctx, ex.ID, ex.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if sess.Answered >= len(ex.Items) {
+		return nil, errSessionDone
+	}
+	it := ex.Items[sess.Answered]
+	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
+	d, err := s.plan.Rebuild(spec)
+	if err != nil {
+		return nil, fmt.Errorf("exam %d, item %d: %w", ex.ID, it.Position, err)
+	}
+	a := &trainer.Attempt{SessionID: ex.ID, UserID: ex.UserID, Source: trainer.SourceNew, Spec: spec,
+		Skill: d.Skill, TargetSeconds: d.TargetSeconds}
+	stored, err := s.db.ServeAttempt(ctx, a)
+	if trainer.KindOf(err) == trainer.KindConflict { // every item served and answered meanwhile
+		return nil, errSessionDone
+	}
+	if err != nil {
+		return nil, err
+	}
+	if stored != a {
+		return s.serveExamItem(ctx, ex) // another request served it first
+	}
+	if a.Position != it.Position {
+		return nil, fmt.Errorf("exam %d: item %d was served at position %d", ex.ID, it.Position, a.Position)
+	}
+	return &served{a: a, d: d}, nil
+}
+
+// finishExam judges the exam from its answers against the standard stored
+// with it, and records the result once.
+func (s *Server) finishExam(ctx context.Context, ex *trainer.Exam) (*trainer.Exam, error) {
+	var st rulebook.Standard
+	if err := json.Unmarshal(ex.Standard, &st); err != nil {
+		return nil, fmt.Errorf("exam %d: stored standard: %w", ex.ID, err)
+	}
+	as, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
+	if err != nil {
+		return nil, err
+	}
+	res := eval.JudgeExam(&st, ex.Items, as)
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	return s.db.FinishExam(ctx, ex, res.Passed, data)
+}
+
+// examPanel is the exam where it stands.
+func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.PracticeSession, notice string) (templates.ExamPanel, error) {
+	ctx := r.Context()
+	if !ex.Finished() {
+		sv, err := s.serveExamItem(ctx, ex)
+		if errors.Is(err, errSessionDone) {
+			if ex, err = s.finishExam(ctx, ex); err != nil {
+				return templates.ExamPanel{}, err
+			}
+		} else if err != nil {
+			return templates.ExamPanel{}, err
+		} else {
+			if sess, err = s.db.FindPracticeSession(ctx, ex.ID, ex.UserID); err != nil {
+				return templates.ExamPanel{}, err
+			}
+			q := s.examQuestion(sess, ex, sv, nil, nil)
+			return templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q, Notice: notice}, nil
+		}
+	}
+	res, err := s.examResultView(ctx, ex, visitOf(ctx).user.Name, true)
+	if err != nil {
+		return templates.ExamPanel{}, err
+	}
+	return templates.ExamPanel{Bar: templates.ExamBar{Title: s.gameName(ex.Game), Planned: len(ex.Items), Answered: len(ex.Items)},
+		Result: &res, Notice: notice}, nil
+}
+
+func (s *Server) examBar(ex *trainer.Exam, sess *trainer.PracticeSession, position int) templates.ExamBar {
+	return templates.ExamBar{Title: s.gameName(ex.Game), Position: position, Planned: len(ex.Items), Answered: sess.Answered}
+}
+
+// examQuestion is an exam item before its answer: the practice question
+// with no hint, the exam's own form action, and the time allowed instead of
+// the practice target.
+func (s *Server) examQuestion(sess *trainer.PracticeSession, ex *trainer.Exam, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
+	q := s.questionView(sess, sv, form, errs)
+	q.Action = examAnswerURL(ex.ID, sv.a.Position)
+	q.HintAction, q.Hint = "", nil
+	q.TargetSeconds = ex.Items[sv.a.Position-1].Seconds
+	q.TimerLabel = "allowed"
+	return q
+}
+
+// renderExam writes the exam page, or only its panel for htmx.
+func (s *Server) renderExam(w http.ResponseWriter, r *http.Request, status int, p templates.ExamPanel) {
+	page := templates.ExamPage(templates.ExamView{Page: s.page(r, "Exam · "+p.Bar.Title, "practice"), Panel: p})
+	s.render(w, r, status, page, templates.ExamPanelFragment(p))
+}

@@ -1,0 +1,105 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// examResultView is a finished exam as the trainee and the managers see it:
+// the stored result per kind and overall, then every item rebuilt from its
+// spec under the exam's own rules version, with the answer given, the right
+// answer and the time. forTrainee links each item to the trainee's own page
+// of it.
+func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee string, forTrainee bool) (templates.ExamResultView, error) {
+	var res eval.ExamResult
+	if err := json.Unmarshal(ex.Result, &res); err != nil {
+		return templates.ExamResultView{}, fmt.Errorf("exam %d: stored result: %w", ex.ID, err)
+	}
+	v := templates.ExamResultView{
+		Passed: res.Passed, Trainee: trainee, GameName: s.gameName(ex.Game),
+		StartedAt: dateTimeText(ex.StartedAt), FinishedAt: dateTimeText(ex.FinishedAt), Rules: ex.RulesVersion,
+		Right: fmt.Sprintf("%d of %d", res.Right, res.Items),
+	}
+	if forTrainee {
+		v.HomeURL, v.HomeLabel = "/trainee", "Back to your games"
+	}
+	for _, k := range res.Kinds {
+		v.Kinds = append(v.Kinds, templates.ExamKindRow{Kind: kindLabel(k.Kind), Items: k.Items, Right: k.Right,
+			OverTime: k.OverTime, Unanswered: k.Unanswered, Required: strconv.Itoa(k.Required) + " %",
+			Accuracy: accuracyText(k.Right, k.Items), Seconds: strconv.Itoa(k.Seconds) + " s", Passed: k.Passed})
+	}
+	as, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
+	if err != nil {
+		return v, err
+	}
+	byPos := map[int]*trainer.Attempt{}
+	for _, a := range as {
+		byPos[a.Position] = a
+	}
+	for _, it := range ex.Items {
+		row, err := s.examItemRow(ex, it, byPos[it.Position], forTrainee)
+		if err != nil {
+			return v, err
+		}
+		v.Items = append(v.Items, row)
+	}
+	return v, nil
+}
+
+// examItemRow is one item of a finished exam.
+func (s *Server) examItemRow(ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, forTrainee bool) (templates.ExamItemRow, error) {
+	row := templates.ExamItemRow{Position: it.Position, Kind: kindLabel(it.Kind), Skill: skillLabel(it.Skill),
+		Seed: strconv.FormatUint(it.Seed, 10)}
+	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
+	d, err := s.plan.Rebuild(spec)
+	if err != nil {
+		// The rules of this exam cannot be loaded again: what is stored
+		// is shown as stored.
+		row.Prompt = "(this question can no longer be rebuilt: " + err.Error() + ")"
+	} else {
+		row.Prompt = d.Prompt
+		row.Right = joinLines(answerLines(d, d.Key))
+	}
+	switch eval.JudgeItem(it, a) {
+	case eval.ItemRight:
+		row.Verdict, row.Ok = "Right", true
+	case eval.ItemWrong:
+		row.Verdict = "Wrong"
+	case eval.ItemOverTime:
+		row.Verdict = "Too late"
+	case eval.ItemUnanswered:
+		row.Verdict = "Not answered"
+	}
+	allowed := strconv.Itoa(it.Seconds) + " s"
+	row.Time = "– of " + allowed
+	if a != nil && a.Answered() {
+		row.Time = seconds(a.Elapsed) + " of " + allowed
+		row.Yours = string(a.Answer)
+		if d != nil {
+			if k, err := storedAnswer(a); err == nil {
+				row.Yours = joinLines(answerLines(d, drills.Key(k)))
+			}
+		}
+		if forTrainee {
+			row.URL = attemptURL(a.ID)
+		}
+	}
+	return row, nil
+}
+
+func joinLines(ls []templates.AnswerLine) string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.Text
+	}
+	return strings.Join(out, "; ")
+}

@@ -1,0 +1,372 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5"
+)
+
+// A trainee's personnel file for the managers (issue 8): each game's
+// certification with its exams, table tests and events, the sign-off,
+// revocation and allowance forms, and the links to the printable pages and
+// the CSV. Each form is checked three times: here (one's own certification,
+// the fields), by eval inside the store's transaction (what the state
+// allows), and by the store and the schema (the signer's role, never the
+// holder).
+
+// fileGameURL is the base of one game's routes in a trainee's file.
+func fileGameURL(userID int64, game string) string {
+	return fmt.Sprintf("/manager/trainees/%d/games/%s", userID, game)
+}
+
+// fileTraineeParam finds the trainee of the route's {id}. Returns KindNotFound
+// for a user who is not a trainee.
+func (s *Server) fileTraineeParam(r *http.Request) (*trainer.User, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.db.FindUserByID(r.Context(), id)
+	if err != nil || u.Role != trainer.RoleTrainee {
+		return nil, trainer.Errorf(trainer.KindNotFound, "Trainee not found.")
+	}
+	return u, nil
+}
+
+// gameParam reads the route's {game}: a game with a certification standard.
+func (s *Server) gameParam(r *http.Request) (string, error) {
+	g := chi.URLParam(r, "game")
+	if _, ok := s.house.Certification[g]; !ok {
+		return "", trainer.Errorf(trainer.KindNotFound, "There is no certification in this game.")
+	}
+	return g, nil
+}
+
+// handleTraineeFile shows a trainee's file. ?done= names what was just recorded.
+func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v, err := s.fileView(r, u, "", nil)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	switch r.URL.Query().Get("done") {
+	case "table-test":
+		v.Notice = "Table test recorded."
+	case "revoked":
+		v.Notice = "Certification revoked. A refresher is assigned."
+	case "allowed":
+		v.Notice = "Another sitting is allowed."
+	}
+	s.render(w, r, http.StatusOK, templates.TraineeFilePage(v), nil)
+}
+
+// formState carries a refused form back into the file: its game, which form
+// and what was typed, with the messages.
+type formState struct {
+	game   string
+	form   string // "table-test", "revoke", "allow"
+	result string
+	notes  string
+	errs   templates.Errors
+}
+
+// fileView builds a trainee's file; refused, if not nil, is a form to show
+// again with its messages.
+func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refused *formState) (templates.TraineeFileView, error) {
+	ctx := r.Context()
+	v := templates.TraineeFileView{Page: s.page(r, u.Name, "dashboard"), Trainee: u.Name, Badge: u.Badge, Active: u.Active,
+		Problem: problem, AttemptsCSV: traineeFileURL(u.ID) + "/attempts.csv"}
+	me := visitOf(ctx).user
+	for _, g := range s.certGames() {
+		fg, err := s.fileGame(ctx, u, me, g, refused)
+		if err != nil {
+			return v, err
+		}
+		v.Games = append(v.Games, fg)
+	}
+	var err error
+	if v.Weakest, err = s.weakest(ctx, u.ID, ""); err != nil {
+		return v, err
+	}
+	entries, err := s.db.ListAudit(ctx, sqlite.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50})
+	if err != nil {
+		return v, err
+	}
+	for _, e := range entries {
+		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeText(e.At), Actor: e.Actor,
+			Action: e.Action, Detail: auditDetailText(e.Detail)})
+	}
+	return v, nil
+}
+
+// auditDetailText writes an entry's detail for people: "key: value" pairs.
+func auditDetailText(detail string) string {
+	var m map[string]any
+	if err := json.Unmarshal([]byte(detail), &m); err != nil {
+		return detail
+	}
+	var parts []string
+	for _, k := range sortedMapKeys(m) {
+		val := fmt.Sprint(m[k])
+		if b, err := json.Marshal(m[k]); err == nil && !strings.HasPrefix(string(b), `"`) {
+			val = string(b)
+		}
+		parts = append(parts, k+": "+val)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// fileGame is one game of the file: the state, the history, and the forms
+// the state allows the manager me.
+func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string, refused *formState) (templates.FileGame, error) {
+	st, err := s.certStatus(ctx, u.ID, game)
+	if err != nil {
+		return templates.FileGame{}, err
+	}
+	rec, err := s.db.FindCertRecord(ctx, u.ID, game)
+	if err != nil {
+		return templates.FileGame{}, err
+	}
+	std := s.house.Certification[game]
+	fg := templates.FileGame{Game: game, GameName: s.gameName(game), State: st.State.Label(), StateClass: string(st.State),
+		Since: dateText(st.Since), Blocked: st.Blocked, Transcript: fileGameURL(u.ID, game) + "/transcript",
+		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", st.SittingsLeft, 1+std.Policy.Retakes)}
+	if st.Grant != nil {
+		fg.Expires, fg.SignedBy, fg.SignedAt = dateText(st.Expires), st.Grant.Actor, dateTimeText(st.Grant.At)
+		fg.Certificate = fileGameURL(u.ID, game) + "/certificate"
+	}
+	exams, err := s.db.ListExams(ctx, sqlite.ExamFilter{UserID: u.ID, Game: game})
+	if err != nil {
+		return fg, err
+	}
+	for _, ex := range exams {
+		fe := templates.FileExam{When: dateTimeText(ex.StartedAt), Rules: ex.RulesVersion, Result: "in progress"}
+		if ex.Finished() {
+			var res eval.ExamResult
+			if err := json.Unmarshal(ex.Result, &res); err == nil {
+				fe.Right = fmt.Sprintf("%d of %d", res.Right, res.Items)
+			}
+			fe.Result, fe.URL = "not passed", managerExamURL(ex.ID)
+			if ex.Passed {
+				fe.Result = "passed"
+			}
+		}
+		fg.Exams = append(fg.Exams, fe)
+	}
+	for i := len(rec.Events) - 1; i >= 0; i-- {
+		e := rec.Events[i]
+		fg.Events = append(fg.Events, templates.FileEvent{When: dateTimeText(e.At), What: e.Kind.Label(), Who: e.Actor, Notes: e.Notes})
+	}
+	mine := me != nil && me.ID == u.ID
+	if st.PendingExam != nil {
+		fg.Pending = "Exam passed " + dateTimeText(st.PendingExam.At) + ": the table test comes next."
+	}
+	if st.CanSignOff && !mine {
+		f := &templates.TableTestForm{ID: templates.TableTestFormID + "-" + game, Action: fileGameURL(u.ID, game) + "/table-test",
+			Exam: "after the exam passed " + dateTimeText(st.PendingExam.At), Errors: templates.Errors{}}
+		chosen := ""
+		if refused != nil && refused.game == game && refused.form == "table-test" {
+			f.Notes, f.Errors, chosen = refused.notes, refused.errs, refused.result
+		}
+		for _, k := range trainer.TableResults {
+			f.Options = append(f.Options, templates.ChoiceOption{Value: k.FormValue(), Label: tableResultLabel(k), Selected: k.FormValue() == chosen})
+		}
+		fg.TableTest = f
+	}
+	if st.CanRevoke && !mine {
+		f := &templates.RevokeForm{ID: templates.RevokeFormID + "-" + game, Action: fileGameURL(u.ID, game) + "/revoke", Errors: templates.Errors{}}
+		if refused != nil && refused.game == game && refused.form == "revoke" {
+			f.Reason, f.Errors = refused.notes, refused.errs
+		}
+		fg.Revoke = f
+	}
+	if st.NeedsAllowance && !mine {
+		f := &templates.AllowForm{ID: templates.AllowFormID + "-" + game, Action: fileGameURL(u.ID, game) + "/allow", Errors: templates.Errors{}}
+		if refused != nil && refused.game == game && refused.form == "allow" {
+			f.Notes, f.Errors = refused.notes, refused.errs
+		}
+		fg.Allow = f
+	}
+	return fg, nil
+}
+
+func tableResultLabel(k trainer.CertEventKind) string {
+	switch k {
+	case trainer.EventTablePass:
+		return "Pass"
+	case trainer.EventTableFail:
+		return "Fail"
+	case trainer.EventTableRetest:
+		return "Re-test"
+	}
+	return string(k)
+}
+
+// handleTableTestRecord records a table test: pass (which grants the
+// certification), fail or re-test, the latter two with notes.
+func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
+	f := formState{form: "table-test", errs: templates.Errors{}}
+	f.result = r.PostFormValue("result")
+	f.notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
+	kind, err := trainer.ParseTableResult(f.result)
+	fieldError(f.errs, "result", err)
+	if err == nil {
+		fieldError(f.errs, "notes", trainer.ValidateNotes(kind, f.notes))
+	}
+	s.recordCertEvent(w, r, kind, &f, "table-test")
+}
+
+// handleCertRevoke revokes a valid certification, with the reason.
+func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
+	f := formState{form: "revoke", errs: templates.Errors{}}
+	f.notes = trainer.NormalizeNotes(r.PostFormValue("reason"))
+	if err := trainer.ValidateNotes(trainer.EventRevoked, f.notes); err != nil {
+		fieldError(f.errs, "reason", err)
+	}
+	s.recordCertEvent(w, r, trainer.EventRevoked, &f, "revoked")
+}
+
+// handleRetakeAllow allows another sitting once a cycle's are used up.
+func (s *Server) handleRetakeAllow(w http.ResponseWriter, r *http.Request) {
+	f := formState{form: "allow", errs: templates.Errors{}}
+	f.notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
+	fieldError(f.errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.notes))
+	s.recordCertEvent(w, r, trainer.EventRetakeAllowed, &f, "allowed")
+}
+
+// recordCertEvent is the rest of the three forms: one's own certification is
+// refused (403) before anything else, a form with messages is shown again
+// (422), then the store records the event if eval allows it on the state
+// inside its transaction (409 otherwise), and the file is shown (303).
+func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind trainer.CertEventKind, f *formState, done string) {
+	me := visitOf(r.Context()).user
+	id, err := idParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if id == me.ID {
+		s.error(w, r, trainer.ErrOwnCertification)
+		return
+	}
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if f.game, err = s.gameParam(r); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if len(f.errs) > 0 {
+		s.renderFileForm(w, r, u, "", f, http.StatusUnprocessableEntity)
+		return
+	}
+	st, err := s.certStatus(r.Context(), u.ID, f.game)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	e := &trainer.CertEvent{UserID: u.ID, Game: f.game, Kind: kind, ActorID: me.ID, Notes: f.notes}
+	if kind.IsTableTest() && st.PendingExam != nil {
+		e.ExamID = st.PendingExam.ExamID
+	}
+	err = s.db.RecordCertEvent(r.Context(), e, func(rec sqlite.CertRecord) error {
+		return eval.CheckEvent(s.statusOf(rec, f.game), kind, me.ID, rec.UserID)
+	})
+	if err != nil {
+		// Refused by the state (another manager recorded something
+		// meanwhile): the page again, as the state now is.
+		if trainer.KindOf(err) == trainer.KindConflict && !isHTMX(r) {
+			s.renderFileForm(w, r, u, trainer.MessageOf(err), nil, http.StatusConflict)
+			return
+		}
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, traineeFileURL(u.ID)+"?done="+done)
+}
+
+// renderFileForm shows the file again with a refused form (or a problem):
+// the whole page, or for htmx the form alone.
+func (s *Server) renderFileForm(w http.ResponseWriter, r *http.Request, u *trainer.User, problem string, f *formState, status int) {
+	v, err := s.fileView(r, u, problem, f)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	var frag templ.Component
+	if f != nil {
+		for _, g := range v.Games {
+			if g.Game != f.game {
+				continue
+			}
+			switch {
+			case f.form == "table-test" && g.TableTest != nil:
+				frag = templates.TableTestFormFragment(*g.TableTest)
+			case f.form == "revoke" && g.Revoke != nil:
+				frag = templates.RevokeFormFragment(*g.Revoke)
+			case f.form == "allow" && g.Allow != nil:
+				frag = templates.AllowFormFragment(*g.Allow)
+			}
+		}
+	}
+	s.render(w, r, status, templates.TraineeFilePage(v), frag)
+}
+
+func sortedMapKeys(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func managerExamURL(id int64) string { return fmt.Sprintf("/manager/exams/%d", id) }
+
+// handleManagerExam shows a finished exam to a manager, with every item.
+func (s *Server) handleManagerExam(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	exams, err := s.db.ListExams(r.Context(), sqlite.ExamFilter{ID: id, Finished: true})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if len(exams) == 0 {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet."))
+		return
+	}
+	ex := exams[0]
+	u, err := s.db.FindUserByID(r.Context(), ex.UserID)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	res, err := s.examResultView(r.Context(), ex, u.Name, false)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.ManagerExamPage(templates.ExamResultPageView{
+		Page: s.page(r, "Exam of "+u.Name, "dashboard"), BackURL: traineeFileURL(u.ID), Result: res}), nil)
+}

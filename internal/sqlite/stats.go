@@ -1,0 +1,75 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// SkillMiss is how often the class answered one skill, and missed it.
+type SkillMiss struct {
+	Game     string
+	Skill    string // "uth.payout.blind", "oracle.ruling.R7"
+	Answered int
+	Wrong    int
+	// Mistake is the anticipated mistake the wrong answers matched most
+	// often ("uth.blind_paid_below_straight"), or "".
+	Mistake string
+}
+
+// MissFilter narrows MissedSkills. Zero values match everything.
+type MissFilter struct {
+	Game        string
+	Kind        string // only this drill kind ("ruling")
+	ExcludeKind string // every kind but this one
+	Limit       int    // 0 for 10
+}
+
+// MissedSkills returns the skills the whole class misses most: most wrong
+// answers first, then the highest share wrong. Every answer counts, exams
+// included (managers only see this).
+func (db *DB) MissedSkills(ctx context.Context, f MissFilter) ([]SkillMiss, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	where, args := `a.answered_at IS NOT NULL`, []any{}
+	if f.Game != "" {
+		where, args = where+` AND a.game = ?`, append(args, f.Game)
+	}
+	if f.Kind != "" {
+		where, args = where+` AND a.kind = ?`, append(args, f.Kind)
+	}
+	if f.ExcludeKind != "" {
+		where, args = where+` AND a.kind <> ?`, append(args, f.ExcludeKind)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	rows, err := tx.QueryContext(ctx, `
+		SELECT a.game, a.skill, count(*) AS answered, sum(a.correct = 0) AS wrong,
+			coalesce((SELECT m.mistake_id FROM attempts m
+				WHERE m.game = a.game AND m.skill = a.skill AND m.mistake_id IS NOT NULL
+				GROUP BY m.mistake_id ORDER BY count(*) DESC, m.mistake_id LIMIT 1), '')
+		FROM attempts a
+		WHERE `+where+`
+		GROUP BY a.game, a.skill
+		HAVING wrong > 0
+		ORDER BY wrong DESC, 1.0 * wrong / answered DESC, a.skill
+		LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("missed skills: %w", err)
+	}
+	defer rows.Close()
+	var out []SkillMiss
+	for rows.Next() {
+		var m SkillMiss
+		if err := rows.Scan(&m.Game, &m.Skill, &m.Answered, &m.Wrong, &m.Mistake); err != nil {
+			return nil, fmt.Errorf("missed skills: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,390 @@
+package templates
+
+// View models of the certification pages (issue 8): the trainee's exam, the
+// managers' dashboard and trainee file, the rules versions, and the printable
+// transcript, certificate and training programme.
+
+// IDs of the certification fragments.
+const (
+	TableTestFormID = "table-test-form"
+	RevokeFormID    = "revoke-form"
+	AllowFormID     = "allow-form"
+)
+
+// CertTile is one game's certification on the trainee's home page.
+type CertTile struct {
+	Game       string // slug
+	GameName   string
+	State      string // "Certified", for people
+	StateClass string // the state's word, for the badge's colour
+	Since      string // "since 3 Mar 2026", or ""
+	Detail     string // expiry, or why the exam cannot start now
+	ExamURL    string // the exam's start page, when it may start
+	ReviewURL  string // the refresher (a review session), when required
+}
+
+// CertHomeView is the certification part of the trainee's home page.
+type CertHomeView struct {
+	Tiles []CertTile
+	// RulesNote says that exams wait for a manager to approve the rules in
+	// use, or "".
+	RulesNote string
+}
+
+// ExamStartView is the page that shows what an exam holds before it starts.
+type ExamStartView struct {
+	Page
+	Game     string
+	GameName string
+	Items    int
+	Kinds    []StandardRow
+	Sittings string // "1 of 3 sittings in this cycle"
+	Rules    string // the rules version
+	Blocked  string // why it cannot start, or ""
+	Action   string // the form that starts it
+}
+
+// StandardRow is one kind of a game's certification standard.
+type StandardRow struct {
+	Kind     string // "Payouts"
+	Items    int
+	Levels   string // "levels 2, 3, 4"
+	Required string // "100 %"
+	Seconds  string // "30 s"
+}
+
+// ExamView is the exam page: the panel that htmx swaps.
+type ExamView struct {
+	Page
+	Panel ExamPanel
+}
+
+// ExamPanel is one state of an exam: a question, or the result once
+// finished. Exactly one of the two is set.
+type ExamPanel struct {
+	Bar      ExamBar
+	Question *QuestionView
+	Result   *ExamResultView
+	Notice   string
+}
+
+// ExamBar is the exam's header: no score until the end.
+type ExamBar struct {
+	Title    string // the game's name
+	Position int    // the question on screen, from 1; 0 for none
+	Planned  int
+	Answered int
+}
+
+// ExamResultView is a finished exam: the verdict per kind and overall, then
+// every item with its right answer.
+type ExamResultView struct {
+	Passed     bool
+	Trainee    string
+	GameName   string
+	StartedAt  string
+	FinishedAt string
+	Rules      string
+	Right      string // "27 of 30"
+	Kinds      []ExamKindRow
+	Items      []ExamItemRow
+	HomeURL    string // "" on a manager's page
+	HomeLabel  string
+}
+
+// ExamKindRow is one kind's result.
+type ExamKindRow struct {
+	Kind       string
+	Items      int
+	Right      int
+	OverTime   int
+	Unanswered int
+	Required   string // "100 %"
+	Accuracy   string // "87.5 %"
+	Seconds    string
+	Passed     bool
+}
+
+// ExamItemRow is one item of a finished exam.
+type ExamItemRow struct {
+	Position int
+	URL      string // the item as it was shown, with its feedback; "" if none
+	Kind     string
+	Skill    string
+	Prompt   string
+	Yours    string
+	Right    string
+	Time     string // "12.4 s of 30 s"
+	Verdict  string // "Right", "Wrong", "Too late", "Not answered"
+	Ok       bool
+	Seed     string
+}
+
+// DashboardView is the managers' dashboard: every trainee's certification in
+// every game, the lists of those due and expired, each trainee's weakest
+// skills and the class's most-missed questions and rulings.
+type DashboardView struct {
+	Page
+	Filter    DashboardFilter
+	Games     []string // the columns: the games shown, by name
+	Rows      []DashboardRow
+	Due       []CertListRow
+	Expired   []CertListRow
+	Questions []MissRow
+	Rulings   []MissRow
+	CSVURL    string
+	RulesNote string // the rules in use wait for approval, or ""
+	RulesURL  string
+	AuditHead string // "1042 entries · head 3f9c…": the number to write down
+}
+
+// DashboardFilter narrows the dashboard by game and state (a GET form).
+type DashboardFilter struct {
+	Games  []ChoiceOption
+	States []ChoiceOption
+	Any    bool // a filter is set
+}
+
+// DashboardRow is one trainee's line of the dashboard.
+type DashboardRow struct {
+	Trainee string
+	Badge   string
+	URL     string
+	Cells   []CertCell // one per column
+	Weakest []string   // "Payouts · blind (UTH) 40 %"
+}
+
+// CertCell is one trainee's certification in one game.
+type CertCell struct {
+	State      string // "" when the filter leaves it out
+	StateClass string
+	Date       string
+	Note       string // "awaiting the table test", "refresher required" …
+}
+
+// CertListRow is one line of the due and expired lists.
+type CertListRow struct {
+	Trainee  string
+	URL      string
+	GameName string
+	Date     string // the expiry
+	When     string // "in 12 days", "40 days ago"
+}
+
+// MissRow is a question or ruling the class misses.
+type MissRow struct {
+	GameName string
+	Skill    string
+	Wrong    int
+	Answered int
+	Share    string // "62 %"
+	Mistake  string // the anticipated mistake most often matched, or ""
+}
+
+// TraineeFileView is a trainee's personnel file for the managers.
+type TraineeFileView struct {
+	Page
+	Trainee     string
+	Badge       string
+	Active      bool
+	Notice      string
+	Problem     string
+	Games       []FileGame
+	AttemptsCSV string
+	Weakest     []string
+	Audit       []AuditRow
+}
+
+// FileGame is one game of a trainee's file.
+type FileGame struct {
+	Game        string
+	GameName    string
+	State       string
+	StateClass  string
+	Since       string
+	Expires     string
+	SignedBy    string
+	SignedAt    string
+	Pending     string // the exam that waits for its table test, or ""
+	Blocked     string // why no exam can start now, for the manager's information
+	Sittings    string
+	Exams       []FileExam
+	Events      []FileEvent
+	TableTest   *TableTestForm
+	Revoke      *RevokeForm
+	Allow       *AllowForm
+	Transcript  string
+	Certificate string // "" when no certificate was ever granted
+}
+
+// FileExam is one exam in a trainee's file.
+type FileExam struct {
+	When   string
+	URL    string
+	Right  string
+	Result string
+	Rules  string
+}
+
+// FileEvent is one event of a certification.
+type FileEvent struct {
+	When  string
+	What  string
+	Who   string
+	Notes string
+}
+
+// TableTestForm records a table test: pass, fail or re-test, with notes.
+type TableTestForm struct {
+	ID      string
+	Action  string
+	Options []ChoiceOption
+	Notes   string
+	Exam    string // the exam it follows, for people
+	Errors  Errors
+}
+
+// RevokeForm revokes a certification, with the reason.
+type RevokeForm struct {
+	ID     string
+	Action string
+	Reason string
+	Errors Errors
+}
+
+// AllowForm allows another sitting once a cycle's are used up.
+type AllowForm struct {
+	ID     string
+	Action string
+	Notes  string
+	Errors Errors
+}
+
+// AuditRow is one audit entry, as a file lists it.
+type AuditRow struct {
+	Seq    string
+	When   string
+	Actor  string
+	Action string
+	Detail string
+}
+
+// ExamResultPageView is a finished exam on a manager's page.
+type ExamResultPageView struct {
+	Page
+	BackURL string
+	Result  ExamResultView
+}
+
+// RulesView lists the rules versions the kiosk has run with.
+type RulesView struct {
+	Page
+	Current  string
+	Versions []RulesRow
+}
+
+// RulesRow is one rules version.
+type RulesRow struct {
+	Version   string
+	URL       string
+	FirstSeen string
+	Approved  string // "3 Mar 2026 10:04 by Max Manager", or ""
+	Current   bool
+	Files     int
+}
+
+// RulesVersionView is one version: what changed, and its approval.
+type RulesVersionView struct {
+	Page
+	Version   string
+	FirstSeen string
+	Approved  string
+	Current   bool
+	Against   string // what it is compared with
+	Changes   []FileChangeView
+	Action    string // the approval form, "" once approved
+	Notice    string
+}
+
+// FileChangeView is one rules file that changed.
+type FileChangeView struct {
+	Path   string
+	Change string
+	Keys   []KeyChangeView
+}
+
+// KeyChangeView is one key that changed.
+type KeyChangeView struct {
+	Key string
+	Old string
+	New string
+}
+
+// PrintView is the frame of a printable page.
+type PrintView struct {
+	Page
+	Printed string // when it was printed, and by whom
+	BackURL string
+}
+
+// TranscriptView is a trainee's transcript in one game.
+type TranscriptView struct {
+	PrintView
+	Trainee  string
+	Badge    string
+	GameName string
+	House    string
+	State    string
+	Since    string
+	Expires  string
+	SignedBy string
+	SignedAt string
+	Exams    []TranscriptExam
+	Events   []FileEvent
+}
+
+// TranscriptExam is one exam on a transcript.
+type TranscriptExam struct {
+	When   string
+	Rules  string
+	Right  string
+	Kinds  string // "Payouts 8/8 · Rulings 7/8 …"
+	Result string
+}
+
+// CertificateView is the certificate of one trainee in one game.
+type CertificateView struct {
+	PrintView
+	HouseTitle string
+	Trainee    string
+	Badge      string
+	GameName   string
+	Granted    string
+	Expires    string
+	SignedBy   string
+	ExamDate   string
+	ExamRight  string
+	Rules      string
+	Status     string // "Valid", or why it no longer is
+	Valid      bool
+	AuditSeq   string
+	AuditHash  string
+}
+
+// ProgrammeView is the house's training programme, for the regulator.
+type ProgrammeView struct {
+	PrintView
+	HouseTitle string
+	Rules      string
+	Approved   string
+	Levels     []string // "1: One box, round stakes, common hands"
+	Games      []ProgrammeGame
+}
+
+// ProgrammeGame is one game of the programme.
+type ProgrammeGame struct {
+	Name   string
+	Items  int
+	Kinds  []StandardRow
+	Policy []string
+}
