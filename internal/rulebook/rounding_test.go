@@ -45,6 +45,11 @@ func TestRoundingSetting(t *testing.T) {
 	}{
 		{"unknown rounding", house("odd", "rounding = \"half_even\"\n"),
 			[]string{"houses/odd/house.toml", "rounding", `"half_even": want "down", "up" or "nearest"`}},
+		// TOML puts a key written after [[chips]] into the last chip.
+		{"rounding below the chips", house("late", "smallest_chip = \"1\"\n[[chips]]\nvalue = \"1\"\nlabel = \"1\"\ncolour = \"#fff\"\npattern = \"dots\"\nrounding = \"up\"\n"),
+			[]string{"houses/late/house.toml", "chips.rounding", "unknown key (line 8)", `"rounding" is a top-level key: write it above the first [table]`}},
+		{"rounding in a limits table", house("lim", "[limits.uth]\nmin = \"5\"\nmax = \"500\"\nrounding = \"nearest\"\n"),
+			[]string{"houses/lim/house.toml", "limits.uth.rounding", `"rounding" is a top-level key`}},
 		// games.CapBox pays a capped box exactly the cap: 10.25 is not whole 0.5 chips.
 		{"cap in a fraction of a chip", func() fstest.MapFS {
 			m := house("capped", "")
