@@ -194,6 +194,9 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	if b.Bet > 0 {
 		res.Wagers = append(res.Wagers, bet)
 	}
+	if b.Insurance > 0 {
+		res.Wagers = append(res.Wagers, settleInsurance(b, t, rd))
+	}
 	for _, dealer := range []bool{false, true} {
 		for _, sb := range b.Side {
 			if sb.On.Dealer != dealer {
