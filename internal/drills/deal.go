@@ -141,6 +141,9 @@ func (d *dealt) wrongs() []wrong {
 			w.st = st
 		case m.rounding != "":
 			w.st = d.rounded(m.rounding)
+			if t := roundingText(m.rounding, d.h.Rounding.Mode); t != "" {
+				w.text = t
+			}
 		case m.result != nil:
 			st := cloneSettlement(d.st)
 			if !m.result(d, st) {
@@ -158,9 +161,17 @@ func (d *dealt) wrongs() []wrong {
 	return d.wrong
 }
 
-// rounded settles the round without rounding down to the smallest chip
-// ("exact") or rounding each fractional payout up to it ("up").
+// rounded settles the round without rounding to the smallest chip
+// ("exact"), rounding each fractional payout up to it ("up") or down to it
+// ("down", a mistake only where the house rounds another way).
 func (d *dealt) rounded(how string) *games.Settlement {
+	if how == "down" {
+		st, err := d.g.settle(d.h, &d.in, games.Rounding{Chip: d.h.Rounding.Chip, Mode: games.RoundDown})
+		if err != nil {
+			return nil
+		}
+		return st
+	}
 	st, err := d.g.settle(d.h, &d.in, games.Rounding{Chip: 1})
 	if err != nil {
 		return nil

@@ -138,8 +138,8 @@ type mistake struct {
 	// text for that direction ("" keeps text); nil where the flip does not
 	// apply at that house.
 	flip func(d *dealt) (*rulebook.House, string)
-	// rounding settles under another rounding: "exact" (no rounding down to
-	// the smallest chip) or "up" (rounded up to it).
+	// rounding settles under another rounding: "exact" (no rounding to the
+	// smallest chip), "up" or "down" (rounded up or down to it).
 	rounding string
 	// result applies a dealer's slip to a copy of the engine's settlement and
 	// reports whether it changed anything.

@@ -23,7 +23,7 @@ var lunarGame = &game{
 	name:   lunar.Name,
 	wagers: append(slices.Clone(lunar.Wagers), lunar.SideWagers...),
 	titles: map[string]string{"ante": "Ante", "super": "Super", "bet": "BET",
-		"multi_super": "Multi Super", "dealer_super": "Dealer Super"},
+		"multi_super": "Multi Super", "dealer_super": "Dealer Super", lunar.Insurance: "Insurance"},
 	maxBoxes: func(h *rulebook.House) int { return h.Lunar.MaxBoxes },
 	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
 		return lunar.Random(rng, h.Lunar, lo, hi, chip, boxes)

@@ -116,6 +116,74 @@ func TestRoundingPay(t *testing.T) {
 	}
 }
 
+// TestRoundingModes: house.toml `rounding` (RULES.md §1.6, §6 row 30). Down
+// keeps the remainder, up pays it as one more chip, nearest pays the nearest
+// whole number of chips with exactly half a chip going up. Each want was
+// worked by hand: the exact win, then the chips around it.
+func TestRoundingModes(t *testing.T) {
+	unit, half, quarter, cent := Money(100), Money(50), Money(25), Money(1)
+	tests := []struct {
+		chip             Money
+		stake            Money
+		odds             Odds
+		down, up, nearer Money
+	}{
+		// 5.5 at 3:2 = 8.25: between 8 and 9 with a 1 chip, a quarter above 8.
+		{unit, 550, Odds{3, 2}, 800, 900, 800},
+		// 5 at 3:2 = 7.5: exactly half a chip above 7, so nearest goes up.
+		{unit, 500, Odds{3, 2}, 700, 800, 800},
+		// 7 at 3:2 = 10.5: half a chip again.
+		{unit, 700, Odds{3, 2}, 1000, 1100, 1100},
+		// 5.5 at 1:2 = 2.75: three quarters of a chip above 2.
+		{unit, 550, Odds{1, 2}, 200, 300, 300},
+		// 10 at 3:2 = 15: whole chips, nothing to round.
+		{unit, 1000, Odds{3, 2}, 1500, 1500, 1500},
+		// 5.5 at 3:2 = 8.25 with a 0.5 chip: 0.25 is exactly half of it.
+		{half, 550, Odds{3, 2}, 800, 850, 850},
+		// 7.5 at 1:2 = 3.75: 0.25 above 3.5, exactly half a 0.5 chip.
+		{half, 750, Odds{1, 2}, 350, 400, 400},
+		// 5.2 at 1:2 = 2.6: 0.1 above 2.5, less than half a chip.
+		{half, 520, Odds{1, 2}, 250, 300, 250},
+		// 0.25 at 1:2 = 0.125: below half a 0.5 chip; up still pays a chip.
+		{half, 25, Odds{1, 2}, 0, 50, 0},
+		// 0.49 at 1:2 = 0.245: just below half of 0.5.
+		{half, 49, Odds{1, 2}, 0, 50, 0},
+		// … paid to the cent: 0.125 is exactly half a cent above 0.12.
+		{cent, 25, Odds{1, 2}, 12, 13, 13},
+		// 0.01 at 1:3 = 0.0033…: less than a cent, which up still pays.
+		{cent, 1, Odds{1, 3}, 0, 1, 0},
+		// A 0.25 chip, whose half (0.125) is not a whole cent:
+		// 0.25 at 1:2 = 0.125 is exactly half, so nearest goes up;
+		{quarter, 25, Odds{1, 2}, 0, 25, 25},
+		// 0.37 at 1:3 = 0.1233… is below half; 0.38 at 1:3 = 0.1266… above it.
+		{quarter, 37, Odds{1, 3}, 0, 25, 0},
+		{quarter, 38, Odds{1, 3}, 0, 25, 25},
+	}
+	for _, tt := range tests {
+		for _, c := range []struct {
+			mode RoundingMode
+			want Money
+		}{{RoundDown, tt.down}, {RoundUp, tt.up}, {RoundNearest, tt.nearer}} {
+			r := Rounding{Chip: tt.chip, Mode: c.mode}
+			if got := r.Pay(tt.stake, tt.odds); got != c.want {
+				t.Errorf("Rounding{%s, %s}.Pay(%s, %s) = %s; want %s", tt.chip, c.mode, tt.stake, tt.odds, got, c.want)
+			}
+		}
+	}
+	for _, s := range []string{"down", "up", "nearest"} {
+		m, err := ParseRoundingMode(s)
+		if err != nil || m.String() != s {
+			t.Errorf("ParseRoundingMode(%q) = %v, %v", s, m, err)
+		}
+	}
+	if _, err := ParseRoundingMode("half_even"); err == nil {
+		t.Error("ParseRoundingMode(\"half_even\") succeeded")
+	}
+	if (Rounding{Chip: 50}).Mode != RoundDown {
+		t.Error("the zero mode is not RoundDown, the default house's")
+	}
+}
+
 func TestTop(t *testing.T) {
 	pt := PayTable{Rows: []PayRow{{Key: "flush", Odds: Odds{3, 2}}, {Key: "straight", Odds: Odds{1, 1}}, {Key: "full_house", Odds: Odds{7, 4}}}}
 	if got := pt.Top(); got != (Odds{7, 4}) { // 1.75 beats 1.5 though 7:4 has the larger Per

@@ -46,23 +46,3 @@ func (o Odds) IsZero() bool { return o.Per == 0 }
 
 // Ratio returns the odds as a fraction numerator/denominator, for exact math.
 func (o Odds) Ratio() (num, den int64) { return o.Win, o.Per }
-
-// Rounding is the house's rule for amounts that do not come out in whole chips:
-// every payout is paid to the smallest chip and any remainder is rounded down
-// (fractional_payout_rounding, RULES.md §1.6).
-type Rounding struct {
-	Chip Money // the smallest chip, e.g. 0.5 → 50
-}
-
-// Pay returns what a winning stake earns at odds o, rounded down to the smallest chip.
-func (r Rounding) Pay(stake Money, o Odds) Money {
-	return r.Down(Money(int64(stake) * o.Win / o.Per))
-}
-
-// Down rounds m down to a whole number of smallest chips.
-func (r Rounding) Down(m Money) Money {
-	if r.Chip <= 1 {
-		return m
-	}
-	return m / r.Chip * r.Chip
-}

@@ -63,12 +63,44 @@ func TestRulingsFollowHouseSettings(t *testing.T) {
 		// No Multi Super or Dealer Super bets at this house.
 		{"lunar.toml", `multisuper_enabled = false`, "lunar.multisuper_enabled", []string{"lunar.play", "lunar.multisuper_instant_cash", "lunar.multisuper_after_draw"}},
 		{"lunar.toml", `dealer_super_enabled = false`, "lunar.dealer_super_enabled", []string{"lunar.play"}},
+		// Multi-setting situations (`settings`): the texts quote a fee, a card
+		// count or the Ante payout that the house has changed.
+		// "2 to 5 cards": this house exchanges 2 to 4.
+		{"lunar.toml", `exchange_max = 4`, "lunar.exchange_max", []string{"lunar.one_card_exchange", "lunar.exchange_and_buy"}},
+		// "the 1× Ante draw fee", "for the same fee": the fee is 2× here.
+		{"lunar.toml", `draw_fee = "2"`, "lunar.draw_fee", []string{"lunar.one_card_exchange", "lunar.exchange_and_buy"}},
+		// "He now plays (a BET of 2× Ante)": 3× here.
+		{"lunar.toml", `bet_multiple = 3`, "lunar.bet_multiple", []string{"lunar.exchange_and_buy"}},
+		// "paid the 1× Ante fee": the force costs 2× here.
+		{"lunar.toml", `force_fee = "2"`, "lunar.force_fee", []string{"lunar.force_wants_ante"}},
+		// "Ante paid 1:1" / "Pay his Ante 1:1": 2:1 here.
+		{"lunar.toml", `ante_on_noqual = "2:1"`, "lunar.ante_on_noqual", []string{"lunar.mixed_force", "lunar.force_wants_ante"}},
+		// "Ante paid 1:1" is 4:1 for a straight or better under the PA bonus.
+		{"lunar.toml", `ante_bonus_straight_plus_on_noqual = true`, "lunar.ante_bonus_straight_plus_on_noqual", []string{"lunar.mixed_force"}},
+		// "pays 1× Ante to open the 4th card": half the Ante here.
+		{"oracle.toml", `fourth_card_fee = "1:2"`, "oracle.fourth_card_fee", []string{"oracle.continue_without_fourth"}},
+		// The 4th-card payment is the BET itself, not a fee.
+		{"oracle.toml", `fourth_card_payment = "bet"`, "oracle.fourth_card_payment", []string{"oracle.continue_without_fourth"}},
+		// "exchanged {first} for 1× Ante": the fee is half the Ante here.
+		{"oracle.toml", `exchange_fee = "1:2"`, "oracle.exchange_fee", []string{"oracle.second_exchange"}},
+		// "exchanged both cards": one card at most here.
+		{"oracle.toml", `exchange_max_cards = 1`, "oracle.exchange_max_cards", []string{"oracle.second_exchange"}},
+		// "He now continues (BET) or folds": committed after an exchange here.
+		{"oracle.toml", `redecide_after_exchange = false`, "oracle.redecide_after_exchange", []string{"oracle.second_exchange"}},
+		// §1.6, §6 row 30: "round the rest down" is wrong where the house
+		// rounds up or to the nearest chip.
+		{"house.toml", `rounding = "up"`, "house.rounding", []string{"common.fractional_payout"}},
+		{"house.toml", `rounding = "nearest"`, "house.rounding", []string{"common.fractional_payout"}},
 	}
 	upper := fstest.MapFS{}
 	house := func(i int) string { return "flip" + string(rune('a'+i/26)) + string(rune('a'+i%26)) }
 	for i, tt := range tests {
 		name := house(i)
 		upper["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte("name = \"" + name + "\"\n")}
+		if tt.file == "house.toml" {
+			upper["houses/"+name+"/house.toml"].Data = append(upper["houses/"+name+"/house.toml"].Data, tt.toml+"\n"...)
+			continue
+		}
 		upper["houses/"+name+"/"+tt.file] = &fstest.MapFile{Data: []byte(tt.toml + "\n")}
 	}
 	b, err := rulebook.Load(rulebook.Overlay(upper, rules.FS))

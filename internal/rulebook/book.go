@@ -215,10 +215,11 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 	if hf.SmallestChip <= 0 {
 		return nil, errf(file, "smallest_chip", "must be more than 0")
 	}
-	if hf.Rounding != "down" {
-		return nil, errf(file, "rounding", fmt.Sprintf("%q: the only rounding is \"down\" (RULES.md §1.6)", hf.Rounding))
+	mode, err := games.ParseRoundingMode(hf.Rounding)
+	if err != nil {
+		return nil, errf(keyFile(fsys, file, path.Join("houses", DefaultHouse, "house.toml"), "rounding"), "rounding", err.Error())
 	}
-	h.Rounding = games.Rounding{Chip: hf.SmallestChip}
+	h.Rounding = games.Rounding{Chip: hf.SmallestChip, Mode: mode}
 	if len(h.Chips) == 0 {
 		return nil, errf(file, "chips", "the house needs at least one chip")
 	}
@@ -249,7 +250,6 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 			return nil, errf(file, "limits."+slug, "unknown game")
 		}
 	}
-	var err error
 	if h.UTH, err = loadSettings[uth.Settings](fsys, name, gs[uth.Slug], specs[uth.Slug]); err != nil {
 		return nil, err
 	}
@@ -261,6 +261,14 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 	}
 	if h.Lunar, err = loadSettings[lunar.Settings](fsys, name, gs[lunar.Slug], specs[lunar.Slug]); err != nil {
 		return nil, err
+	}
+	// games.CapBox cuts a box's winnings to exactly the cap, after each payout
+	// is rounded: a cap in whole smallest chips keeps every capped pay in chips.
+	for i, limit := range []games.Money{h.UTH.MaxPayoutPerBox, h.Oracle.MaxPayoutPerBox, h.Thrill.MaxPayoutPerBox, h.Lunar.MaxPayoutPerBox} {
+		if limit%hf.SmallestChip != 0 {
+			f := keyFile(fsys, path.Join(dir, GameSlugs[i]+".toml"), path.Join("houses", DefaultHouse, GameSlugs[i]+".toml"), "max_payout_per_box")
+			return nil, errf(f, "max_payout_per_box", fmt.Sprintf("%s is not a whole number of the smallest chip (%s)", limit, hf.SmallestChip))
+		}
 	}
 	if h.Certification, err = loadCertification(fsys, name); err != nil {
 		return nil, err

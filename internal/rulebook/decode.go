@@ -25,7 +25,15 @@ func decodeStrict(file string, data []byte, v any) error {
 	if errors.As(err, &sm) && len(sm.Errors) > 0 {
 		e := sm.Errors[0]
 		line, _ := e.Position()
-		return errf(file, strings.Join(e.Key(), "."), fmt.Sprintf("unknown key (line %d)", line))
+		key := e.Key()
+		msg := fmt.Sprintf("unknown key (line %d)", line)
+		if len(key) > 1 && topLevel(v, key[len(key)-1]) {
+			// TOML puts every key written after a [table] or [[table]]
+			// header into that table: `rounding` below the [[chips]] is a
+			// key of the last chip, not of the house.
+			msg += fmt.Sprintf("; %q is a top-level key: write it above the first [table] of the file", key[len(key)-1])
+		}
+		return errf(file, strings.Join(key, "."), msg)
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -33,6 +41,23 @@ func decodeStrict(file string, data []byte, v any) error {
 		return errf(file, strings.Join(de.Key(), "."), fmt.Sprintf("%s (line %d)", strings.TrimPrefix(de.Error(), "toml: "), line))
 	}
 	return errf(file, "", strings.TrimPrefix(err.Error(), "toml: "))
+}
+
+// topLevel tells whether name is a top-level key of the struct v points to.
+func topLevel(v any, name string) bool {
+	t := reflect.TypeOf(v)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return false
+	}
+	for _, f := range reflect.VisibleFields(t) {
+		if tag, _, _ := strings.Cut(f.Tag.Get("toml"), ","); f.IsExported() && tag == name {
+			return true
+		}
+	}
+	return false
 }
 
 // keysOf returns every dotted key path set in a TOML document, tables included.

@@ -59,7 +59,20 @@ type Situation struct {
 	Ruling  string
 	Ref     string // the seed text or RULES.md section the ruling comes from
 	Setting string // "uth.exposed_card_during_deal" when a house setting decides the ruling
-	House   string // the house whose procedures.toml last set it; "" as shipped
+	// Settings are further house settings the texts quote (a fee of 1×
+	// Ante, an exchange of 2 to 5 cards): a house that changes one of them
+	// must rewrite the ruling too. The explanation names only Setting.
+	Settings []string
+	House    string // the house whose procedures.toml last set it; "" as shipped
+}
+
+// Decisive returns Setting and then Settings: every house setting that, set
+// away from the default house's value, holds the shipped ruling back.
+func (s *Situation) Decisive() []string {
+	if s.Setting == "" {
+		return s.Settings
+	}
+	return append([]string{s.Setting}, s.Settings...)
 }
 
 // Choice is one ruling offered to the trainee. Why says which rule a wrong
@@ -114,6 +127,8 @@ type situationDef struct {
 	Ruling  string              `toml:"ruling"`
 	Ref     string              `toml:"ref"`
 	Setting string              `toml:"setting"`
+	// Settings are further settings the texts depend on (Situation.Settings).
+	Settings []string `toml:"settings"`
 }
 
 type sequenceDef struct {
@@ -427,7 +442,7 @@ func newSituation(file string, i int, d situationDef, game string, boxes int, id
 	}
 	s := &Situation{
 		ID: d.ID, Game: game, Title: d.Title, Prompt: d.Prompt, Vars: d.Vars, Choices: d.Choices,
-		Answer: d.Answer - 1, Ruling: d.Ruling, Ref: d.Ref, Setting: d.Setting,
+		Answer: d.Answer - 1, Ruling: d.Ruling, Ref: d.Ref, Setting: d.Setting, Settings: d.Settings,
 	}
 	if err := checkSituation(file, key, s, true, boxes); err != nil {
 		return nil, err
@@ -435,6 +450,15 @@ func newSituation(file string, i int, d situationDef, game string, boxes int, id
 	if s.Setting != "" {
 		if err := checkSetting(file, key+".setting", game, s.Setting); err != nil {
 			return nil, err
+		}
+	}
+	for j, st := range s.Settings {
+		k := fmt.Sprintf("%s.settings[%d]", key, j+1)
+		if err := checkSetting(file, k, game, st); err != nil {
+			return nil, err
+		}
+		if st == s.Setting || slices.Index(s.Settings, st) < j {
+			return nil, errf(file, k, fmt.Sprintf("%q is named twice", st))
 		}
 	}
 	return s, nil
@@ -631,6 +655,17 @@ func settingValue(h *House, setting string) (reflect.Value, bool) {
 		v = reflect.ValueOf(h.Thrill)
 	case lunar.Slug:
 		v = reflect.ValueOf(h.Lunar)
+	case "house":
+		// house.toml keys the House keeps, in the form it keeps them.
+		switch k {
+		case "rounding":
+			return reflect.ValueOf(h.Rounding.Mode), true
+		case "smallest_chip":
+			return reflect.ValueOf(h.Rounding.Chip), true
+		case "currency":
+			return reflect.ValueOf(h.Currency), true
+		}
+		return reflect.Value{}, false
 	default:
 		return reflect.Value{}, false
 	}
@@ -663,9 +698,14 @@ func unresolved(p *Procedures, h, def *House) {
 		return ok1 && ok2 && !reflect.DeepEqual(hv.Interface(), dv.Interface())
 	}
 	p.Situations = slices.DeleteFunc(p.Situations, func(s *Situation) bool {
-		if s.Setting != "" && s.House != h.Name && differs(s.Setting) {
-			p.Unresolved[s.ID] = s.Setting
-			return true
+		if s.House == h.Name {
+			return false
+		}
+		for _, st := range s.Decisive() {
+			if differs(st) {
+				p.Unresolved[s.ID] = st
+				return true
+			}
 		}
 		return false
 	})

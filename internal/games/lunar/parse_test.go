@@ -102,6 +102,26 @@ var parseErrorCases = []parseErrorCase{
 	{"lunar_dealer_super_enabled = false", "dealer_super_enabled = false\n", one(`{` + kkk + `,` + w + `,"multi_super":[{"on":"dealer","stake":5}]}`), "boxes[0].multi_super[0]: this house does not take Dealer Super bets"},
 	{"lunar_exchange_max = 3", "exchange_min = 1\nexchange_max = 3\n", one(`{` + hi + `,"draw":{"out":["Qd","Jd","8c","4h"],"in":["Qc","Js","Td","2s"]},` + w + `}`), "boxes[0].draw.out: exchange 1 to 3 cards, not 4"},
 	{"lunar_bet_multiple = 3", "bet_multiple = 3\n", one(`{` + kkk + `,` + w + `}`), "boxes[0].wagers.bet: must be 3× the Ante (30), got 20"},
+
+	// Insurance (RULES.md §5.7, §6 row 29): only where the house offers it, on
+	// three of a kind or better in the final hand of a box that plays, from
+	// 1× the Ante to half the potential BET win.
+	{"insurance at a house without it", "", one(`{` + kkk + `,"wagers":{"ante":10,"super":10,"bet":20,"insurance":10}}`), "boxes[0].wagers.insurance: unknown wager (Lunar Poker wagers: ante, super, bet)"},
+	{"insurance below the Ante", "insurance_enabled = true\n", one(`{` + kkk + `,"wagers":{"ante":10,"super":10,"bet":20,"insurance":5}}`),
+		"boxes[0].wagers.insurance: must be between 10 (1× the Ante) and 210 (half the potential BET win of 420, second combination included), got 5"},
+	{"insurance above half the potential BET win", "insurance_enabled = true\n", one(`{` + kkk + `,"wagers":{"ante":10,"super":10,"bet":20,"insurance":210.5}}`),
+		"boxes[0].wagers.insurance: must be between 10 (1× the Ante) and 210 (half the potential BET win of 420, second combination included), got 210.5"},
+	{"insurance above half, no second combination", "insurance_enabled = true\n", one(`{"cards":["Kc","Kd","Ks","8h","4c"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":31}}`),
+		"boxes[0].wagers.insurance: must be between 10 (1× the Ante) and 30 (half the potential BET win of 60), got 31"},
+	{"insurance on two pair", "insurance_enabled = true\n", one(`{"cards":["Kc","Kd","9s","9h","4c"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":10}}`),
+		"boxes[0].wagers.insurance: insurance needs three of a kind or better in the box's final hand, not two pair"},
+	{"insurance on trips exchanged away", "insurance_enabled = true\n", one(`{"cards":["Qd","Qh","Qs","4h","2h"],"draw":{"out":["Qh","Qs"],"in":["3c","9d"]},"wagers":{"ante":10,"super":10,"bet":20,"insurance":10}}`),
+		"boxes[0].wagers.insurance: insurance needs three of a kind or better in the box's final hand, not high card"},
+	{"insurance by a box that folded", "insurance_enabled = true\n", one(`{` + kkk + `,"wagers":{"ante":10,"super":10,"insurance":10},"fold":true}`),
+		"boxes[0].wagers.insurance: a box that folded cannot insure: insurance is placed with the BET, by a box that plays"},
+	{"insurance on an Instant Cash box", "insurance_enabled = true\n", one(`{` + rf + `,"wagers":{"ante":10,"super":10,"insurance":10}}`),
+		"boxes[0].wagers.insurance: the box won Instant Cash with a royal flush in its first five cards, so its round is over: no insurance"},
+	{"negative insurance", "insurance_enabled = true\n", one(`{` + kkk + `,"wagers":{"ante":10,"super":10,"bet":20,"insurance":-10}}`), "boxes[0].wagers.insurance: a stake cannot be negative"},
 }
 
 func TestParseErrors(t *testing.T) {
@@ -135,7 +155,6 @@ func TestParseErrors(t *testing.T) {
 func TestSettingsRefused(t *testing.T) {
 	tests := []struct{ toml, want string }{
 		{"force_once = false\n", "force_once: only true is supported"},
-		{"insurance_enabled = true\n", "insurance_enabled: insurance is not part of the seed's game"},
 		{"progressive_enabled = true\n", "progressive_enabled: a Lunar progressive is not part of the seed's game"},
 		{"super_min = \"table\"\n", `super_min: "table": want one of "ante", "none"`},
 		{"force_card = \"oldest\"\n", `force_card: "oldest": want one of "highest", "lowest", "first"`},

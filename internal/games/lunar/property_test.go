@@ -32,6 +32,7 @@ straight_plus_pair_as_two_straights = false
 multisuper_survives_owner_fold = false
 dealer_super_on_initial_hand = false
 max_payout_per_box = "500"
+insurance_enabled = true
 `
 
 // coverage counts the branches the random rounds went through.
@@ -182,7 +183,15 @@ func TestConservation(t *testing.T) {
 		// The generator must reach every branch, or the property proves little.
 		for _, k := range []string{"instant cash", "fold", "buy", "exchange", "force", "dealer does not qualify",
 			"fee draw", "fee force", "ante win", "ante lose", "ante push", "bet win", "bet lose", "bet push",
-			"super win", "super lose", "multi_super win", "multi_super lose", "dealer_super win", "dealer_super lose"} {
+			"super win", "super lose", "multi_super win", "multi_super lose", "dealer_super win", "dealer_super lose",
+			"insurance win", "insurance lose"} {
+			if house == "default" && (k == "insurance win" || k == "insurance lose") {
+				// The default house offers no insurance (RULES.md §6 row 29).
+				if cov[k] != 0 {
+					t.Errorf("house default: %d random rounds settled %q", cov[k], k)
+				}
+				continue
+			}
 			if cov[k] == 0 {
 				t.Errorf("house %s: no random round went through %q (coverage %v)", house, k, cov)
 			}

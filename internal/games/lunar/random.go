@@ -29,7 +29,8 @@ const instantRig = 0.02
 //     10%: buy a 6th card a third of the time, else exchange a random number of
 //     cards within the house's range, unpaired cards first.
 //   - Then play with ace-king or better 95% of the time, with less 35%;
-//     otherwise fold.
+//     otherwise fold. A box that plays with three of a kind or better insures
+//     half of the time where the house offers insurance.
 //   - Against a dealer who does not qualify, force with a pair or better half
 //     of the time, with less a fifth of the time; dealer_draw is then the next
 //     card off the deck.
@@ -117,6 +118,7 @@ func Random(rng *rand.Rand, s *Settings, min, max, chip games.Money, boxes int) 
 		if play && rng.IntN(100) < 95 || !play && rng.IntN(100) < 35 {
 			b.Wagers["bet"] = num(ante * games.Money(s.BetMultiple))
 			playing[i] = true
+			insure(rng, s, &b, finals[i], ante, chip)
 		} else {
 			b.Fold = true
 		}
@@ -142,6 +144,23 @@ func Random(rng *rand.Rand, s *Settings, min, max, chip games.Money, boxes int) 
 		}
 	}
 	return r
+}
+
+// insure places insurance on a box that plays, half of the time, where the
+// house offers it and the final hand holds three of a kind or better: a
+// stake in whole chips within InsuranceRange. It draws nothing from rng at a
+// house without insurance, so that such a house deals the same rounds as
+// before insurance existed.
+func insure(rng *rand.Rand, s *Settings, b *games.Box, final []cards.Card, ante, chip games.Money) {
+	if !s.InsuranceEnabled || poker.Standard.Evaluate(final).Category() < poker.ThreeOfAKind {
+		return
+	}
+	lo, hi, _, _ := InsuranceRange(final, ante, s)
+	lo = (lo + chip - 1) / chip * chip
+	if hi < lo || rng.IntN(2) == 0 {
+		return
+	}
+	b.Wagers[Insurance] = num(pick(rng, lo, hi, chip))
 }
 
 // randomDraw takes a draw for a hand, keeping one card back in the deck for

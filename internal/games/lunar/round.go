@@ -31,6 +31,9 @@ type Box struct {
 	Ante  games.Money
 	Super games.Money // 0 when not placed (only where the Super is optional)
 	Bet   games.Money // 0 when the box folded or won Instant Cash
+	// Insurance is the insurance stake (insurance.go), 0 when not placed;
+	// only a house with insurance_enabled takes it.
+	Insurance games.Money
 
 	// Instant is the Instant Cash row ("royal_flush", "straight_flush") when
 	// the first five hold one; the box's round then ends (§5.3 step 3).
@@ -195,6 +198,8 @@ func (p *parser) box(i int, in *games.Box, s *Settings, nboxes int) (Box, error)
 			return b, games.Fieldf(f("force"), "%s: no force", why)
 		case b.Bet > 0:
 			return b, games.Fieldf(f("wagers.bet"), "%s: no BET", why)
+		case b.Insurance > 0:
+			return b, games.Fieldf(f("wagers."+Insurance), "%s: no insurance", why)
 		}
 	}
 	b.Final = b.First
@@ -213,6 +218,11 @@ func (p *parser) box(i int, in *games.Box, s *Settings, nboxes int) (Box, error)
 		return b, games.Fieldf(f("wagers.bet"), "missing: a box that plays bets %d× the Ante (%s), or folds", s.BetMultiple, b.Ante*games.Money(s.BetMultiple))
 	case !in.Fold && b.Bet != b.Ante*games.Money(s.BetMultiple):
 		return b, games.Fieldf(f("wagers.bet"), "must be %d× the Ante (%s), got %s", s.BetMultiple, b.Ante*games.Money(s.BetMultiple), b.Bet)
+	}
+	if b.Insurance > 0 {
+		if err := b.checkInsurance(f("wagers."+Insurance), s); err != nil {
+			return b, err
+		}
 	}
 	for j, sb := range in.MultiSuper {
 		field := f(fmt.Sprintf("multi_super[%d]", j))
@@ -241,20 +251,22 @@ func (p *parser) box(i int, in *games.Box, s *Settings, nboxes int) (Box, error)
 	return b, nil
 }
 
-// wagers reads the ante, super and bet of box i.
+// wagers reads the ante, super and bet of box i, and the insurance where the
+// house offers it (elsewhere it is refused like any unknown wager).
 func (b *Box) wagers(i int, in *games.Box, s *Settings) error {
 	names := make([]string, 0, len(in.Wagers))
 	for w := range in.Wagers {
 		names = append(names, w)
 	}
 	slices.Sort(names)
+	offered := s.WagersOffered()
 	for _, w := range names {
-		if !slices.Contains(Wagers, w) {
+		if !slices.Contains(offered, w) {
 			hint := ""
 			if slices.Contains(SideWagers, w) {
 				hint = "; bets on other hands go in multi_super"
 			}
-			return games.Fieldf(games.BoxField(i, "wagers."+w), "unknown wager (Lunar Poker wagers: %s%s)", strings.Join(Wagers, ", "), hint)
+			return games.Fieldf(games.BoxField(i, "wagers."+w), "unknown wager (Lunar Poker wagers: %s%s)", strings.Join(offered, ", "), hint)
 		}
 	}
 	var err error
@@ -265,6 +277,9 @@ func (b *Box) wagers(i int, in *games.Box, s *Settings) error {
 		return err
 	}
 	if b.Bet, err = stake(games.BoxField(i, "wagers.bet"), in.Wagers["bet"]); err != nil {
+		return err
+	}
+	if b.Insurance, err = stake(games.BoxField(i, "wagers."+Insurance), in.Wagers[Insurance]); err != nil {
 		return err
 	}
 	if b.Ante == 0 {

@@ -23,6 +23,20 @@ var Wagers = []string{"ante", "super", "bet"}
 // its settlement, after Wagers.
 var SideWagers = []string{"multi_super", "dealer_super"}
 
+// Insurance is the wager a house with insurance_enabled takes on a box's
+// final hand (RULES.md §5.7; insurance.go). It follows the BET in SETTLE.md's
+// wagers and in the output.
+const Insurance = "insurance"
+
+// WagersOffered are the wager names this house takes on a box, in output
+// order: Wagers, and Insurance where the house offers it.
+func (s *Settings) WagersOffered() []string {
+	if s.InsuranceEnabled {
+		return append(slices.Clone(Wagers), Insurance)
+	}
+	return Wagers
+}
+
 // The BET and bonus tables share the standard category rows; the Super table
 // has Lunar's own combinations (RULES.md §5.4).
 var (
@@ -76,7 +90,16 @@ type Settings struct {
 	SecondCombo  bool `toml:"second_combo"`                        // lunar_second_combo: true (at most two combinations, core-card rule, §5.5)
 	TwoStraights bool `toml:"straight_plus_pair_as_two_straights"` // lunar_straight_plus_pair_as_two_straights: true
 
-	InsuranceEnabled   bool `toml:"insurance_enabled"`   // lunar_insurance_enabled: false (§5.7; not offered by this engine)
+	// InsuranceEnabled is lunar_insurance_enabled (§5.7, §6 row 29): false.
+	// True offers the `insurance` wager, on the lead's reading of §5.7's
+	// outline (docs/lunar.md): it is placed with the BET on the box's final
+	// hand (after any draw), which must hold three of a kind or better, by a
+	// box that plays (not folded, no Instant Cash); the stake is at least 1×
+	// the Ante and at most half what the BET would win on that hand against a
+	// qualifying dealer it beats, second combination included; it pays 1:1
+	// when the dealer's first five do not qualify and loses when they do,
+	// whatever a force changes afterwards; it counts in max_payout_per_box.
+	InsuranceEnabled   bool `toml:"insurance_enabled"`
 	ProgressiveEnabled bool `toml:"progressive_enabled"` // lunar_progressive_enabled: false (§5.7; not offered by this engine)
 
 	MultiSuperSurvivesFold   bool `toml:"multisuper_survives_owner_fold"` // lunar_multisuper_survives_owner_fold: true
@@ -139,8 +162,6 @@ func (s *Settings) Resolve(t games.Tables) error {
 		return games.Fieldf("force_once", "only true is supported: the dealer replaces one card, once per round (RULES.md §5.7)")
 	case s.AnteOnNoQualify.IsZero() || s.AnteOnNoQualify.Win == 0:
 		return games.Fieldf("ante_on_noqual", "%q: the Ante is paid when the dealer does not qualify, at odds above 0", s.AnteOnNoQualify)
-	case s.InsuranceEnabled:
-		return games.Fieldf("insurance_enabled", "insurance is not part of the seed's game and is not offered (RULES.md §5.7)")
 	case s.ProgressiveEnabled:
 		return games.Fieldf("progressive_enabled", "a Lunar progressive is not part of the seed's game and is not offered (RULES.md §5.7)")
 	case s.DecksAlternate < 1 || s.DecksAlternate > 2:

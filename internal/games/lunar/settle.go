@@ -159,7 +159,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	switch {
 	case b.Instant != "":
 		o, _ := s.Instant.Odds(b.Instant)
-		set(&ante, games.Win, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant),
+		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant),
 			fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant)), "§5.3.3")
 	case b.Fold:
 		set(&ante, games.Lose, -b.Ante, "", "Ante loses: the player folded", "§5.3.5")
@@ -183,7 +183,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			o, row = bo, s.AnteBonusPT.RowName(h.Category().Key())
 			why, rule = "with "+withArticle(h.Category().String())+" (house rule: Ante bonus for a straight or better)", "lunar.ante_bonus_straight_plus_on_noqual"
 		}
-		set(&ante, games.Win, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout %s", o, why), rule)
+		won(&ante, rd, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout %s", o, why), rule)
 		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", "§5.3.8")
 	}
 	res.Wagers = append(res.Wagers, ante)
@@ -193,6 +193,9 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	}
 	if b.Bet > 0 {
 		res.Wagers = append(res.Wagers, bet)
+	}
+	if b.Insurance > 0 {
+		res.Wagers = append(res.Wagers, settleInsurance(b, t, rd))
 	}
 	for _, dealer := range []bool{false, true} {
 		for _, sb := range b.Side {
@@ -246,12 +249,12 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 			if !s.SecondCombo {
 				tail = "this house pays no second combination"
 			}
-			set(bet, games.Win, rd.Pay(b.Bet, o1), s.Bet.RowName(first),
+			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first),
 				fmt.Sprintf("Bet pays %s %s; %s", o1, rowName(first), tail), "§5.5")
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
-		set(bet, games.Win, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+strings.ReplaceAll(second, "_", " ")+" "+o2.String(),
+		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+strings.ReplaceAll(second, "_", " ")+" "+o2.String(),
 			fmt.Sprintf("Bet pays %s %s + %s %s second combination", o1, rowName(first), o2, rowName(second)), "§5.5")
 	case games.VersusLose:
 		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", rule)
@@ -281,27 +284,45 @@ func superResult(wager string, on *games.Target, stake games.Money, hit superHit
 		set(&w, games.Lose, -stake, "", fmt.Sprintf("%s loses: no Super combination in %s%s", label, where, note), rule)
 		return w
 	}
-	set(&w, games.Win, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key),
+	won(&w, rd, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key),
 		fmt.Sprintf("%s pays %s: %s in %s%s", label, hit.odds, withArticle(rowName(hit.key)), where, note), rule)
 	return w
 }
 
 func set(w *games.WagerResult, r games.Result, pays games.Money, row, reason, rule string) {
 	w.Result, w.Pays, w.Row, w.Reason, w.Rule = r, pays, row, reason, rule
-	if r == games.Win && pays == 0 {
+}
+
+// won settles w as a win paying pays, already rounded by rd.
+func won(w *games.WagerResult, rd games.Rounding, pays games.Money, row, reason, rule string) {
+	set(w, games.Win, pays, row, reason, rule)
+	switch {
+	case pays > 0:
+	case rd.Mode == games.RoundDown:
 		// A win smaller than the smallest chip rounds down to nothing.
 		w.Reason += " (rounded down to the smallest chip: nothing to pay)"
+	default:
+		w.Reason += " (the win is " + rd.TooSmall() + ": nothing to pay)"
 	}
 }
 
-// payTwo is what stake earns at a + b, floored exactly and then rounded down
-// to the smallest chip once: the two pays of a second combination are added
-// before rounding (§5.5 "Pay = the sum").
+// payTwo is what stake earns at a + b, reckoned exactly and then rounded to
+// the smallest chip once, as the house rounds: the two pays of a second
+// combination are added before rounding (§5.5 "Pay = the sum").
 func payTwo(stake games.Money, a, b games.Odds, rd games.Rounding) games.Money {
+	whole, num, den := exactTwo(stake, a, b)
+	return rd.Fraction(whole, num, den)
+}
+
+// exactTwo is stake × (a + b) exactly, as whole + num/den minor units, the
+// fraction kept apart so that no product overflows.
+func exactTwo(stake games.Money, a, b games.Odds) (whole games.Money, num, den int64) {
 	x := int64(stake)
 	q1, r1 := x*a.Win/a.Per, x*a.Win%a.Per
 	q2, r2 := x*b.Win/b.Per, x*b.Win%b.Per
-	return rd.Down(games.Money(q1 + q2 + (r1*b.Per+r2*a.Per)/(a.Per*b.Per)))
+	den = a.Per * b.Per
+	f := r1*b.Per + r2*a.Per // < 2 × den
+	return games.Money(q1 + q2 + f/den), f % den, den
 }
 
 // feeOf is a fee of m× the Ante: exact for a whole multiple (the player pays

@@ -378,3 +378,90 @@ func boxLine(b games.BoxResult) string {
 	}
 	return fmt.Sprintf("%s | %s | fees %s | net %s", b.Versus, strings.Join(ws, ", "), b.Fees, b.Net)
 }
+
+// insuranceHouse offers insurance (RULES.md §5.7, §6 row 29); everything else
+// is the default house's.
+const insuranceHouse = "insurance_enabled = true\n"
+
+// insuranceCases are hand-worked rounds with insurance: at least 1× the Ante,
+// at most half what the BET would win on the final hand against a qualifying
+// dealer it beats (second combination included), paid 1:1 when the dealer's
+// first five do not qualify, lost when they do, whatever a force does later.
+var insuranceCases = []settleCase{
+	{rule: "§5.7 insurance loses when the dealer qualifies: A A A K 7 beats a pair of queens; BET 20 × (trips 3 + ace-king 1) = 80; insurance at its top, half of 80 = 40",
+		house:    insuranceHouse,
+		round:    `{"game":"lunar","dealer":["Qc","Qd","9h","6s","2c"],"boxes":[{"cards":["As","Ah","Ad","Kc","7s"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":40}}]}`,
+		dealer:   "one pair, qualifies",
+		boxes:    []string{"win | ante push 0, super win 80, bet win 80, insurance lose -40 | fees 0 | net 120"},
+		contains: []string{"Insurance loses: the dealer qualified with ace-king or better"}},
+	{rule: "§5.7 insurance pays 1:1 when the dealer does not qualify: K K K 8 4 takes the Ante payout (1:1 on 10); insurance at its floor, 1× Ante = 10",
+		house:    insuranceHouse,
+		round:    `{"game":"lunar",` + noQual + `,"boxes":[{"cards":["Kc","Kd","Ks","8h","4c"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":10}}]}`,
+		dealer:   "high card, does not qualify",
+		boxes:    []string{"win | ante win 10, super win 80, bet push 0, insurance win 10 | fees 0 | net 100"},
+		contains: []string{"Insurance pays 1:1: the dealer did not qualify"}},
+	{rule: "§5.7 a force does not change insurance: the 9d replaces the dealer's ace and gives him nines, but his first five did not qualify, so insurance 30 (half of 20 × trips 3) pays 30; Ante push, BET 3:1 = 60, force fee 10",
+		house:    insuranceHouse,
+		round:    `{"game":"lunar",` + noQual + `,"dealer_draw":"9d","boxes":[{"cards":["Kc","Kd","Ks","8h","4c"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":30},"force":true}]}`,
+		dealer:   "one pair, qualifies (first Ah 9c 7d 5s 3h)",
+		boxes:    []string{"win | ante push 0, super win 80, bet win 60, insurance win 30 | fees 10 | net 160"},
+		contains: []string{"on his first five; the force that followed does not change it"}},
+	{rule: "§5.7 the final hand after a bought 6th card decides the limit: K K K 8 3 + As is trips + ace-king, 20 × 4 = 80, half 40; Ante 1:1, Super trips 8:1 on the first five, draw fee 10",
+		house:  insuranceHouse,
+		round:  `{"game":"lunar",` + noQual + `,"boxes":[{"cards":["Ks","Kh","Kd","8c","3s"],"draw":{"buy":"As"},"wagers":{"ante":10,"super":10,"bet":20,"insurance":40}}]}`,
+		dealer: "high card, does not qualify",
+		boxes:  []string{"win | ante win 10, super win 80, bet push 0, insurance win 40 | fees 10 | net 120"}},
+	{rule: "§5.7 an exchange that makes three queens may be insured: Q J 8 4 2, out 8 4, in Qc Qs; Q Q Q J 2 against a dealer's pair of kings that beats nothing: Ante push, BET 3:1 = 60, insurance 25 lost",
+		house:  insuranceHouse,
+		round:  `{"game":"lunar","dealer":["Kc","Kh","9s","6d","3c"],"boxes":[{"cards":["Qd","Jd","8c","4h","2h"],"draw":{"out":["8c","4h"],"in":["Qc","Qs"]},"wagers":{"ante":10,"super":10,"bet":20,"insurance":25}}]}`,
+		dealer: "one pair, qualifies",
+		boxes:  []string{"win | ante push 0, super lose -10, bet win 60, insurance lose -25 | fees 10 | net 15"}},
+	{rule: "§5.7 insurance with a losing hand: 4 4 4 9 2 against three queens; Ante and BET lose, insurance 10 lost; the first five's trips still pay the Super 8:1",
+		house:  insuranceHouse,
+		round:  `{"game":"lunar","dealer":["Qc","Qd","Qh","6s","2d"],"boxes":[{"cards":["4c","4d","4h","9s","2c"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":10}}]}`,
+		dealer: "three of a kind, qualifies",
+		boxes:  []string{"lose | ante lose -10, super win 80, bet lose -20, insurance lose -10 | fees 0 | net 40"}},
+	{rule: "§5.7 a second combination in six cards raises the limit: A A A K K + Kh is full house + full house, 20 × 14 = 280, half 140, insured for all of it and paid 1:1",
+		house:  insuranceHouse,
+		round:  `{"game":"lunar","dealer":["Qh","9c","7d","5s","3h"],"boxes":[{"cards":["As","Ah","Ad","Kc","Ks"],"draw":{"buy":"Kh"},"wagers":{"ante":10,"super":10,"bet":20,"insurance":140}}]}`,
+		dealer: "high card, does not qualify",
+		boxes:  []string{"win | ante win 10, super win 1000, bet push 0, insurance win 140 | fees 10 | net 1140"}},
+	{rule: "§5.7, §6 row 32: insurance counts in max_payout_per_box = 50: Ante 10 + Super 80 + insurance 30 = 120 won, cut by 70 from the largest pay (the Super, to 10)",
+		house:  insuranceHouse + "max_payout_per_box = \"50\"\n",
+		round:  `{"game":"lunar",` + noQual + `,"boxes":[{"cards":["Kc","Kd","Ks","8h","4c"],"wagers":{"ante":10,"super":10,"bet":20,"insurance":30}}]}`,
+		dealer: "high card, does not qualify",
+		boxes:  []string{"win | ante win 10, super win 10, bet push 0, insurance win 30 | fees 0 | net 50"}},
+}
+
+func TestInsuranceCases(t *testing.T) {
+	for _, tc := range insuranceCases {
+		t.Run(tc.rule, func(t *testing.T) {
+			b := overlayBook(t, tc.house)
+			var in games.Round
+			if err := settle.Decode([]byte(strings.Join(strings.Fields(tc.round), "")), &in); err != nil {
+				t.Fatal(err)
+			}
+			st, err := settle.Round(b, &in, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := dealerLine(st.Dealer); got != tc.dealer {
+				t.Errorf("dealer = %q; want %q", got, tc.dealer)
+			}
+			if len(st.Boxes) != len(tc.boxes) {
+				t.Fatalf("%d boxes; want %d", len(st.Boxes), len(tc.boxes))
+			}
+			for i, want := range tc.boxes {
+				if got := boxLine(st.Boxes[i]); got != want {
+					t.Errorf("box %d:\n got %s\nwant %s", i+1, got, want)
+				}
+			}
+			data, _ := json.Marshal(st)
+			for _, frag := range tc.contains {
+				if !strings.Contains(string(data), frag) {
+					t.Errorf("settlement does not mention %q:\n%s", frag, data)
+				}
+			}
+		})
+	}
+}

@@ -234,6 +234,24 @@ func TestCases(t *testing.T) {
 			round(dAQ, bNoQual, box("Jc Td", odd)),
 			[]string{"lose ante:win:3.5 bet:push:0 fees=7.5 net=-4"}},
 
+		// house.toml rounding (§1.6, §6 row 30): the dealer's A-Q high does not
+		// qualify, so the Ante is paid at the no-qualify odds and the BET pushes.
+		{"rounding = up: 6:5 on an Ante of 5.5 is 6.6, paid 7 (0.5 chip); the 4th-card fee 5.5 is whole", "sixup",
+			round(dAQ, bNoQual, box("Jc Td", `"wagers":{"ante":5.5,"bet":11},"fourth_card":true`)),
+			[]string{"lose ante:win:7 bet:push:0 fees=5.5 net=1.5"}},
+		{"rounding = nearest: 6.6 is 0.1 above 6.5, less than half a 0.5 chip: paid 6.5", "sixnear",
+			round(dAQ, bNoQual, box("Jc Td", `"wagers":{"ante":5.5,"bet":11},"fourth_card":true`)),
+			[]string{"lose ante:win:6.5 bet:push:0 fees=5.5 net=1"}},
+		{"rounding = nearest: 6:5 on 6.5 is 7.8, 0.3 above 7.5, more than half a chip: paid 8", "sixnear",
+			round(dAQ, bNoQual, box("Jc Td", `"wagers":{"ante":6.5,"bet":13},"fourth_card":true`)),
+			[]string{"lose ante:win:8 bet:push:0 fees=6.5 net=1.5"}},
+		{"rounding = nearest: 1:2 on 7.5 is 3.75, exactly half a chip above 3.5: paid 4; the 1:2 fee of 3.75 is a fee, rounded down to 3.5", "halfnear",
+			round(dAQ, bNoQual, box("Jc Td", odd)),
+			[]string{"lose ante:win:4 bet:push:0 fees=3.5 net=0.5"}},
+		{"rounding = up: 1:2 on 7.5 pays 4; the 4th-card and exchange fees, 3.75 each, still round down to 3.5 (a fee is not a payout)", "halfup",
+			round(dAQ, bNoQual, box("Jc Td", odd+`,"exchanged":1`)),
+			[]string{"lose ante:win:4 bet:push:0 fees=7 net=-3"}},
+
 		// Procedure-only settings leave the settlement alone.
 		{"§3.6–3.7 settings for the procedures do not change a settlement", "procedures",
 			round(dJacks, bTwoPair, box("Ac 9d", std)),

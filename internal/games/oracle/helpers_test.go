@@ -12,7 +12,8 @@ import (
 )
 
 // houses are test houses, each setting keys of oracle.toml away from the
-// default house's values; the name says which.
+// default house's values; the name says which. A value "house.toml:…" sets
+// house.toml, and oracle.toml after a line "---".
 var houses = map[string]string{
 	"push":      `ante_on_dealer_no_qualify = "push"`,
 	"tableb":    `bet_table = "B"`,
@@ -32,6 +33,13 @@ var houses = map[string]string{
 ante_on_dealer_no_qualify = "1:2"
 [paytables.ante.double]
 win = "2:1"`,
+	// house.toml rounding (RULES.md §1.6, §6 row 30); after "---", oracle.toml.
+	// 6:5 on the Ante when the dealer does not qualify gives remainders that
+	// are not half a chip; 1:2 gives exactly half a chip on an Ante of 7.5.
+	"sixup":    "house.toml:rounding = \"up\"\n---\nante_on_dealer_no_qualify = \"6:5\"",
+	"sixnear":  "house.toml:rounding = \"nearest\"\n---\nante_on_dealer_no_qualify = \"6:5\"",
+	"halfup":   "house.toml:rounding = \"up\"\n---\nante_on_dealer_no_qualify = \"1:2\"\nfourth_card_fee = \"1:2\"\nexchange_fee = \"1:2\"",
+	"halfnear": "house.toml:rounding = \"nearest\"\n---\nante_on_dealer_no_qualify = \"1:2\"\nfourth_card_fee = \"1:2\"\nexchange_fee = \"1:2\"",
 	// Settings that rule the procedures only: every one away from its default.
 	"procedures": `max_bets_per_box = 2
 backbettor_can_drop = false
@@ -52,7 +60,11 @@ func testBook(t testing.TB) *rulebook.Book {
 	t.Helper()
 	m := fstest.MapFS{}
 	for name, oracle := range houses {
-		m["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(fmt.Sprintf("name = %q\n", name))}
+		house := ""
+		if rest, ok := strings.CutPrefix(oracle, "house.toml:"); ok {
+			house, oracle, _ = strings.Cut(rest, "\n---\n")
+		}
+		m["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(fmt.Sprintf("name = %q\n%s\n", name, house))}
 		m["houses/"+name+"/oracle.toml"] = &fstest.MapFile{Data: []byte(oracle + "\n")}
 	}
 	b, err := rulebook.Load(rulebook.Overlay(m, rules.FS))

@@ -16,7 +16,7 @@ import (
 // propertyHouses are the houses the random rounds are played under: the
 // default and every house whose settings change what a round may hold or pay.
 var propertyHouses = []string{"default", "push", "tableb", "nobuy", "single", "cap", "refund", "betpay",
-	"halffee", "freecard", "twoex", "onecard", "noex", "committed", "generous"}
+	"halffee", "freecard", "twoex", "onecard", "noex", "committed", "generous", "sixup", "halfnear"}
 
 // checkRound deals the random round of seed under house, settles it and
 // checks the conservation properties. It returns the settlement and the round.
@@ -69,8 +69,9 @@ func checkRound(t testing.TB, b *rulebook.Book, house string, seed uint64, boxes
 			case games.Win:
 				won += w.Pays
 				o := top[w.Wager]
-				// pays ≤ stake × top odds, exactly: pays·Per ≤ stake·Win.
-				if w.Pays < 0 || int64(w.Pays)*o.Per > int64(w.Stake)*o.Win {
+				// pays ≤ stake × top odds rounded as the house rounds (up
+				// or to the nearest chip may pay part of a chip more).
+				if w.Pays < 0 || w.Pays > h.Rounding.Pay(w.Stake, o) {
 					t.Errorf("%s %s: pays %s on %s, above the table's top %s", where, w.Wager, w.Pays, w.Stake, o)
 				}
 				if bx.Versus == games.VersusNone || bx.Versus == games.VersusLose && set.Dealer.Qualifies {

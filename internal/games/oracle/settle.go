@@ -170,10 +170,12 @@ func fees(b *Box, s *Settings, rd games.Rounding, anteSurvived bool) []games.Fee
 }
 
 // fee is one fee of ratio o on the Ante, rounded down to the smallest chip
-// like every payout (§1.6): the house takes no fee it could not give change
-// for. rounded tells whether anything was cut.
+// whatever the house's rounding of payouts: the house takes no fee it could
+// not give change for, and never more than the fee the rules set (a fee is
+// not a payout; house.toml rounding rounds payouts, §1.6). rounded tells
+// whether anything was cut.
 func fee(ante games.Money, o games.Odds, rd games.Rounding) (amount games.Money, rounded bool) {
-	amount = rd.Pay(ante, o)
+	amount = games.Rounding{Chip: rd.Chip}.Pay(ante, o)
 	return amount, int64(amount)*o.Per != int64(ante)*o.Win
 }
 
@@ -220,7 +222,7 @@ func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rul
 	w.Result, w.Row, w.Rule = games.Win, row, rule
 	w.Pays = rd.Pay(w.Stake, o)
 	if int64(w.Pays)*o.Per != int64(w.Stake)*o.Win {
-		reason += fmt.Sprintf("; paid %s, rounded down to the smallest chip of %s", w.Pays, rd.Chip)
+		reason += fmt.Sprintf("; paid %s, %s", w.Pays, rd.ToChip())
 	}
 	w.Reason = reason
 }

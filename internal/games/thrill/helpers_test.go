@@ -13,7 +13,8 @@ import (
 )
 
 // houses are test houses layered over the shipped content/rules: each sets one
-// house setting (or the pay tables) to a value other than the default.
+// house setting (or the pay tables) to a value other than the default. A
+// value "house.toml:…" is that house's house.toml instead of its thrill.toml.
 var houses = map[string]string{
 	"bind":      "cards_speak = false\n",
 	"exact":     "primary_wagers = \"exactly_one\"\n",
@@ -28,6 +29,10 @@ var houses = map[string]string{
 	"small":     "max_player_boxes = 2\n",
 	"returned":  "misdeal_policy = \"void_and_return_bets\"\n",
 	"limits":    "[wager_limits.special]\nmin = \"1\"\nmax = \"25\"\n[wager_limits.poker]\nmin = \"5\"\n",
+	// house.toml rounding (RULES.md §1.6, §6 row 30): up at the 0.5 chip, and
+	// nearest at a smallest chip of 1 (whose own chip set replaces the 0.5 one).
+	"halfup":   "house.toml:rounding = \"up\"\n",
+	"unitnear": "house.toml:rounding = \"nearest\"\nsmallest_chip = \"1\"\n[[chips]]\nvalue = \"1\"\nlabel = \"1\"\ncolour = \"#fff\"\npattern = \"dots\"\n",
 	// A house with its own table of every kind, each chosen by its *_table key.
 	"tables": `
 poker_table = "even"
@@ -64,7 +69,12 @@ func book(t testing.TB) *rulebook.Book {
 	bookOnce.Do(func() {
 		upper := fstest.MapFS{}
 		for name, thrill := range houses {
-			upper["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte("name = \"" + name + "\"\n")}
+			head := "name = \"" + name + "\"\n"
+			if rest, ok := strings.CutPrefix(thrill, "house.toml:"); ok {
+				upper["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(head + rest)}
+				continue
+			}
+			upper["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(head)}
 			upper["houses/"+name+"/thrill.toml"] = &fstest.MapFile{Data: []byte(thrill)}
 		}
 		theBook, bookErr = rulebook.Load(rulebook.Overlay(upper, rules.FS))

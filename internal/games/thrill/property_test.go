@@ -16,7 +16,7 @@ import (
 // propertyHouses are the houses the random rounds are dealt at: the default
 // and every test house whose settings change what Random deals or Settle pays.
 var propertyHouses = []string{"default", "bind", "exact", "solo", "literal", "kinghigh", "acealways",
-	"lowwheel", "natural", "capped", "limits", "small", "tables"}
+	"lowwheel", "natural", "capped", "limits", "small", "tables", "halfup", "unitnear"}
 
 // checkRandom deals the round of seed at house, settles it and checks the
 // conservation properties. It returns the settlement for tallies.

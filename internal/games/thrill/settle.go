@@ -332,8 +332,9 @@ func preferNatural(h poker.Hand, from []cards.Card) poker.Hand {
 	return h
 }
 
-// win pays stake at the odds of row in pt, rounded down to the smallest chip.
-// A payout that rounds down to nothing is a push, and says so.
+// win pays stake at the odds of row in pt, rounded to the smallest chip as
+// the house rounds (house.toml rounding, §1.6). A payout that rounds to
+// nothing is a push, and says so.
 func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why, rule string) games.WagerResult {
 	o, ok := pt.Odds(row)
 	if !ok {
@@ -344,10 +345,10 @@ func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Ro
 	reason := fmt.Sprintf("%s pays %s: %s", wagerTitle[w], oddsText(o), why)
 	if paid == 0 {
 		return games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Row: pt.RowName(row), Rule: rule,
-			Reason: reason + fmt.Sprintf("; %s on %s is less than the smallest chip (%s), so nothing is paid and the stake is returned", oddsText(o), stake, rd.Chip)}
+			Reason: reason + fmt.Sprintf("; %s on %s is %s, so nothing is paid and the stake is returned", oddsText(o), stake, rd.TooSmall())}
 	}
 	if paid != exact || int64(stake)*o.Win%o.Per != 0 {
-		reason += fmt.Sprintf("; %s %s is rounded down to %s, the smallest chip being %s (fractional_payout_rounding)", oddsText(o), exactText(stake, o), paid, rd.Chip)
+		reason += fmt.Sprintf("; %s %s is %s, the smallest chip being %s (fractional_payout_rounding)", oddsText(o), exactText(stake, o), rd.Says(paid), rd.Chip)
 	}
 	return games.WagerResult{Wager: w, Stake: stake, Result: games.Win, Pays: paid, Row: pt.RowName(row), Reason: reason, Rule: rule}
 }

@@ -15,7 +15,8 @@ import (
 
 // testHouses are houses built for the tests over the shipped rules, each with
 // one or more UTH settings at a value other than the default. A house whose
-// value is a string of the form "house.toml:…" sets house.toml instead.
+// value is a string of the form "house.toml:…" sets house.toml instead (and,
+// after a line "---", uth.toml too).
 var testHouses = map[string]string{
 	"blindb":   `blind_table = "B"`,
 	"tripsa":   `trips_table = "A"`,
@@ -31,18 +32,7 @@ var testHouses = map[string]string{
 	"noprog":   `progressive_enabled = false`,
 	"cap":      `max_payout_per_box = "100"`,
 	"small":    "max_boxes = 2\nmax_boxes_per_player = 2",
-	"jackpot": `progressive_stake = "5"
-progressive_meter = "1000"
-progressive_table = "small"
-[paytables.progressive.small]
-royal_flush     = "100%"
-straight_flush  = "10%"
-four_of_a_kind  = "250"
-full_house      = "50"
-flush           = "25"
-straight        = "15"
-three_of_a_kind = "5"
-`,
+	"jackpot":  jackpot,
 	// Settings that do not change a settlement, all at once, and a house Ante/Play table.
 	"procedures": `burn_cards = true
 deal_order = "players,dealer,community"
@@ -57,7 +47,44 @@ ante = "1:1"
 play = "1:1"
 `,
 	"quarter": "house.toml:smallest_chip = \"0.25\"",
+	// house.toml rounding (RULES.md §1.6, §6 row 30) with a smallest chip of 1,
+	// so that 8.25 lies between two chips a whole unit apart.
+	"unitdown": "house.toml:" + unitChip,
+	"unitup":   "house.toml:rounding = \"up\"\n" + unitChip,
+	"unitnear": "house.toml:rounding = \"nearest\"\n" + unitChip,
+	// The jackpot house's table with a meter that is not whole 0.5 chips.
+	"jackpotup":   "house.toml:rounding = \"up\"\n---\n" + strings.Replace(jackpot, `"1000"`, `"1234.56"`, 1),
+	"jackpotnear": "house.toml:rounding = \"nearest\"\n---\n" + strings.Replace(jackpot, `"1000"`, `"1231"`, 1),
 }
+
+// unitChip is a house.toml whose smallest chip is 1 (the default house's 0.5
+// chip is then not a whole number of it, so the chip set is its own).
+const unitChip = `smallest_chip = "1"
+[[chips]]
+value = "1"
+label = "1"
+colour = "#f5f5f0"
+pattern = "stripes"
+[[chips]]
+value = "5"
+label = "5"
+colour = "#c62828"
+pattern = "diamonds"
+`
+
+// jackpot is a house progressive: stake 5, meter 1,000, its own table.
+const jackpot = `progressive_stake = "5"
+progressive_meter = "1000"
+progressive_table = "small"
+[paytables.progressive.small]
+royal_flush     = "100%"
+straight_flush  = "10%"
+four_of_a_kind  = "250"
+full_house      = "50"
+flush           = "25"
+straight        = "15"
+three_of_a_kind = "5"
+`
 
 // testBook loads the shipped rules with the test houses layered over them.
 var testBook = sync.OnceValues(func() (*rulebook.Book, error) {
@@ -65,7 +92,12 @@ var testBook = sync.OnceValues(func() (*rulebook.Book, error) {
 	for name, body := range testHouses {
 		head := fmt.Sprintf("name = %q\n", name)
 		if rest, ok := strings.CutPrefix(body, "house.toml:"); ok {
-			m["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(head + rest + "\n")}
+			// "house.toml:…" sets house.toml; after a line "---", uth.toml.
+			house, game, _ := strings.Cut(rest, "\n---\n")
+			m["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(head + house + "\n")}
+			if game != "" {
+				m["houses/"+name+"/uth.toml"] = &fstest.MapFile{Data: []byte(game + "\n")}
+			}
 			continue
 		}
 		m["houses/"+name+"/house.toml"] = &fstest.MapFile{Data: []byte(head)}

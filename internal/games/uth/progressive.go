@@ -53,6 +53,7 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 		ps = append(ps, p)
 	}
 	share := max(claimed, fullMeter) // the divisor of a meter share
+	meterRd := meterRounding(ps, s, rd, share)
 	for _, p := range ps {
 		b := r.Boxes[p.box]
 		w := &games.WagerResult{Wager: "progressive", Stake: b.Progressive, Rule: "uth.progressive_table"}
@@ -72,19 +73,22 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 			amount, what := p.row.Amount, ""
 			if p.row.Percent > 0 {
 				num := int64(s.ProgressiveMeter) * p.row.Percent
-				amount = rd.Down(games.Money(num / share))
+				amount = meterRd.Fraction(games.Money(num/share), num%share, share)
 				what = fmt.Sprintf(": %s of the meter of %s", percent(p.row.Percent), s.ProgressiveMeter)
 				if claimed > fullMeter {
 					what += fmt.Sprintf(", cut in proportion because this round's winners claim %s of it", percent(claimed))
 				}
 				if num%share != 0 || games.Money(num/share) != amount {
-					what += ", rounded down to the smallest chip"
+					what += ", " + meterRd.ToChip()
+					if meterRd.Mode != rd.Mode {
+						what += " (the house rounds " + rd.Mode.String() + ", but the meter cannot pay more than it holds)"
+					}
 				}
 			}
 			reason = fmt.Sprintf("Progressive pays %s on %s%s", amount, hand, what)
 			w.Result, w.Pays, w.Row, w.Reason = games.Win, amount, s.Progressive.RowName(p.row.Key), reason
 			if amount == 0 {
-				push(w, reason+", which rounds down to 0")
+				push(w, reason+", which "+strings.Replace(meterRd.Says(0), "rounded", "rounds", 1))
 			}
 		} else {
 			lose(w, fmt.Sprintf("Progressive loses: %s pays nothing (the lowest paying hand is %s)", hand, article(lowest(s.Progressive))))
@@ -97,6 +101,27 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 		}
 	}
 	return out
+}
+
+// meterRounding is how this round's shares of the meter are rounded: the
+// house's rounding, unless rounding up (or to the nearest chip) would make the
+// shares together more than the meter holds; then every share is rounded
+// down, as the meter cannot pay out more than it holds.
+func meterRounding(ps []progBox, s *Settings, rd games.Rounding, share int64) games.Rounding {
+	if rd.Mode == games.RoundDown {
+		return rd
+	}
+	var total games.Money
+	for _, p := range ps {
+		if p.inAction && p.row != nil && p.row.Percent > 0 {
+			num := int64(s.ProgressiveMeter) * p.row.Percent
+			total += rd.Fraction(games.Money(num/share), num%share, share)
+		}
+	}
+	if total > s.ProgressiveMeter {
+		return games.Rounding{Chip: rd.Chip, Mode: games.RoundDown}
+	}
+	return rd
 }
 
 // envy adds to w the Envy Bonus for every other box whose Progressive won on

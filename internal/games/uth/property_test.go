@@ -17,7 +17,8 @@ import (
 // propertyHouses are the houses the conservation property runs under: the
 // default and every test house that changes how a round settles.
 var propertyHouses = []string{"default", "blindb", "tripsd", "four", "three", "keep", "both", "holeflop",
-	"envy", "envykeep", "noprog", "cap", "jackpot", "procedures", "quarter", "small"}
+	"envy", "envykeep", "noprog", "cap", "jackpot", "procedures", "quarter", "small",
+	"unitup", "unitnear", "jackpotup", "jackpotnear"}
 
 // randomRound deals the random round of seed under house.
 func randomRound(b *rulebook.Book, house string, seed uint64, boxes int) (games.Round, *rulebook.House) {

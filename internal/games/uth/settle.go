@@ -14,7 +14,8 @@ import (
 // Blind are decided by the hands; Blind pays its table on a straight or better
 // and pushes a smaller winning hand; Trips pays on three of a kind or better
 // whatever the dealer holds; the Progressive pays its table (progressive.go).
-// Every payout is rounded down to the house's smallest chip, and each box's
+// Every payout is rounded to the house's smallest chip (down, up or to the
+// nearest chip, as house.toml says), and each box's
 // winnings outside the Progressive are capped at max_payout_per_box. It never
 // fails and never panics on a round Parse built.
 func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
@@ -212,7 +213,8 @@ func lose(w *games.WagerResult, reason string) {
 	w.Result, w.Pays, w.Reason = games.Lose, -w.Stake, reason
 }
 
-// roundingNote explains a payout that came out below the exact amount.
+// roundingNote explains a payout that is not the exact amount: rounded to
+// the smallest chip the way the house rounds (house.toml rounding, §1.6).
 func roundingNote(stake games.Money, o games.Odds, paid games.Money, rd games.Rounding) string {
 	num := int64(stake) * o.Win
 	if num%o.Per == 0 && games.Money(num/o.Per) == paid {
@@ -222,7 +224,7 @@ func roundingNote(stake games.Money, o games.Odds, paid games.Money, rd games.Ro
 	if num%o.Per != 0 {
 		exact += "…"
 	}
-	return fmt.Sprintf(" (%s rounded down to %s, the smallest chip being %s)", exact, paid, rd.Chip)
+	return fmt.Sprintf(" (%s %s, the smallest chip being %s)", exact, rd.Says(paid), rd.Chip)
 }
 
 // lowest returns the lowest category a table pays.
