@@ -55,6 +55,7 @@ var commands = []command{
 	{"settle", "settle rounds given as JSON Lines on standard input (SETTLE.md)", runSettle},
 	{"math", "the house edge of a wager: exact counts or a seeded simulation (SETTLE.md)", runMath},
 	{"drill", "print one drill with its key as JSON, or --list every game, kind and situation", runDrill},
+	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
 }
 
 // run dispatches to a subcommand. Arguments that start with a flag go to the
