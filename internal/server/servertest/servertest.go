@@ -35,6 +35,9 @@ type Harness struct {
 	URL   string // base URL, such as http://127.0.0.1:41234
 	DB    *sqlite.DB
 	Clock *Clock
+	// Server is the handler behind URL, for tests that inspect it (the
+	// role matrix walks its routes).
+	Server *server.Server
 }
 
 // New starts a kiosk server on a new database and stops it when the test ends.
@@ -67,7 +70,7 @@ func New(tb testing.TB) *Harness {
 			tb.Error(err)
 		}
 	})
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock}
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv}
 }
 
 // Clock follows the real time plus an offset that a test moves forward, so
