@@ -16,3 +16,10 @@ func Routes(s *Server) ([]string, error) {
 	})
 	return out, err
 }
+
+// HashPeak is the most PIN and password hashes the server has computed at
+// once.
+func HashPeak(s *Server) int64 { return s.hashes.peak.Load() }
+
+// HashSlots is the most it may compute at once.
+const HashSlots = hashSlots

@@ -64,6 +64,7 @@ var routeAccess = map[string]access{
 	"POST /admin/users/{id}/secret":     adminOnly,
 	"POST /admin/users/{id}/deactivate": adminOnly,
 	"POST /admin/users/{id}/reactivate": adminOnly,
+	"POST /admin/users/{id}/unlock":     adminOnly,
 	"GET /admin/settings":               adminOnly,
 	"POST /admin/settings":              adminOnly,
 }

@@ -42,6 +42,10 @@ type Server struct {
 	handler http.Handler
 	// plan makes the scenarios practice sessions serve (kiosk_flow.go).
 	plan *practice.Planner
+	// hashes bounds the PIN and password hashes computed at once, and
+	// addrs the failed sign-ins per client address (ratelimit.go).
+	hashes *hashGate
+	addrs  *addressLimiter
 }
 
 // New builds the server on db and the validated rules of book, training the
@@ -82,6 +86,8 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		static:  sub,
 		etags:   etags,
 		plan:    practice.NewPlanner(gen, house.Name, book.Version),
+		hashes:  newHashGate(hashSlots),
+		addrs:   newAddressLimiter(addressMaxFailures, addressWindow),
 	}
 	s.handler = s.routes()
 	return s, nil

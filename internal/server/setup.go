@@ -52,7 +52,7 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 			templates.SetupPage(s.page(r, "Set up", ""), f), templates.SetupFormFragment(f))
 		return
 	}
-	hash, err := trainer.HashSecret(password)
+	hash, err := s.hashSecret(r.Context(), password)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -126,7 +126,9 @@ func (s *Server) handlePINShow(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.PINPage(s.pinPage(r), f), nil)
 }
 
-// handlePINSignin signs a trainee in with their PIN.
+// handlePINSignin signs a trainee in with their PIN. A device that has sent
+// too many wrong entries, or an account locked after too many wrong PINs, is
+// refused with 429 before the PIN is checked (lockout.go).
 func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 	u, err := s.traineeParam(r)
 	if err != nil {
@@ -135,13 +137,16 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 	}
 	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
 	pin := r.PostFormValue("pin")
+	var ref refusal
 	if err := trainer.ValidatePIN(pin); err != nil {
-		fieldError(f.Errors, "pin", err)
-	} else if !trainer.CheckSecret(u.SecretHash, pin) {
-		f.Errors["pin"] = msgWrongPIN
+		ref = refusal{trainer.MessageOf(err), http.StatusUnprocessableEntity}
+	} else if ref, err = s.pinSignin(r, u, pin); err != nil {
+		s.error(w, r, err)
+		return
 	}
-	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity, templates.PINPage(s.pinPage(r), f), templates.PINFormFragment(f))
+	if ref.msg != "" {
+		f.Errors["pin"] = ref.msg
+		s.render(w, r, ref.status, templates.PINPage(s.pinPage(r), f), templates.PINFormFragment(f))
 		return
 	}
 	if err := s.signIn(w, r, u); err != nil {
@@ -149,6 +154,19 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, homeURL(u))
+}
+
+// pinSignin checks trainee u's PIN, unless the device or the account is
+// refused first. It returns no refusal when the trainee may sign in.
+func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
+	if ref, err := s.signinRefusal(r, u); err != nil || ref.msg != "" {
+		return ref, err
+	}
+	ok, err := s.verifySecret(r.Context(), u.SecretHash, pin)
+	if err != nil || ok {
+		return refusal{}, err
+	}
+	return s.signinFailed(r, u, msgWrongPIN)
 }
 
 // handleStaffShow shows the name-and-password sign-in.
@@ -162,7 +180,8 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 
 // handleStaffSignin signs a manager or an administrator in. A wrong name and
 // a wrong password get the same message and take the same time, so the form
-// does not tell which names exist.
+// does not tell which names exist. Too many wrong entries from a device, or
+// for one account, are refused with 429 as on the keypad.
 func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 	f := templates.StaffForm{Name: trainer.NormalizeName(r.PostFormValue("name")), Errors: templates.Errors{}}
 	password := r.PostFormValue("password")
@@ -172,25 +191,21 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 	if password == "" {
 		f.Errors["password"] = "Enter your password."
 	}
+	status := http.StatusUnprocessableEntity
 	var u *trainer.User
 	if len(f.Errors) == 0 {
+		var ref refusal
 		var err error
-		u, err = s.db.FindUserByName(r.Context(), f.Name)
-		switch {
-		case err != nil && trainer.KindOf(err) != trainer.KindNotFound:
+		if u, ref, err = s.staffSignin(r, f.Name, password); err != nil {
 			s.error(w, r, err)
 			return
-		case err != nil || u.Role.UsesPIN():
-			trainer.CheckNoSecret(password)
-			f.Errors[""] = msgWrongStaff
-		case !trainer.CheckSecret(u.SecretHash, password):
-			f.Errors[""] = msgWrongStaff
-		case !u.Active:
-			f.Errors[""] = msgInactive
+		}
+		if ref.msg != "" {
+			f.Errors[""], status = ref.msg, ref.status
 		}
 	}
 	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity,
+		s.render(w, r, status,
 			templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), f), templates.StaffFormFragment(f))
 		return
 	}
@@ -199,6 +214,39 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, homeURL(u))
+}
+
+// staffSignin checks a staff name and password, unless the device or the
+// account is refused first. It returns the user and no refusal when they may
+// sign in.
+func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.User, refusal, error) {
+	ctx := r.Context()
+	u, err := s.db.FindUserByName(ctx, name)
+	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return nil, refusal{}, err
+	}
+	if err != nil || u.Role.UsesPIN() {
+		u = nil // no staff account of that name: the same answer as a wrong password
+	}
+	if ref, err := s.signinRefusal(r, u); err != nil || ref.msg != "" {
+		return nil, ref, err
+	}
+	var ok bool
+	if u == nil {
+		err = s.checkNoSecret(ctx, password)
+	} else {
+		ok, err = s.verifySecret(ctx, u.SecretHash, password)
+	}
+	switch {
+	case err != nil:
+		return nil, refusal{}, err
+	case !ok:
+		ref, err := s.signinFailed(r, u, msgWrongStaff)
+		return nil, ref, err
+	case !u.Active:
+		return nil, refusal{msgInactive, http.StatusUnprocessableEntity}, nil
+	}
+	return u, refusal{}, nil
 }
 
 // handleSignout ends the session on the server and clears the cookie.

@@ -13,14 +13,24 @@ import (
 
 func userURL(id int64) string { return fmt.Sprintf("/admin/users/%d", id) }
 
-func userRow(u *trainer.User) templates.UserRow {
-	return templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
+// userRow is u for the users pages; l is the lock on u's account, or nil.
+func (s *Server) userRow(u *trainer.User, l *trainer.Lockout) templates.UserRow {
+	row := templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
+	if l != nil {
+		row.LockedUntil = clockText(s.db.Now(), l.Until)
+	}
+	return row
 }
 
-// handleUserList lists every user, active or not. ?added=ID names the user
-// just added.
+// handleUserList lists every user, active or not, with the accounts locked
+// after too many wrong entries marked. ?added=ID names the user just added.
 func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	locks, err := s.db.ListLockouts(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -28,7 +38,7 @@ func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 	v := templates.UsersView{Page: s.page(r, "Users", "users")}
 	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
 	for _, u := range users {
-		v.Users = append(v.Users, userRow(u))
+		v.Users = append(v.Users, s.userRow(u, locks[u.ID]))
 		if u.ID == added {
 			v.Notice = "Added " + u.Name + "."
 		}
@@ -79,7 +89,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	var u *trainer.User
 	if len(f.Errors) == 0 {
 		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge}
-		if u.SecretHash, err = trainer.HashSecret(secret); err != nil {
+		if u.SecretHash, err = s.hashSecret(r.Context(), secret); err != nil {
 			s.error(w, r, err)
 			return
 		}
@@ -123,13 +133,18 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 }
 
 // userView builds one user's page; ?done= names the action just done.
-func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) templates.UserView {
+func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) (templates.UserView, error) {
 	me := visitOf(r.Context()).user
+	l, err := s.db.SigninLockout(r.Context(), u.ID)
+	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return templates.UserView{}, err
+	}
 	v := templates.UserView{
 		Page:          s.page(r, u.Name, "users"),
-		User:          userRow(u),
+		User:          s.userRow(u, l),
 		Secret:        secret,
 		CanDeactivate: me == nil || me.ID != u.ID,
+		UnlockAction:  userURL(u.ID) + "/unlock",
 	}
 	v.ActiveAction = userURL(u.ID) + "/deactivate"
 	if !u.Active {
@@ -145,8 +160,10 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 		v.Notice = u.Name + " is deactivated and signed out everywhere."
 	case "reactivated":
 		v.Notice = u.Name + " can sign in again."
+	case "unlocked":
+		v.Notice = u.Name + " is unlocked and can sign in again."
 	}
-	return v
+	return v, nil
 }
 
 func secretForm(u *trainer.User) templates.SecretForm {
@@ -160,7 +177,12 @@ func (s *Server) handleUserShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.UserPage(s.userView(r, u, secretForm(u))), nil)
+	v, err := s.userView(r, u, secretForm(u))
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.UserPage(v), nil)
 }
 
 // handleUserSecretReset sets a new PIN or password; the user's sessions end.
@@ -174,11 +196,15 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 	secret := r.PostFormValue("secret")
 	s.checkSecret(f.Errors, u.Role, secret, r.PostFormValue("confirm"))
 	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.UserPage(s.userView(r, u, f)), templates.SecretFormFragment(f))
+		v, err := s.userView(r, u, f)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, templates.UserPage(v), templates.SecretFormFragment(f))
 		return
 	}
-	hash, err := trainer.HashSecret(secret)
+	hash, err := s.hashSecret(r.Context(), secret)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -214,7 +240,11 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
 	if trainer.KindOf(err) == trainer.KindConflict {
-		v := s.userView(r, u, secretForm(u))
+		v, verr := s.userView(r, u, secretForm(u))
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
 		v.Problem = trainer.MessageOf(err)
 		s.render(w, r, http.StatusConflict, templates.UserPage(v), nil)
 		return

@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -38,6 +39,7 @@ type Harness struct {
 	// Server is the handler behind URL, for tests that inspect it (the
 	// role matrix walks its routes).
 	Server *server.Server
+	logs   *logBuffer
 }
 
 // New starts a kiosk server on a new database and stops it when the test ends.
@@ -54,7 +56,8 @@ func New(tb testing.TB) *Harness {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logs := &logBuffer{}
+	log := slog.New(slog.NewTextHandler(io.MultiWriter(tb.Output(), logs), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	book, err := rulebook.Load(rules.FS)
 	if err != nil {
 		tb.Fatal(err)
@@ -70,7 +73,29 @@ func New(tb testing.TB) *Harness {
 			tb.Error(err)
 		}
 	})
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv}
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, logs: logs}
+}
+
+// Logs returns what the server has logged so far at level Warn and above
+// (refusals, lockouts, internal errors), one line per record.
+func (h *Harness) Logs() string { return h.logs.String() }
+
+// logBuffer keeps the server's log for Logs. Safe for concurrent use.
+type logBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // Clock follows the real time plus an offset that a test moves forward, so
