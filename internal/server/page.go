@@ -65,6 +65,10 @@ func idParam(r *http.Request) (int64, error) {
 	return id, nil
 }
 
+// errUnreadableForm answers a form body that cannot be parsed at all (a bad
+// percent-escape): no browser sends one.
+var errUnreadableForm = trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again.")
+
 // fieldError puts err's message for people on the form's field, if err is
 // not nil.
 func fieldError(errs templates.Errors, field string, err error) {

@@ -74,7 +74,7 @@ func (s *Server) handleSettingsShow(w http.ResponseWriter, r *http.Request) {
 // handleSettingsUpdate saves the settings.
 func (s *Server) handleSettingsUpdate(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again."))
+		s.error(w, r, errUnreadableForm)
 		return
 	}
 	st, f := decodeSettings(r.PostForm)

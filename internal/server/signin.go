@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -74,22 +75,64 @@ func pinURL(id int64) string { return fmt.Sprintf("/signin/trainees/%d", id) }
 
 // handleBadgeFind sends a trainee who typed a badge number to their keypad.
 func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
-	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(r.PostFormValue("badge")), Errors: templates.Errors{}}
-	u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	f := decodeBadge(r.PostForm)
+	if len(f.Errors) == 0 {
+		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
+		switch {
+		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
+			f.Errors["badge"] = msgNoBadge
+		case err != nil:
+			s.error(w, r, err)
+			return
+		default:
+			s.redirect(w, r, pinURL(u.ID))
+			return
+		}
+	}
+	s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
+}
+
+const msgNoBadge = "No trainee has this badge number."
+
+// decodeBadge reads the badge form. Like every decoder of the kiosk's forms
+// it is pure, so any input can be fuzzed through it: it returns the form to
+// show again, with messages by field when the input cannot be used.
+func decodeBadge(form url.Values) templates.BadgeForm {
+	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
 	switch {
 	case f.Badge == "":
 		f.Errors["badge"] = "Type your badge number, or tap your name above."
-	case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
-		f.Errors["badge"] = "No trainee has this badge number."
-	case err != nil:
-		s.error(w, r, err)
-		return
+	case trainer.ValidateBadge(f.Badge) != nil:
+		f.Errors["badge"] = msgNoBadge // no badge is written so: nobody has it
 	}
-	if len(f.Errors) > 0 {
-		s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
-		return
+	return f
+}
+
+// decodePIN reads the keypad's form: the PIN, or a message for its field.
+func decodePIN(form url.Values) (pin, msg string) {
+	pin = form.Get("pin")
+	if err := trainer.ValidatePIN(pin); err != nil {
+		return "", trainer.MessageOf(err)
 	}
-	s.redirect(w, r, pinURL(u.ID))
+	return pin, ""
+}
+
+// decodeStaffSignin reads the staff sign-in form: the form to show again
+// (with messages for empty fields) and the password.
+func decodeStaffSignin(form url.Values) (templates.StaffForm, string) {
+	f := templates.StaffForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
+	password := form.Get("password")
+	if f.Name == "" {
+		f.Errors["name"] = "Enter your name."
+	}
+	if password == "" {
+		f.Errors["password"] = "Enter your password."
+	}
+	return f, password
 }
 
 // traineeParam finds the active trainee of the route's {id}. Returns
@@ -135,11 +178,15 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
 	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
-	pin := r.PostFormValue("pin")
+	pin, msg := decodePIN(r.PostForm)
 	var ref refusal
-	if err := trainer.ValidatePIN(pin); err != nil {
-		ref = refusal{trainer.MessageOf(err), http.StatusUnprocessableEntity}
+	if msg != "" {
+		ref = refusal{msg, http.StatusUnprocessableEntity}
 	} else if ref, err = s.pinSignin(r, u, pin); err != nil {
 		s.error(w, r, err)
 		return
@@ -183,14 +230,11 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 // does not tell which names exist. Too many wrong entries from a device, or
 // for one account, are refused with 429 as on the keypad.
 func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
-	f := templates.StaffForm{Name: trainer.NormalizeName(r.PostFormValue("name")), Errors: templates.Errors{}}
-	password := r.PostFormValue("password")
-	if f.Name == "" {
-		f.Errors["name"] = "Enter your name."
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
 	}
-	if password == "" {
-		f.Errors["password"] = "Enter your password."
-	}
+	f, password := decodeStaffSignin(r.PostForm)
 	status := http.StatusUnprocessableEntity
 	var u *trainer.User
 	if len(f.Errors) == 0 {

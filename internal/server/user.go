@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -74,18 +75,15 @@ func (s *Server) handleUserNew(w http.ResponseWriter, r *http.Request) {
 
 // handleUserCreate adds a user with a PIN (trainee) or a password (staff).
 func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
-	role, err := trainer.ParseRole(r.PostFormValue("role"))
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	f, role, secret, err := decodeNewUser(r.PostForm)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	f := userForm(role)
-	f.Name = trainer.NormalizeName(r.PostFormValue("name"))
-	f.Badge = trainer.NormalizeBadge(r.PostFormValue("badge"))
-	secret := r.PostFormValue("secret")
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
-	s.checkSecret(f.Errors, role, secret, r.PostFormValue("confirm"))
 	var u *trainer.User
 	if len(f.Errors) == 0 {
 		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge}
@@ -114,13 +112,32 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, "/admin/users?added="+strconv.FormatInt(u.ID, 10))
 }
 
-// checkSecret puts the messages of a new PIN or password on the form's
-// "secret" and "confirm" fields.
-func (s *Server) checkSecret(errs templates.Errors, role trainer.Role, secret, confirm string) {
+// decodeNewUser reads the new-user form: the form to show again, with
+// messages by field, the role and the PIN or password. A role the form does
+// not offer is an error (KindInvalid): the form never posts one.
+func decodeNewUser(form url.Values) (templates.UserForm, trainer.Role, string, error) {
+	role, err := trainer.ParseRole(form.Get("role"))
+	if err != nil {
+		return templates.UserForm{}, "", "", err
+	}
+	f := userForm(role)
+	f.Name = trainer.NormalizeName(form.Get("name"))
+	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
+	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	secret := decodeSecret(form, role, f.Errors)
+	return f, role, secret, nil
+}
+
+// decodeSecret reads a new PIN or password for role and its confirmation,
+// putting their messages on the "secret" and "confirm" fields of errs.
+func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors) string {
+	secret := form.Get("secret")
 	fieldError(errs, "secret", trainer.ValidateSecret(role, secret))
 	if errs["secret"] == "" {
-		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, confirm))
+		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
 	}
+	return secret
 }
 
 // userParam finds the user of the route's {id}. Returns KindNotFound.
@@ -192,9 +209,12 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
 	f := secretForm(u)
-	secret := r.PostFormValue("secret")
-	s.checkSecret(f.Errors, u.Role, secret, r.PostFormValue("confirm"))
+	secret := decodeSecret(r.PostForm, u.Role, f.Errors)
 	if len(f.Errors) > 0 {
 		v, err := s.userView(r, u, f)
 		if err != nil {
