@@ -21,7 +21,8 @@ const pinPageIdle = 60 * time.Second
 // the start by itself (one second after the server has ended the session).
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	p := templates.Page{Title: title, Section: section}
-	u := visitOf(r.Context()).user
+	v := visitOf(r.Context())
+	u := v.user
 	if u == nil {
 		return p
 	}
@@ -33,12 +34,16 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 		IsTrainee: u.Role == trainer.RoleTrainee,
 	}
 	if u.Role == trainer.RoleTrainee {
-		st, err := s.db.Settings(r.Context())
-		if err != nil {
-			s.logError(r, err)
-			st = trainer.DefaultSettings()
+		idle := v.idle // read with the session; a sign-in just now has none
+		if idle == 0 {
+			st, err := s.db.Settings(r.Context())
+			if err != nil {
+				s.logError(r, err)
+				st = trainer.DefaultSettings()
+			}
+			idle = st.TraineeIdleTimeout
 		}
-		p.IdleSeconds = int(st.TraineeIdleTimeout/time.Second) + 1
+		p.IdleSeconds = int(idle/time.Second) + 1
 		p.IdleURL = "/"
 	}
 	return p
