@@ -14,14 +14,18 @@ import (
 // kiosk's: its drill can no longer be rebuilt exactly.
 var ErrRulesChanged = errors.New("the rules changed since this scenario was made")
 
-// Planner makes the drills a session serves, for one house. It is immutable
-// and safe for concurrent use.
+// Planner makes the drills a session serves, for one house. It is safe for
+// concurrent use.
 type Planner struct {
 	gen     *drills.Generator
 	house   string
 	version string
 	kinds   map[string][]string // game → the kinds that can be generated
 	games   []string
+	// recent keeps the drills made lately: a scenario is rebuilt from its
+	// spec to show it, to grade its answer and for the feedback, each
+	// time the same drill (the generator is deterministic).
+	recent drillCache
 }
 
 // NewPlanner returns a Planner over gen for house, rules version version. It
@@ -71,12 +75,27 @@ func (p *Planner) Rebuild(s trainer.Spec) (*drills.Drill, error) {
 	if s.RulesVersion != p.version {
 		return nil, ErrRulesChanged
 	}
-	return p.gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+	if d := p.recent.get(s); d != nil {
+		return d, nil
+	}
+	d, err := p.gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+	if err == nil {
+		p.recent.put(s, d)
+	}
+	return d, err
 }
 
 // Fresh makes a new drill of game and kind at level with a seed from rng.
 // For trainer.KindMixed the kind is drawn from the game's kinds.
 func (p *Planner) Fresh(rng *rand.Rand, game, kind string, level int) (*drills.Drill, error) {
+	d, err := p.fresh(rng, game, kind, level)
+	if err == nil {
+		p.recent.put(SpecOf(d), d)
+	}
+	return d, err
+}
+
+func (p *Planner) fresh(rng *rand.Rand, game, kind string, level int) (*drills.Drill, error) {
 	if kind == trainer.KindMixed {
 		ks := p.kinds[game]
 		if len(ks) == 0 {
@@ -101,15 +120,16 @@ func (p *Planner) ForSkill(rng *rand.Rand, skill string, level int) (*drills.Dri
 	}
 	var last *drills.Drill
 	for range skillTries {
-		d, err := p.Fresh(rng, game, kind, level)
+		d, err := p.fresh(rng, game, kind, level)
 		if err != nil {
 			return nil, err
 		}
-		if d.Skill == skill {
-			return d, nil
-		}
 		last = d
+		if d.Skill == skill {
+			break
+		}
 	}
+	p.recent.put(SpecOf(last), last)
 	return last, nil
 }
 
