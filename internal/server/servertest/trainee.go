@@ -25,6 +25,9 @@ import (
 type Trainee struct {
 	ID  int64  // the trainee's user ID
 	PIN string // the PIN it signs in with
+	// Game is the game whose payouts it practises: uth (the default),
+	// oracle, thrill or lunar.
+	Game string
 	// Base returns the kiosk's base URL now; it may change when the kiosk
 	// restarts on another port.
 	Base func() string
@@ -134,8 +137,12 @@ func (t *Trainee) Answer(ctx context.Context, amount games.Money) (attemptID int
 }
 
 func (t *Trainee) start(ctx context.Context) error {
+	game := t.Game
+	if game == "" {
+		game = "uth"
+	}
 	status, hdr, body, err := t.do(ctx, "start", http.MethodPost, "/practice",
-		url.Values{"game": {"uth"}, "kind": {"payout"}, "mode": {"practice"}, "level": {"1"}}, false)
+		url.Values{"game": {game}, "kind": {"payout"}, "mode": {"practice"}, "level": {"1"}}, false)
 	if err != nil {
 		return err
 	}
