@@ -30,7 +30,8 @@ func auditDB(t *testing.T) string {
 	}
 	ctx := trainer.WithActor(t.Context(), admin)
 	for i := range 5 {
-		st := trainer.Settings{TraineeIdleTimeout: time.Duration(i+2) * time.Minute}
+		st := trainer.DefaultSettings()
+		st.TraineeIdleTimeout = time.Duration(i+2) * time.Minute
 		if err := db.UpdateSettings(ctx, st); err != nil {
 			t.Fatal(err)
 		}

@@ -56,6 +56,7 @@ var commands = []command{
 	{"math", "the house edge of a wager: exact counts or a seeded simulation (SETTLE.md)", runMath},
 	{"drill", "print one drill with its key as JSON, or --list every game, kind and situation", runDrill},
 	{"audit", "verify: check the audit log's hash chain; name the first broken entry", runAudit},
+	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
 }
 
 // run dispatches to a subcommand. Arguments that start with a flag go to the

@@ -23,8 +23,9 @@ var ErrRulesChanged = errors.New("the rules changed since this scenario was made
 type Snapshots func(version string) (map[string][]byte, error)
 
 // Planner makes the drills a session serves, for one house. It is safe for
-// concurrent use; what it makes never changes, and the generators of past
-// rules versions it loads are kept (a few at a time).
+// concurrent use; what it makes never changes, so the drills made lately are
+// kept, and so are the generators of past rules versions it loads (a few at
+// a time).
 type Planner struct {
 	gen     *drills.Generator
 	house   string
@@ -35,6 +36,10 @@ type Planner struct {
 	snapshots Snapshots
 	mu        sync.Mutex
 	past      map[string]*drills.Generator // version → its generator, loaded from its snapshot
+	// recent keeps the drills made lately: a scenario is rebuilt from its
+	// spec to show it, to grade its answer and for the feedback, each
+	// time the same drill (the generator is deterministic).
+	recent drillCache
 }
 
 // pastVersions bounds the generators of old rules versions kept loaded: each
@@ -95,6 +100,9 @@ func (p *Planner) WithSnapshots(fn Snapshots) *Planner {
 // its snapshot. Returns an error wrapping ErrRulesChanged when spec was made
 // under rules of which no copy was kept.
 func (p *Planner) Rebuild(s trainer.Spec) (*drills.Drill, error) {
+	if d := p.recent.get(s); d != nil { // the spec holds the rules version
+		return d, nil
+	}
 	gen := p.gen
 	if s.RulesVersion != p.version {
 		var err error
@@ -102,7 +110,11 @@ func (p *Planner) Rebuild(s trainer.Spec) (*drills.Drill, error) {
 			return nil, err
 		}
 	}
-	return gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+	d, err := gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+	if err == nil {
+		p.recent.put(s, d)
+	}
+	return d, err
 }
 
 // pastGenerator loads (once) the drill generator of an older rules version
@@ -148,6 +160,14 @@ func (p *Planner) pastGenerator(version string) (*drills.Generator, error) {
 // Fresh makes a new drill of game and kind at level with a seed from rng.
 // For trainer.KindMixed the kind is drawn from the game's kinds.
 func (p *Planner) Fresh(rng *rand.Rand, game, kind string, level int) (*drills.Drill, error) {
+	d, err := p.fresh(rng, game, kind, level)
+	if err == nil {
+		p.recent.put(SpecOf(d), d)
+	}
+	return d, err
+}
+
+func (p *Planner) fresh(rng *rand.Rand, game, kind string, level int) (*drills.Drill, error) {
 	if kind == trainer.KindMixed {
 		ks := p.kinds[game]
 		if len(ks) == 0 {
@@ -172,15 +192,16 @@ func (p *Planner) ForSkill(rng *rand.Rand, skill string, level int) (*drills.Dri
 	}
 	var last *drills.Drill
 	for range skillTries {
-		d, err := p.Fresh(rng, game, kind, level)
+		d, err := p.fresh(rng, game, kind, level)
 		if err != nil {
 			return nil, err
 		}
-		if d.Skill == skill {
-			return d, nil
-		}
 		last = d
+		if d.Skill == skill {
+			break
+		}
 	}
+	p.recent.put(SpecOf(last), last)
 	return last, nil
 }
 

@@ -151,10 +151,12 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, examURL(sess.ID))
 		return
 	}
+	var sv *served
 	if sess.Open() {
-		_, err = s.serveNext(r.Context(), sess)
+		sv, err = s.serveNext(r.Context(), sess)
 		if errors.Is(err, errSessionDone) {
-			_, err = s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID)
+			sv = nil
+			sess, err = s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID)
 		}
 		if err != nil {
 			s.error(w, r, err)
@@ -165,8 +167,11 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, practiceURL(sess.ID))
 		return
 	}
-	if sess, err = s.db.FindPracticeSession(r.Context(), sess.ID, sess.UserID); err != nil {
-		s.error(w, r, err)
+	if sv != nil {
+		// The scenario just served (or the one already waiting): serving
+		// changes none of the session's counts, so sess is current.
+		q := s.questionView(sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
 		return
 	}
 	p, err := s.currentPanel(r, sess)
@@ -369,7 +374,14 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession) (t
 		}
 		return templates.DrillPanel{Bar: s.sessionBar(sess, last.Position), Feedback: &f}, nil
 	}
-	sv, err := s.serveNext(ctx, sess)
+	var sv *served
+	if last != nil {
+		// The last scenario waits for its answer: it is the one to show
+		// (a session has one waiting at most), as serveNext would find.
+		sv, err = s.rebuild(ctx, last)
+	} else {
+		sv, err = s.serveNext(ctx, sess)
+	}
 	if errors.Is(err, errSessionDone) {
 		if sess, err = s.db.EndPracticeSession(ctx, sess.ID, sess.UserID); err != nil {
 			return templates.DrillPanel{}, err

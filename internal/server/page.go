@@ -21,7 +21,8 @@ const pinPageIdle = 60 * time.Second
 // the start by itself (one second after the server has ended the session).
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	p := templates.Page{Title: title, Section: section}
-	u := visitOf(r.Context()).user
+	v := visitOf(r.Context())
+	u := v.user
 	if u == nil {
 		return p
 	}
@@ -33,12 +34,16 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 		IsTrainee: u.Role == trainer.RoleTrainee,
 	}
 	if u.Role == trainer.RoleTrainee {
-		st, err := s.db.Settings(r.Context())
-		if err != nil {
-			s.logError(r, err)
-			st = trainer.DefaultSettings()
+		idle := v.idle // read with the session; a sign-in just now has none
+		if idle == 0 {
+			st, err := s.db.Settings(r.Context())
+			if err != nil {
+				s.logError(r, err)
+				st = trainer.DefaultSettings()
+			}
+			idle = st.TraineeIdleTimeout
 		}
-		p.IdleSeconds = int(st.TraineeIdleTimeout/time.Second) + 1
+		p.IdleSeconds = int(idle/time.Second) + 1
 		p.IdleURL = "/"
 	}
 	return p
@@ -64,6 +69,10 @@ func idParam(r *http.Request) (int64, error) {
 	}
 	return id, nil
 }
+
+// errUnreadableForm answers a form body that cannot be parsed at all (a bad
+// percent-escape): no browser sends one.
+var errUnreadableForm = trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again.")
 
 // fieldError puts err's message for people on the form's field, if err is
 // not nil.

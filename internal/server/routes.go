@@ -120,6 +120,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/users/{id}/secret", s.handleUserSecretReset)
 			r.Post("/admin/users/{id}/deactivate", s.handleUserDeactivate)
 			r.Post("/admin/users/{id}/reactivate", s.handleUserReactivate)
+			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts a lockout (lockout.go)
 			r.Get("/admin/settings", s.handleSettingsShow)
 			r.Post("/admin/settings", s.handleSettingsUpdate)
 		})

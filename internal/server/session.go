@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/gorilla/sessions"
@@ -21,6 +22,7 @@ type visit struct {
 	user  *trainer.User
 	token string
 	ended trainer.EndReason // why the browser's session just ended, if it did
+	idle  time.Duration     // the trainees' idle timeout, read with the session
 }
 
 type visitKey struct{}
@@ -69,7 +71,7 @@ func (s *Server) loadSession(next http.Handler) http.Handler {
 			ss, end, err := s.db.AuthenticateSession(r.Context(), token)
 			switch {
 			case err == nil && end == trainer.SessionLive:
-				v.user, v.token = ss.User, token
+				v.user, v.token, v.idle = ss.User, token, ss.IdleTimeout
 			case err == nil || trainer.KindOf(err) == trainer.KindUnauthorized:
 				v.ended = end
 				if err := s.clearCookie(w, r); err != nil {

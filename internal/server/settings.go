@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -12,11 +13,50 @@ import (
 
 func settingsForm(st trainer.Settings) templates.SettingsForm {
 	return templates.SettingsForm{
-		IdleMinutes: strconv.Itoa(int(st.TraineeIdleTimeout / time.Minute)),
-		MinMinutes:  int(trainer.MinTraineeIdleTimeout / time.Minute),
-		MaxMinutes:  int(trainer.MaxTraineeIdleTimeout / time.Minute),
-		Errors:      templates.Errors{},
+		IdleMinutes:       strconv.Itoa(int(st.TraineeIdleTimeout / time.Minute)),
+		MinMinutes:        int(trainer.MinTraineeIdleTimeout / time.Minute),
+		MaxMinutes:        int(trainer.MaxTraineeIdleTimeout / time.Minute),
+		MaxFailures:       strconv.Itoa(st.MaxSigninFailures),
+		MinFailures:       trainer.MinMaxSigninFailures,
+		MaxMaxFailures:    trainer.MaxMaxSigninFailures,
+		LockoutMinutes:    strconv.Itoa(int(st.LockoutDuration / time.Minute)),
+		MinLockoutMinutes: int(trainer.MinLockoutDuration / time.Minute),
+		MaxLockoutMinutes: int(trainer.MaxLockoutDuration / time.Minute),
+		Errors:            templates.Errors{},
 	}
+}
+
+// decodeSettings reads the settings form. It is pure, so any input can be
+// fuzzed through it: it returns the settings, or messages by field, and the
+// form to show again with what was typed.
+func decodeSettings(form url.Values) (trainer.Settings, templates.SettingsForm) {
+	st := trainer.DefaultSettings()
+	f := settingsForm(st)
+	f.IdleMinutes = strings.TrimSpace(form.Get("idle_minutes"))
+	f.MaxFailures = strings.TrimSpace(form.Get("max_failures"))
+	f.LockoutMinutes = strings.TrimSpace(form.Get("lockout_minutes"))
+	// A value that is not a number reads as 0: the range message says
+	// what to type.
+	st.TraineeIdleTimeout = time.Duration(atoiOrZero(f.IdleMinutes)) * time.Minute
+	st.MaxSigninFailures = atoiOrZero(f.MaxFailures)
+	st.LockoutDuration = time.Duration(atoiOrZero(f.LockoutMinutes)) * time.Minute
+	fieldError(f.Errors, "idle_minutes", trainer.ValidateIdleTimeout(st.TraineeIdleTimeout))
+	fieldError(f.Errors, "max_failures", trainer.ValidateMaxSigninFailures(st.MaxSigninFailures))
+	fieldError(f.Errors, "lockout_minutes", trainer.ValidateLockoutDuration(st.LockoutDuration))
+	return st, f
+}
+
+// atoiOrZero reads a whole number of at most 6 digits, or returns 0, so
+// that no typed value can overflow a duration.
+func atoiOrZero(s string) int {
+	if len(s) > 6 {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // handleSettingsShow shows the kiosk-wide settings.
@@ -33,17 +73,12 @@ func (s *Server) handleSettingsShow(w http.ResponseWriter, r *http.Request) {
 
 // handleSettingsUpdate saves the settings.
 func (s *Server) handleSettingsUpdate(w http.ResponseWriter, r *http.Request) {
-	st := trainer.DefaultSettings()
-	f := settingsForm(st)
-	f.IdleMinutes = strings.TrimSpace(r.PostFormValue("idle_minutes"))
-	minutes, err := strconv.Atoi(f.IdleMinutes)
-	if err != nil {
-		minutes = 0 // not a number: the range message says what to type
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
 	}
-	st.TraineeIdleTimeout = time.Duration(minutes) * time.Minute
-	err = st.Validate()
-	if err != nil {
-		fieldError(f.Errors, "idle_minutes", err)
+	st, f := decodeSettings(r.PostForm)
+	if len(f.Errors) > 0 {
 		s.render(w, r, http.StatusUnprocessableEntity,
 			templates.SettingsPage(s.page(r, "Settings", "settings"), f), templates.SettingsFormFragment(f))
 		return

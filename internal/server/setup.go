@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/url"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -40,19 +41,17 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 		s.handleNotFound(w, r)
 		return
 	}
-	f := templates.SetupForm{Name: trainer.NormalizeName(r.PostFormValue("name")), Errors: templates.Errors{}}
-	password := r.PostFormValue("password")
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "password", trainer.ValidatePassword(password))
-	if f.Errors["password"] == "" {
-		fieldError(f.Errors, "confirm", trainer.ValidateConfirm(password, r.PostFormValue("confirm")))
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
 	}
+	f, password := decodeSetup(r.PostForm)
 	if len(f.Errors) > 0 {
 		s.render(w, r, http.StatusUnprocessableEntity,
 			templates.SetupPage(s.page(r, "Set up", ""), f), templates.SetupFormFragment(f))
 		return
 	}
-	hash, err := trainer.HashSecret(password)
+	hash, err := s.hashSecret(r.Context(), password)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -67,4 +66,17 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, homeURL(u))
+}
+
+// decodeSetup reads the first administrator's form: the form to show again,
+// with messages by field, and the password.
+func decodeSetup(form url.Values) (templates.SetupForm, string) {
+	f := templates.SetupForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
+	password := form.Get("password")
+	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(f.Errors, "password", trainer.ValidatePassword(password))
+	if f.Errors["password"] == "" {
+		fieldError(f.Errors, "confirm", trainer.ValidateConfirm(password, form.Get("confirm")))
+	}
+	return f, password
 }

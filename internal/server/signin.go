@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -74,22 +75,64 @@ func pinURL(id int64) string { return fmt.Sprintf("/signin/trainees/%d", id) }
 
 // handleBadgeFind sends a trainee who typed a badge number to their keypad.
 func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
-	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(r.PostFormValue("badge")), Errors: templates.Errors{}}
-	u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	f := decodeBadge(r.PostForm)
+	if len(f.Errors) == 0 {
+		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
+		switch {
+		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
+			f.Errors["badge"] = msgNoBadge
+		case err != nil:
+			s.error(w, r, err)
+			return
+		default:
+			s.redirect(w, r, pinURL(u.ID))
+			return
+		}
+	}
+	s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
+}
+
+const msgNoBadge = "No trainee has this badge number."
+
+// decodeBadge reads the badge form. Like every decoder of the kiosk's forms
+// it is pure, so any input can be fuzzed through it: it returns the form to
+// show again, with messages by field when the input cannot be used.
+func decodeBadge(form url.Values) templates.BadgeForm {
+	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
 	switch {
 	case f.Badge == "":
 		f.Errors["badge"] = "Type your badge number, or tap your name above."
-	case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
-		f.Errors["badge"] = "No trainee has this badge number."
-	case err != nil:
-		s.error(w, r, err)
-		return
+	case trainer.ValidateBadge(f.Badge) != nil:
+		f.Errors["badge"] = msgNoBadge // no badge is written so: nobody has it
 	}
-	if len(f.Errors) > 0 {
-		s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
-		return
+	return f
+}
+
+// decodePIN reads the keypad's form: the PIN, or a message for its field.
+func decodePIN(form url.Values) (pin, msg string) {
+	pin = form.Get("pin")
+	if err := trainer.ValidatePIN(pin); err != nil {
+		return "", trainer.MessageOf(err)
 	}
-	s.redirect(w, r, pinURL(u.ID))
+	return pin, ""
+}
+
+// decodeStaffSignin reads the staff sign-in form: the form to show again
+// (with messages for empty fields) and the password.
+func decodeStaffSignin(form url.Values) (templates.StaffForm, string) {
+	f := templates.StaffForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
+	password := form.Get("password")
+	if f.Name == "" {
+		f.Errors["name"] = "Enter your name."
+	}
+	if password == "" {
+		f.Errors["password"] = "Enter your password."
+	}
+	return f, password
 }
 
 // traineeParam finds the active trainee of the route's {id}. Returns
@@ -126,22 +169,31 @@ func (s *Server) handlePINShow(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.PINPage(s.pinPage(r), f), nil)
 }
 
-// handlePINSignin signs a trainee in with their PIN.
+// handlePINSignin signs a trainee in with their PIN. A device that has sent
+// too many wrong entries, or an account locked after too many wrong PINs, is
+// refused with 429 before the PIN is checked (lockout.go).
 func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 	u, err := s.traineeParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
-	pin := r.PostFormValue("pin")
-	if err := trainer.ValidatePIN(pin); err != nil {
-		fieldError(f.Errors, "pin", err)
-	} else if !trainer.CheckSecret(u.SecretHash, pin) {
-		f.Errors["pin"] = msgWrongPIN
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
 	}
-	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity, templates.PINPage(s.pinPage(r), f), templates.PINFormFragment(f))
+	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
+	pin, msg := decodePIN(r.PostForm)
+	var ref refusal
+	if msg != "" {
+		ref = refusal{msg, http.StatusUnprocessableEntity}
+	} else if ref, err = s.pinSignin(r, u, pin); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if ref.msg != "" {
+		f.Errors["pin"] = ref.msg
+		s.render(w, r, ref.status, templates.PINPage(s.pinPage(r), f), templates.PINFormFragment(f))
 		return
 	}
 	if err := s.signIn(w, r, u); err != nil {
@@ -149,6 +201,19 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, homeURL(u))
+}
+
+// pinSignin checks trainee u's PIN, unless the device or the account is
+// refused first. It returns no refusal when the trainee may sign in.
+func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
+	if ref, err := s.signinRefusal(r, u); err != nil || ref.msg != "" {
+		return ref, err
+	}
+	ok, err := s.verifySecret(r.Context(), u.SecretHash, pin)
+	if err != nil || ok {
+		return refusal{}, err
+	}
+	return s.signinFailed(r, u, msgWrongPIN)
 }
 
 // handleStaffShow shows the name-and-password sign-in.
@@ -162,35 +227,29 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 
 // handleStaffSignin signs a manager or an administrator in. A wrong name and
 // a wrong password get the same message and take the same time, so the form
-// does not tell which names exist.
+// does not tell which names exist. Too many wrong entries from a device, or
+// for one account, are refused with 429 as on the keypad.
 func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
-	f := templates.StaffForm{Name: trainer.NormalizeName(r.PostFormValue("name")), Errors: templates.Errors{}}
-	password := r.PostFormValue("password")
-	if f.Name == "" {
-		f.Errors["name"] = "Enter your name."
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
 	}
-	if password == "" {
-		f.Errors["password"] = "Enter your password."
-	}
+	f, password := decodeStaffSignin(r.PostForm)
+	status := http.StatusUnprocessableEntity
 	var u *trainer.User
 	if len(f.Errors) == 0 {
+		var ref refusal
 		var err error
-		u, err = s.db.FindUserByName(r.Context(), f.Name)
-		switch {
-		case err != nil && trainer.KindOf(err) != trainer.KindNotFound:
+		if u, ref, err = s.staffSignin(r, f.Name, password); err != nil {
 			s.error(w, r, err)
 			return
-		case err != nil || u.Role.UsesPIN():
-			trainer.CheckNoSecret(password)
-			f.Errors[""] = msgWrongStaff
-		case !trainer.CheckSecret(u.SecretHash, password):
-			f.Errors[""] = msgWrongStaff
-		case !u.Active:
-			f.Errors[""] = msgInactive
+		}
+		if ref.msg != "" {
+			f.Errors[""], status = ref.msg, ref.status
 		}
 	}
 	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity,
+		s.render(w, r, status,
 			templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), f), templates.StaffFormFragment(f))
 		return
 	}
@@ -199,6 +258,39 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, homeURL(u))
+}
+
+// staffSignin checks a staff name and password, unless the device or the
+// account is refused first. It returns the user and no refusal when they may
+// sign in.
+func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.User, refusal, error) {
+	ctx := r.Context()
+	u, err := s.db.FindUserByName(ctx, name)
+	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return nil, refusal{}, err
+	}
+	if err != nil || u.Role.UsesPIN() {
+		u = nil // no staff account of that name: the same answer as a wrong password
+	}
+	if ref, err := s.signinRefusal(r, u); err != nil || ref.msg != "" {
+		return nil, ref, err
+	}
+	var ok bool
+	if u == nil {
+		err = s.checkNoSecret(ctx, password)
+	} else {
+		ok, err = s.verifySecret(ctx, u.SecretHash, password)
+	}
+	switch {
+	case err != nil:
+		return nil, refusal{}, err
+	case !ok:
+		ref, err := s.signinFailed(r, u, msgWrongStaff)
+		return nil, ref, err
+	case !u.Active:
+		return nil, refusal{msgInactive, http.StatusUnprocessableEntity}, nil
+	}
+	return u, refusal{}, nil
 }
 
 // handleSignout ends the session on the server and clears the cookie.

@@ -222,7 +222,7 @@ func TestSession_TimeoutSetting(t *testing.T) {
 		wantStatus(t, "settings "+in, resp, http.StatusUnprocessableEntity)
 		wantFieldError(t, "settings "+in, resp, "idle_minutes", msg)
 	}
-	wantRedirect(t, "settings 10", admin.PostForm("/admin/settings", url.Values{"idle_minutes": {"10"}}), "/admin/settings?saved=1")
+	wantRedirect(t, "settings 10", admin.PostForm("/admin/settings", url.Values{"idle_minutes": {"10"}, "max_failures": {"5"}, "lockout_minutes": {"15"}}), "/admin/settings?saved=1")
 	if got := admin.Get("/admin/settings?saved=1").TestID("notice"); got != "Settings saved." {
 		t.Errorf("notice = %q", got)
 	}

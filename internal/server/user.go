@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -13,14 +14,24 @@ import (
 
 func userURL(id int64) string { return fmt.Sprintf("/admin/users/%d", id) }
 
-func userRow(u *trainer.User) templates.UserRow {
-	return templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
+// userRow is u for the users pages; l is the lock on u's account, or nil.
+func (s *Server) userRow(u *trainer.User, l *trainer.Lockout) templates.UserRow {
+	row := templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
+	if l != nil {
+		row.LockedUntil = clockText(s.db.Now(), l.Until)
+	}
+	return row
 }
 
-// handleUserList lists every user, active or not. ?added=ID names the user
-// just added.
+// handleUserList lists every user, active or not, with the accounts locked
+// after too many wrong entries marked. ?added=ID names the user just added.
 func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	locks, err := s.db.ListLockouts(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -28,7 +39,7 @@ func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 	v := templates.UsersView{Page: s.page(r, "Users", "users")}
 	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
 	for _, u := range users {
-		v.Users = append(v.Users, userRow(u))
+		v.Users = append(v.Users, s.userRow(u, locks[u.ID]))
 		if u.ID == added {
 			v.Notice = "Added " + u.Name + "."
 		}
@@ -64,22 +75,19 @@ func (s *Server) handleUserNew(w http.ResponseWriter, r *http.Request) {
 
 // handleUserCreate adds a user with a PIN (trainee) or a password (staff).
 func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
-	role, err := trainer.ParseRole(r.PostFormValue("role"))
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	f, role, secret, err := decodeNewUser(r.PostForm)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	f := userForm(role)
-	f.Name = trainer.NormalizeName(r.PostFormValue("name"))
-	f.Badge = trainer.NormalizeBadge(r.PostFormValue("badge"))
-	secret := r.PostFormValue("secret")
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
-	s.checkSecret(f.Errors, role, secret, r.PostFormValue("confirm"))
 	var u *trainer.User
 	if len(f.Errors) == 0 {
 		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge}
-		if u.SecretHash, err = trainer.HashSecret(secret); err != nil {
+		if u.SecretHash, err = s.hashSecret(r.Context(), secret); err != nil {
 			s.error(w, r, err)
 			return
 		}
@@ -104,13 +112,32 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, "/admin/users?added="+strconv.FormatInt(u.ID, 10))
 }
 
-// checkSecret puts the messages of a new PIN or password on the form's
-// "secret" and "confirm" fields.
-func (s *Server) checkSecret(errs templates.Errors, role trainer.Role, secret, confirm string) {
+// decodeNewUser reads the new-user form: the form to show again, with
+// messages by field, the role and the PIN or password. A role the form does
+// not offer is an error (KindInvalid): the form never posts one.
+func decodeNewUser(form url.Values) (templates.UserForm, trainer.Role, string, error) {
+	role, err := trainer.ParseRole(form.Get("role"))
+	if err != nil {
+		return templates.UserForm{}, "", "", err
+	}
+	f := userForm(role)
+	f.Name = trainer.NormalizeName(form.Get("name"))
+	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
+	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	secret := decodeSecret(form, role, f.Errors)
+	return f, role, secret, nil
+}
+
+// decodeSecret reads a new PIN or password for role and its confirmation,
+// putting their messages on the "secret" and "confirm" fields of errs.
+func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors) string {
+	secret := form.Get("secret")
 	fieldError(errs, "secret", trainer.ValidateSecret(role, secret))
 	if errs["secret"] == "" {
-		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, confirm))
+		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
 	}
+	return secret
 }
 
 // userParam finds the user of the route's {id}. Returns KindNotFound.
@@ -123,13 +150,18 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 }
 
 // userView builds one user's page; ?done= names the action just done.
-func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) templates.UserView {
+func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) (templates.UserView, error) {
 	me := visitOf(r.Context()).user
+	l, err := s.db.SigninLockout(r.Context(), u.ID)
+	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return templates.UserView{}, err
+	}
 	v := templates.UserView{
 		Page:          s.page(r, u.Name, "users"),
-		User:          userRow(u),
+		User:          s.userRow(u, l),
 		Secret:        secret,
 		CanDeactivate: me == nil || me.ID != u.ID,
+		UnlockAction:  userURL(u.ID) + "/unlock",
 	}
 	v.ActiveAction = userURL(u.ID) + "/deactivate"
 	if !u.Active {
@@ -145,8 +177,10 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 		v.Notice = u.Name + " is deactivated and signed out everywhere."
 	case "reactivated":
 		v.Notice = u.Name + " can sign in again."
+	case "unlocked":
+		v.Notice = u.Name + " is unlocked and can sign in again."
 	}
-	return v
+	return v, nil
 }
 
 func secretForm(u *trainer.User) templates.SecretForm {
@@ -160,7 +194,12 @@ func (s *Server) handleUserShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.UserPage(s.userView(r, u, secretForm(u))), nil)
+	v, err := s.userView(r, u, secretForm(u))
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.UserPage(v), nil)
 }
 
 // handleUserSecretReset sets a new PIN or password; the user's sessions end.
@@ -170,15 +209,22 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	f := secretForm(u)
-	secret := r.PostFormValue("secret")
-	s.checkSecret(f.Errors, u.Role, secret, r.PostFormValue("confirm"))
-	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.UserPage(s.userView(r, u, f)), templates.SecretFormFragment(f))
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
 		return
 	}
-	hash, err := trainer.HashSecret(secret)
+	f := secretForm(u)
+	secret := decodeSecret(r.PostForm, u.Role, f.Errors)
+	if len(f.Errors) > 0 {
+		v, err := s.userView(r, u, f)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, templates.UserPage(v), templates.SecretFormFragment(f))
+		return
+	}
+	hash, err := s.hashSecret(r.Context(), secret)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -214,7 +260,11 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
 	if trainer.KindOf(err) == trainer.KindConflict {
-		v := s.userView(r, u, secretForm(u))
+		v, verr := s.userView(r, u, secretForm(u))
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
 		v.Problem = trainer.MessageOf(err)
 		s.render(w, r, http.StatusConflict, templates.UserPage(v), nil)
 		return

@@ -148,6 +148,10 @@ func jsonError(err error, prefix string) error {
 	switch {
 	case errors.As(err, &se):
 		return fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
+	case errors.As(err, &te) && te.Type != nil && join(jsonPath(te.Field)) == "":
+		// The line as a whole is of the wrong type ([] or 7): no field
+		// to name, so it is a reading error like a syntax error.
+		return fmt.Errorf("want a round (a JSON object), got %s", te.Value)
 	case errors.As(err, &te) && te.Type != nil:
 		return &games.FieldError{Field: join(jsonPath(te.Field)), Msg: "want " + jsonKind(te.Type.Kind().String()) + ", got " + te.Value}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):

@@ -53,7 +53,8 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+	// A file holds many statements: run as one text, never prepared.
+	if _, err := tx.Tx.ExecContext(ctx, string(body)); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,

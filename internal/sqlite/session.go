@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -25,7 +27,8 @@ func tokenHash(token string) string {
 }
 
 // CreateSession signs user userID in and returns the new session's token for
-// the cookie. If replaces is the token of the browser's previous session, that
+// the cookie, and clears the user's count of wrong PINs or passwords. If
+// replaces is the token of the browser's previous session, that
 // session ends: a sign-in always starts a fresh session, so a token planted
 // before sign-in is worthless after it. Sessions past their lifetime are
 // pruned here too. Returns KindNotFound if the user does not exist.
@@ -46,6 +49,10 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 	if _, err := findUser(ctx, tx, `id = ?`, userID); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
+	// A sign-in that succeeds starts the count of wrong entries afresh.
+	if err := clearFailures(ctx, tx, userID); err != nil {
+		return "", fmt.Errorf("create session: %w", err)
+	}
 	token := newToken()
 	now := formatTime(tx.now)
 	if _, err := tx.ExecContext(ctx, `
@@ -58,36 +65,65 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 }
 
 // AuthenticateSession finds the session of token and its user. A live session
-// is touched (its last-seen time moves to now) and returned with
-// trainer.SessionLive. A session that is over (past its lifetime, a trainee
-// idle beyond the timeout setting, a deactivated user) is deleted and returned
-// with the reason. Returns KindUnauthorized when there is no such session.
+// is touched (its last-seen time moves to now, when it is older than
+// trainer.SessionTouchEvery) and returned with trainer.SessionLive. A session
+// that is over (past its lifetime, a trainee idle beyond the timeout
+// setting, a deactivated user) is deleted and returned with the reason.
+// Returns KindUnauthorized when there is no such session.
+//
+// Every request calls it, so it reads in a read-only transaction and writes
+// only when there is something to write; a sign-out between the two is no
+// harm, as the write then changes no row.
 func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.Session, trainer.EndReason, error) {
+	s, st, now, err := db.readSession(ctx, token)
+	if err != nil {
+		return nil, trainer.SessionLive, err
+	}
+	s.IdleTimeout = st.TraineeIdleTimeout
+	end := s.Ended(now, st)
+	var write string
+	switch {
+	case end != trainer.SessionLive:
+		write = `DELETE FROM sessions WHERE token_hash = ?`
+	case now.Sub(s.LastSeenAt) >= trainer.SessionTouchEvery:
+		write = `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`
+	default:
+		return s, end, nil
+	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, trainer.SessionLive, err
 	}
 	defer tx.Rollback()
-	s, err := findSession(ctx, tx, tokenHash(token))
-	if err != nil {
-		return nil, trainer.SessionLive, err
-	}
-	st, err := settings(ctx, tx)
-	if err != nil {
-		return nil, trainer.SessionLive, err
-	}
-	end := s.Ended(tx.now, st)
 	if end == trainer.SessionLive {
-		_, err = tx.ExecContext(ctx, `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`,
-			formatTime(tx.now), tokenHash(token))
+		_, err = tx.ExecContext(ctx, write, formatTime(tx.now), tokenHash(token))
 		s.LastSeenAt = tx.now
 	} else {
-		_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash(token))
+		_, err = tx.ExecContext(ctx, write, tokenHash(token))
 	}
 	if err != nil {
 		return nil, trainer.SessionLive, fmt.Errorf("authenticate session: %w", err)
 	}
 	return s, end, tx.Commit()
+}
+
+// readSession reads the session of token and the settings that decide
+// whether it is over, as of one moment.
+func (db *DB) readSession(ctx context.Context, token string) (*trainer.Session, trainer.Settings, time.Time, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, trainer.Settings{}, time.Time{}, err
+	}
+	defer tx.Rollback()
+	s, err := findSession(ctx, tx, tokenHash(token))
+	if err != nil {
+		return nil, trainer.Settings{}, time.Time{}, err
+	}
+	st, err := settings(ctx, tx)
+	if err != nil {
+		return nil, trainer.Settings{}, time.Time{}, err
+	}
+	return s, st, tx.now, nil
 }
 
 // DeleteSession ends the session of token (sign-out). Ending a session that
@@ -104,13 +140,18 @@ func (db *DB) DeleteSession(ctx context.Context, token string) error {
 	return tx.Commit()
 }
 
+// findSession reads the session of token hash with its user, in one query:
+// every request does this.
 func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, error) {
-	var userID int64
 	var created, lastSeen, expires string
+	var u trainer.User
+	var role, userCreated, userUpdated string
 	err := tx.QueryRowContext(ctx, `
-		SELECT user_id, created_at, last_seen_at, expires_at
-		FROM sessions
-		WHERE token_hash = ?`, hash).Scan(&userID, &created, &lastSeen, &expires)
+		SELECT s.created_at, s.last_seen_at, s.expires_at,
+			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.created_at, u.updated_at
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ?`, hash).Scan(&created, &lastSeen, &expires,
+		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &userCreated, &userUpdated)
 	if err != nil {
 		err = translate(err, "Your session has ended: sign in again.")
 		if trainer.KindOf(err) == trainer.KindNotFound {
@@ -118,18 +159,18 @@ func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, er
 		}
 		return nil, fmt.Errorf("find session: %w", err)
 	}
-	s := &trainer.Session{}
-	if s.CreatedAt, err = parseTime(created); err != nil {
-		return nil, fmt.Errorf("find session: %w", err)
-	}
-	if s.LastSeenAt, err = parseTime(lastSeen); err != nil {
-		return nil, fmt.Errorf("find session: %w", err)
-	}
-	if s.ExpiresAt, err = parseTime(expires); err != nil {
-		return nil, fmt.Errorf("find session: %w", err)
-	}
-	if s.User, err = findUser(ctx, tx, `id = ?`, userID); err != nil {
-		return nil, fmt.Errorf("find session: %w", err)
+	u.Role = trainer.Role(role)
+	s := &trainer.Session{User: &u}
+	for _, t := range []struct {
+		dst *time.Time
+		src string
+	}{
+		{&s.CreatedAt, created}, {&s.LastSeenAt, lastSeen}, {&s.ExpiresAt, expires},
+		{&u.CreatedAt, userCreated}, {&u.UpdatedAt, userUpdated},
+	} {
+		if *t.dst, err = parseTime(t.src); err != nil {
+			return nil, fmt.Errorf("find session: %w", err)
+		}
 	}
 	return s, nil
 }

@@ -43,7 +43,7 @@ func TestDB_Session(t *testing.T) {
 	})
 
 	t.Run("IdleTimeoutSetting", func(t *testing.T) {
-		if err := db.UpdateSettings(t.Context(), trainer.Settings{TraineeIdleTimeout: 2 * time.Minute}); err != nil {
+		if err := db.UpdateSettings(t.Context(), trainer.Settings{TraineeIdleTimeout: 2 * time.Minute, MaxSigninFailures: 5, LockoutDuration: 15 * time.Minute}); err != nil {
 			t.Fatal(err)
 		}
 		defer db.UpdateSettings(t.Context(), trainer.DefaultSettings())

@@ -16,6 +16,8 @@ import (
 // Keys of the settings table.
 const (
 	keyTraineeIdleMinutes = "trainee_idle_timeout_minutes"
+	keyMaxSigninFailures  = "max_signin_failures"
+	keyLockoutMinutes     = "lockout_minutes"
 	keySessionKey         = "session_key"
 )
 
@@ -44,14 +46,24 @@ func (db *DB) UpdateSettings(ctx context.Context, s trainer.Settings) error {
 	if err != nil {
 		return fmt.Errorf("update settings: %w", err)
 	}
-	minutes := strconv.Itoa(int(s.TraineeIdleTimeout / time.Minute))
-	if err := putSetting(ctx, tx, keyTraineeIdleMinutes, minutes); err != nil {
-		return fmt.Errorf("update settings: %w", err)
+	// The audit entry holds the settings that changed, old and new.
+	changes := map[string]any{}
+	for _, c := range []struct {
+		key      string
+		old, new int
+	}{
+		{keyTraineeIdleMinutes, int(old.TraineeIdleTimeout / time.Minute), int(s.TraineeIdleTimeout / time.Minute)},
+		{keyMaxSigninFailures, old.MaxSigninFailures, s.MaxSigninFailures},
+		{keyLockoutMinutes, int(old.LockoutDuration / time.Minute), int(s.LockoutDuration / time.Minute)},
+	} {
+		if err := putSetting(ctx, tx, c.key, strconv.Itoa(c.new)); err != nil {
+			return fmt.Errorf("update settings: %w", err)
+		}
+		if c.old != c.new {
+			changes[c.key] = map[string]int{"old": c.old, "new": c.new}
+		}
 	}
-	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSettingsChanged, "settings", map[string]any{
-		keyTraineeIdleMinutes: map[string]int{
-			"old": int(old.TraineeIdleTimeout / time.Minute), "new": int(s.TraineeIdleTimeout / time.Minute)},
-	}); err != nil {
+	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSettingsChanged, "settings", changes); err != nil {
 		return fmt.Errorf("update settings: %w", err)
 	}
 	return tx.Commit()
@@ -85,17 +97,33 @@ func (db *DB) SessionKey(ctx context.Context) ([]byte, error) {
 
 func settings(ctx context.Context, tx *Tx) (trainer.Settings, error) {
 	s := trainer.DefaultSettings()
-	v, err := getSetting(ctx, tx, keyTraineeIdleMinutes)
-	switch {
-	case trainer.KindOf(err) == trainer.KindNotFound:
-	case err != nil:
+	// Every request reads the settings (the idle timeout), so in one query.
+	rows, err := tx.QueryContext(ctx, `SELECT key, value FROM settings WHERE key IN (?, ?, ?)`,
+		keyTraineeIdleMinutes, keyMaxSigninFailures, keyLockoutMinutes)
+	if err != nil {
 		return s, fmt.Errorf("settings: %w", err)
-	default:
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key, v string
+		if err := rows.Scan(&key, &v); err != nil {
+			return s, fmt.Errorf("settings: %w", err)
+		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return s, fmt.Errorf("settings: %s = %q: %w", keyTraineeIdleMinutes, v, err)
+			return s, fmt.Errorf("settings: %s = %q: %w", key, v, err)
 		}
-		s.TraineeIdleTimeout = time.Duration(n) * time.Minute
+		switch key {
+		case keyTraineeIdleMinutes:
+			s.TraineeIdleTimeout = time.Duration(n) * time.Minute
+		case keyMaxSigninFailures:
+			s.MaxSigninFailures = n
+		case keyLockoutMinutes:
+			s.LockoutDuration = time.Duration(n) * time.Minute
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return s, fmt.Errorf("settings: %w", err)
 	}
 	return s, nil
 }

@@ -20,7 +20,7 @@ func TestDB_Settings(t *testing.T) {
 	if got != trainer.DefaultSettings() {
 		t.Errorf("Settings of a new kiosk = %+v; want the defaults %+v", got, trainer.DefaultSettings())
 	}
-	want := trainer.Settings{TraineeIdleTimeout: 15 * time.Minute}
+	want := trainer.Settings{TraineeIdleTimeout: 15 * time.Minute, MaxSigninFailures: 7, LockoutDuration: 2 * time.Hour}
 	if err := db.UpdateSettings(t.Context(), want); err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,9 @@ func TestDB_Settings(t *testing.T) {
 		t.Errorf("Settings after update = %+v; want %+v", got, want)
 	}
 	for _, bad := range []time.Duration{0, 30 * time.Second, 61 * time.Minute, 90 * time.Second} {
-		err := db.UpdateSettings(t.Context(), trainer.Settings{TraineeIdleTimeout: bad})
+		st := trainer.DefaultSettings()
+		st.TraineeIdleTimeout = bad
+		err := db.UpdateSettings(t.Context(), st)
 		if trainer.KindOf(err) != trainer.KindInvalid {
 			t.Errorf("UpdateSettings(%v) = %v; want KindInvalid", bad, err)
 		}

@@ -24,6 +24,8 @@ const (
 	AuditUserSecretReset   = "user.secret_reset"
 	AuditUserDeactivated   = "user.deactivated"
 	AuditUserReactivated   = "user.reactivated"
+	AuditUserLocked        = "user.locked"
+	AuditUserUnlocked      = "user.unlocked"
 	AuditSettingsChanged   = "settings.changed"
 	AuditRulesRecorded     = "rules.recorded"
 	AuditRulesApproved     = "rules.approved"

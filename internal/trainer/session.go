@@ -14,7 +14,18 @@ type Session struct {
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
+	// IdleTimeout is the trainees' inactivity timeout (the setting) in
+	// force when the session was last checked, for the page that returns to
+	// sign-in by itself.
+	IdleTimeout time.Duration
 }
+
+// SessionTouchEvery is how stale a session's last-seen time may get before a
+// request moves it to now. Writing it on every request would make every
+// request a write; the price is that a trainee's idle session may end up to
+// this much before the timeout, which stays within the second of slack the
+// page's own idle timer allows (it runs for the timeout plus one second).
+const SessionTouchEvery = time.Second
 
 // EndReason says why a session is over.
 type EndReason int

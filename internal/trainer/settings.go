@@ -9,6 +9,13 @@ type Settings struct {
 	// request, so the next person at a shared tablet starts at the sign-in
 	// screen. Staff sessions are not cut short by it.
 	TraineeIdleTimeout time.Duration
+	// MaxSigninFailures wrong PINs or passwords for one account within
+	// LockoutDuration lock the account (lockout.go).
+	MaxSigninFailures int
+	// LockoutDuration is how long the first lockout of an account lasts,
+	// and the window its failures are counted in. A lockout soon after
+	// another lasts twice as long as the one before.
+	LockoutDuration time.Duration
 }
 
 // Bounds of TraineeIdleTimeout. Under a minute a trainee reading a long
@@ -20,18 +27,65 @@ const (
 	MaxTraineeIdleTimeout     = time.Hour
 )
 
+// Bounds of the account lockout (docs/hardening.md). Five wrong entries in
+// fifteen minutes is more than a trainee fumbling a keypad makes, and with
+// the doubling of repeated lockouts it leaves a guesser a few dozen PINs a
+// day. Fewer than 3 would lock out honest typists; more than 10, or a
+// lockout under a minute, would make a 4-digit PIN guessable in a day.
+const (
+	DefaultMaxSigninFailures = 5
+	MinMaxSigninFailures     = 3
+	MaxMaxSigninFailures     = 10
+	DefaultLockoutDuration   = 15 * time.Minute
+	MinLockoutDuration       = time.Minute
+	MaxLockoutDuration       = 24 * time.Hour
+)
+
 // DefaultSettings returns the settings of a new kiosk.
 func DefaultSettings() Settings {
-	return Settings{TraineeIdleTimeout: DefaultTraineeIdleTimeout}
+	return Settings{
+		TraineeIdleTimeout: DefaultTraineeIdleTimeout,
+		MaxSigninFailures:  DefaultMaxSigninFailures,
+		LockoutDuration:    DefaultLockoutDuration,
+	}
 }
 
-// Validate checks the settings. Returns KindInvalid with a message for the
-// idle-timeout field.
+// Validate checks the settings. Returns KindInvalid with the message of the
+// first field out of range.
 func (s Settings) Validate() error {
-	if s.TraineeIdleTimeout < MinTraineeIdleTimeout || s.TraineeIdleTimeout > MaxTraineeIdleTimeout ||
-		s.TraineeIdleTimeout%time.Minute != 0 {
+	if err := ValidateIdleTimeout(s.TraineeIdleTimeout); err != nil {
+		return err
+	}
+	if err := ValidateMaxSigninFailures(s.MaxSigninFailures); err != nil {
+		return err
+	}
+	return ValidateLockoutDuration(s.LockoutDuration)
+}
+
+// ValidateIdleTimeout checks TraineeIdleTimeout: whole minutes from 1 to 60.
+// Returns KindInvalid with a message for the form field.
+func ValidateIdleTimeout(d time.Duration) error {
+	if d < MinTraineeIdleTimeout || d > MaxTraineeIdleTimeout || d%time.Minute != 0 {
 		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
 			int(MinTraineeIdleTimeout/time.Minute), int(MaxTraineeIdleTimeout/time.Minute))
+	}
+	return nil
+}
+
+// ValidateMaxSigninFailures checks MaxSigninFailures. Returns KindInvalid.
+func ValidateMaxSigninFailures(n int) error {
+	if n < MinMaxSigninFailures || n > MaxMaxSigninFailures {
+		return Errorf(KindInvalid, "Enter a whole number from %d to %d.", MinMaxSigninFailures, MaxMaxSigninFailures)
+	}
+	return nil
+}
+
+// ValidateLockoutDuration checks LockoutDuration: whole minutes from 1 to
+// 1440 (a day). Returns KindInvalid.
+func ValidateLockoutDuration(d time.Duration) error {
+	if d < MinLockoutDuration || d > MaxLockoutDuration || d%time.Minute != 0 {
+		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
+			int(MinLockoutDuration/time.Minute), int(MaxLockoutDuration/time.Minute))
 	}
 	return nil
 }

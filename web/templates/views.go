@@ -136,6 +136,9 @@ type UserRow struct {
 	RoleLabel string
 	Badge     string
 	Active    bool
+	// LockedUntil is when the lock on the account after too many wrong
+	// entries ends ("14:35"), or "" when it is not locked.
+	LockedUntil string
 }
 
 // UsersView is the administrator's user list.
@@ -183,6 +186,7 @@ type UserView struct {
 	Secret        SecretForm
 	ActiveAction  string // form action that deactivates or reactivates
 	CanDeactivate bool   // false for the administrator's own account
+	UnlockAction  string // form action that lifts a lockout
 	Notice        string
 	Problem       string // why the last action was refused, or ""
 }
@@ -192,8 +196,16 @@ type SettingsForm struct {
 	IdleMinutes string
 	MinMinutes  int
 	MaxMinutes  int
-	Errors      Errors
-	Saved       bool
+	// MaxFailures and LockoutMinutes are the sign-in lockout: this many
+	// wrong entries in this many minutes lock an account that long.
+	MaxFailures       string
+	MinFailures       int
+	MaxMaxFailures    int
+	LockoutMinutes    string
+	MinLockoutMinutes int
+	MaxLockoutMinutes int
+	Errors            Errors
+	Saved             bool
 }
 
 // ErrorView is a whole error page.

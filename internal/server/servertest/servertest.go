@@ -43,6 +43,7 @@ type Harness struct {
 	// version its attempts and exams record.
 	Book *rulebook.Book
 	stop func()
+	logs *logBuffer
 }
 
 // Options start a harness on a given database file or rules.
@@ -97,7 +98,8 @@ func Start(tb testing.TB, opts Options) *Harness {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(tb.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logs := &logBuffer{}
+	log := slog.New(slog.NewTextHandler(io.MultiWriter(tb.Output(), logs), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	book, err := rulebook.Load(fsys)
 	if err != nil {
 		tb.Fatal(err)
@@ -126,7 +128,29 @@ func Start(tb testing.TB, opts Options) *Harness {
 		})
 	}
 	tb.Cleanup(stop)
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, Book: book, stop: stop}
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, Book: book, stop: stop, logs: logs}
+}
+
+// Logs returns what the server has logged so far at level Warn and above
+// (refusals, lockouts, internal errors), one line per record.
+func (h *Harness) Logs() string { return h.logs.String() }
+
+// logBuffer keeps the server's log for Logs. Safe for concurrent use.
+type logBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // Close stops the server and closes its database, as a restart would.

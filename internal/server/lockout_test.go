@@ -1,0 +1,212 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/server"
+	"github.com/dealerkiosk/trainer/internal/server/servertest"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// lockedMsg is the message of a locked account, as the kiosk words it.
+func lockedMsg(what string, until time.Time) string {
+	return "Too many wrong " + what + ": this account is locked until " + until.Local().Format("15:04") +
+		". An administrator can unlock it sooner."
+}
+
+// TestSignin_TraineeLockout: five wrong PINs lock a trainee's account; while
+// locked even the right PIN is refused, with a message that says until when
+// and the same whatever PIN was typed; the lock is logged, shown to the
+// administrator, and lifted by them; another trainee on the same tablet is
+// not affected.
+func TestSignin_TraineeLockout(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	tablet := k.Client()
+	wrong := url.Values{"pin": {"1111"}}
+	for i := 1; i < trainer.DefaultMaxSigninFailures; i++ {
+		resp := tablet.PostForm(pinPath(k.trainee), wrong)
+		wantStatus(t, fmt.Sprintf("wrong PIN %d", i), resp, http.StatusUnprocessableEntity)
+		wantFieldError(t, fmt.Sprintf("wrong PIN %d", i), resp, "pin", "That PIN is not right. Try again.")
+	}
+	lockedAt := k.Clock.Now()
+	resp := tablet.PostForm(pinPath(k.trainee), wrong)
+	wantStatus(t, "the fifth wrong PIN", resp, http.StatusTooManyRequests)
+	msg := lockedMsg("PINs", lockedAt.Add(trainer.DefaultLockoutDuration))
+	wantFieldError(t, "the fifth wrong PIN", resp, "pin", msg)
+
+	// Locked: the right PIN, a near miss and a wrong one get one answer.
+	for _, pin := range []string{traineePIN, "2469", "9999"} {
+		resp := tablet.PostForm(pinPath(k.trainee), url.Values{"pin": {pin}})
+		wantStatus(t, "PIN "+pin+" while locked", resp, http.StatusTooManyRequests)
+		wantFieldError(t, "PIN "+pin+" while locked", resp, "pin", msg)
+		if tablet.Cookie("trainer_session") != "" {
+			t.Fatalf("PIN %s while locked: signed in", pin)
+		}
+	}
+	logs := k.Logs()
+	if !strings.Contains(logs, `msg="account locked"`) || !strings.Contains(logs, `user="Tia Trainee"`) ||
+		!strings.Contains(logs, "address=127.0.0.1") {
+		t.Errorf("no log of the lockout naming the user and the address:\n%s", logs)
+	}
+
+	// The class goes on: another trainee signs in on the same tablet.
+	other := k.CreateUser("Otto Other", trainer.RoleTrainee, "", "1357")
+	wantRedirect(t, "another trainee on the tablet", k.Client().PostForm(pinPath(other), url.Values{"pin": {"1357"}}), "/trainee")
+
+	// The administrator sees the lock and lifts it.
+	admin := k.staffClient(t, "Ada Admin", adminPassword)
+	until := lockedAt.Add(trainer.DefaultLockoutDuration).Local().Format("15:04")
+	list := admin.Get("/admin/users")
+	if got := list.Doc.Find(`[data-testid="user-row"]:contains("Tia Trainee") [data-testid="locked"]`).Text(); got != "Locked until "+until {
+		t.Errorf("users page: Tia Trainee's lock shows %q; want %q", got, "Locked until "+until)
+	}
+	if n := list.Doc.Find(`[data-testid="locked"]`).Length(); n != 1 {
+		t.Errorf("users page shows %d locked accounts; want 1", n)
+	}
+	page := admin.Get(userPath(k.trainee))
+	if !page.Has(`[data-testid="unlock-form"]`) {
+		t.Fatal("no unlock form on the locked user's page")
+	}
+	wantRedirect(t, "unlock", admin.PostForm(userPath(k.trainee)+"/unlock", nil), userPath(k.trainee)+"?done=unlocked")
+	page = admin.Get(userPath(k.trainee) + "?done=unlocked")
+	if page.Has(`[data-testid="unlock-form"]`) || page.TestID("notice") != "Tia Trainee is unlocked and can sign in again." {
+		t.Errorf("after unlock: form shown %v, notice %q", page.Has(`[data-testid="unlock-form"]`), page.TestID("notice"))
+	}
+	wantRedirect(t, "the right PIN after the unlock", tablet.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+}
+
+// TestSignin_LockoutEnds: a lock ends by itself after the lockout time, and
+// a repeat within a day lasts twice as long.
+func TestSignin_LockoutEnds(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.Client()
+	lock := func() time.Time {
+		t.Helper()
+		var resp *servertest.Response
+		for range trainer.DefaultMaxSigninFailures {
+			resp = c.PostForm(pinPath(k.trainee), url.Values{"pin": {"1111"}})
+		}
+		wantStatus(t, "lock", resp, http.StatusTooManyRequests)
+		return k.Clock.Now()
+	}
+	lock()
+	k.Clock.Advance(trainer.DefaultLockoutDuration - time.Minute)
+	wantStatus(t, "a minute before the end", c.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), http.StatusTooManyRequests)
+	k.Clock.Advance(time.Minute)
+	wantRedirect(t, "at the end of the lockout", c.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+
+	c = k.Client()
+	at := lock()
+	resp := c.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
+	wantFieldError(t, "second lockout", resp, "pin", lockedMsg("PINs", at.Add(2*trainer.DefaultLockoutDuration)))
+}
+
+// TestSignin_StaffLockout: wrong passwords lock a staff account as wrong
+// PINs lock a trainee's, with a message about passwords.
+func TestSignin_StaffLockout(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.Client()
+	wrong := url.Values{"name": {"Max Manager"}, "password": {"not the password"}}
+	for i := 1; i < trainer.DefaultMaxSigninFailures; i++ {
+		wantStatus(t, fmt.Sprintf("wrong password %d", i), c.PostForm("/signin/staff", wrong), http.StatusUnprocessableEntity)
+	}
+	at := k.Clock.Now()
+	resp := c.PostForm("/signin/staff", wrong)
+	wantStatus(t, "the fifth wrong password", resp, http.StatusTooManyRequests)
+	msg := lockedMsg("passwords", at.Add(trainer.DefaultLockoutDuration))
+	if got := resp.TestID("form-problem"); got != msg {
+		t.Errorf("message %q; want %q", got, msg)
+	}
+	resp = c.PostForm("/signin/staff", url.Values{"name": {"Max Manager"}, "password": {managerPassword}})
+	wantStatus(t, "the right password while locked", resp, http.StatusTooManyRequests)
+	if got := resp.TestID("form-problem"); got != msg {
+		t.Errorf("right password while locked: message %q; want %q", got, msg)
+	}
+	// The administrator is not locked out by the manager's lock.
+	k.staffClient(t, "Ada Admin", adminPassword)
+}
+
+// TestSignin_LockoutSettings: the administrator sets how many wrong entries
+// lock an account, and for how long.
+func TestSignin_LockoutSettings(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	admin := k.staffClient(t, "Ada Admin", adminPassword)
+	resp := admin.PostForm("/admin/settings", url.Values{"idle_minutes": {"5"}, "max_failures": {"2"}, "lockout_minutes": {"0"}})
+	wantStatus(t, "settings out of range", resp, http.StatusUnprocessableEntity)
+	wantFieldError(t, "max_failures 2", resp, "max_failures", "Enter a whole number from 3 to 10.")
+	wantFieldError(t, "lockout_minutes 0", resp, "lockout_minutes", "Enter a whole number of minutes from 1 to 1440.")
+	wantRedirect(t, "settings", admin.PostForm("/admin/settings",
+		url.Values{"idle_minutes": {"5"}, "max_failures": {"3"}, "lockout_minutes": {"60"}}), "/admin/settings?saved=1")
+	page := admin.Get("/admin/settings")
+	for field, want := range map[string]string{"max_failures": "3", "lockout_minutes": "60"} {
+		if v, _ := page.Doc.Find(`input[name="` + field + `"]`).Attr("value"); v != want {
+			t.Errorf("settings page: %s = %q; want %q", field, v, want)
+		}
+	}
+	c := k.Client()
+	c.PostForm(pinPath(k.trainee), url.Values{"pin": {"1111"}})
+	c.PostForm(pinPath(k.trainee), url.Values{"pin": {"1111"}})
+	at := k.Clock.Now()
+	resp = c.PostForm(pinPath(k.trainee), url.Values{"pin": {"1111"}})
+	wantStatus(t, "the third wrong PIN", resp, http.StatusTooManyRequests)
+	wantFieldError(t, "the third wrong PIN", resp, "pin", lockedMsg("PINs", at.Add(time.Hour)))
+}
+
+// TestSignin_AddressLimit: one device that sends many wrong entries across
+// accounts (here, names that are nobody's) is held back for a while, for
+// every account, and the kiosk logs it; the limit is far above what a class
+// sharing a tablet makes.
+func TestSignin_AddressLimit(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.Client()
+	const limit = 30
+	for i := 1; i < limit; i++ {
+		resp := c.PostForm("/signin/staff", url.Values{"name": {fmt.Sprintf("Guess %d", i)}, "password": {"password1"}})
+		wantStatus(t, fmt.Sprintf("wrong entry %d", i), resp, http.StatusUnprocessableEntity)
+	}
+	resp := c.PostForm("/signin/staff", url.Values{"name": {"Guess 30"}, "password": {"password1"}})
+	wantStatus(t, "wrong entry 30", resp, http.StatusTooManyRequests)
+	if got := resp.TestID("form-problem"); !strings.HasPrefix(got, "Too many wrong PINs and passwords from this device. Try again at ") {
+		t.Errorf("message %q", got)
+	}
+	// Every account, the right PIN included, waits.
+	resp = k.Client().PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
+	wantStatus(t, "the right PIN from the held-back device", resp, http.StatusTooManyRequests)
+	if !strings.Contains(k.Logs(), `msg="sign-in address held back"`) {
+		t.Errorf("no log of the held-back address:\n%s", k.Logs())
+	}
+	k.Clock.Advance(10 * time.Minute)
+	wantRedirect(t, "after the window", k.Client().PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+}
+
+// TestSignin_HashesBounded: many sign-ins at once compute at most a few
+// argon2id hashes (19 MiB each) at a time.
+func TestSignin_HashesBounded(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	var wg sync.WaitGroup
+	for range 24 {
+		wg.Go(func() {
+			c := k.Client()
+			resp := c.PostForm("/signin/staff", url.Values{"name": {"Max Manager"}, "password": {managerPassword}})
+			if resp.StatusCode != http.StatusSeeOther {
+				t.Errorf("sign-in: status %d", resp.StatusCode)
+			}
+		})
+	}
+	wg.Wait()
+	if peak := server.HashPeak(k.Server); peak < 1 || peak > server.HashSlots {
+		t.Errorf("%d hashes computed at once; want 1 to %d", peak, server.HashSlots)
+	}
+}

@@ -1,0 +1,267 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/server"
+	"github.com/dealerkiosk/trainer/internal/server/servertest"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// access says who may use a route.
+type access int
+
+const (
+	anyone      access = iota // signed out included; no role check
+	traineeOnly               // trainees; staff get 403
+	staffOnly                 // managers and administrators; trainees get 403
+	adminOnly                 // administrators; trainees and managers get 403
+)
+
+// routeAccess is the one table of who may use each route of the router, by
+// "METHOD /pattern" exactly as chi registers it. A route added to routes.go
+// without a line here fails TestRoleMatrix, and so does a line here for a
+// route that no longer exists. Give a POST a form in routeForms if its
+// handler should get past validation.
+var routeAccess = map[string]access{
+	"GET /healthz":  anyone,
+	"GET /static/*": anyone,
+	"GET /":         anyone,
+	"GET /setup":    anyone, // 404 once the kiosk has a user
+	"POST /setup":   anyone,
+	"GET /signin":   anyone,
+
+	"POST /signin/badge":         anyone,
+	"GET /signin/trainees/{id}":  anyone,
+	"POST /signin/trainees/{id}": anyone,
+	"GET /signin/staff":          anyone,
+	"POST /signin/staff":         anyone,
+	"POST /signout":              anyone,
+
+	"GET /trainee":                      traineeOnly,
+	"GET /practice/new":                 traineeOnly,
+	"POST /practice":                    traineeOnly,
+	"GET /practice/{id}":                traineeOnly,
+	"POST /practice/{id}/next":          traineeOnly,
+	"POST /practice/{id}/end":           traineeOnly,
+	"GET /attempts/{id}":                traineeOnly,
+	"POST /attempts/{id}/answer":        traineeOnly,
+	"POST /attempts/{id}/hint":          traineeOnly,
+	"GET /progress":                     traineeOnly,
+	"GET /history":                      traineeOnly,
+	"GET /manager":                      staffOnly,
+	"GET /tools/hand-checker":           staffOnly,
+	"POST /tools/hand-checker":          staffOnly,
+	"GET /admin/users":                  adminOnly,
+	"GET /admin/users/new":              adminOnly,
+	"POST /admin/users":                 adminOnly,
+	"GET /admin/users/{id}":             adminOnly,
+	"POST /admin/users/{id}/secret":     adminOnly,
+	"POST /admin/users/{id}/deactivate": adminOnly,
+	"POST /admin/users/{id}/reactivate": adminOnly,
+	"POST /admin/users/{id}/unlock":     adminOnly,
+	"GET /admin/settings":               adminOnly,
+	"POST /admin/settings":              adminOnly,
+}
+
+// routeForms are the forms posted to routes whose handler does more than
+// refuse an empty form. Routes not listed get an empty form.
+var routeForms = map[string]url.Values{
+	"POST /practice":             {"game": {"uth"}, "kind": {"payout"}, "mode": {"practice"}, "level": {"1"}},
+	"POST /attempts/{id}/answer": {"amount": {"5"}},
+	"POST /tools/hand-checker":   {"game": {"uth"}, "op": {"settle"}},
+}
+
+// allows reports whether role may use a route of access a.
+func (a access) allows(role string) bool {
+	switch a {
+	case anyone:
+		return true
+	case traineeOnly:
+		return role == "trainee"
+	case staffOnly:
+		return role == "manager" || role == "administrator"
+	case adminOnly:
+		return role == "administrator"
+	}
+	return false
+}
+
+// roleNames are the four kinds of visitor, signed out first.
+var roleNames = []string{"signed out", "trainee", "manager", "administrator"}
+
+// TestRoleMatrix walks every route of the router as each kind of visitor and
+// checks the answer against routeAccess: a signed-out visitor is sent to
+// sign-in from every protected route, a signed-in user of another role gets
+// 403, and an allowed one gets neither (nor 401, 405 or a 5xx). Path
+// parameters are IDs of real objects the test creates. Every response also
+// carries the security headers.
+func TestRoleMatrix(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	routes, err := server.Routes(k.Server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(routes)
+	for _, r := range routes {
+		if _, ok := routeAccess[r]; !ok {
+			t.Errorf("route %q is not in routeAccess: say who may use it", r)
+		}
+	}
+	for r := range routeAccess {
+		if !slices.Contains(routes, r) {
+			t.Errorf("routeAccess lists %q, which the router does not have", r)
+		}
+	}
+
+	// Real objects for the path parameters: the trainee's session and
+	// attempt, and a user for the administrator's pages.
+	tc := k.traineeClient(t)
+	sessionID := startSession(t, tc, "uth", "payout", trainer.ModePractice, 1)
+	attempt, _ := pending(t, k.Harness, sessionID)
+	other := k.CreateUser("Otto Other", trainer.RoleTrainee, "", "1357")
+	ids := map[string]int64{
+		"/signin/trainees/": k.trainee.ID,
+		"/practice/":        sessionID,
+		"/attempts/":        attempt.ID,
+		"/admin/users/":     other.ID,
+	}
+
+	signedIn := map[string]*servertest.Client{
+		"trainee":       tc,
+		"manager":       k.staffClient(t, "Max Manager", managerPassword),
+		"administrator": k.staffClient(t, "Ada Admin", adminPassword),
+	}
+	// A POST may end or replace the session of the browser that sends it
+	// (sign-out, a sign-in): each goes from a browser signed in for it.
+	fresh := func(role string) *servertest.Client {
+		switch role {
+		case "signed out":
+			return k.Client()
+		case "trainee":
+			return k.traineeClient(t)
+		case "manager":
+			return k.staffClient(t, "Max Manager", managerPassword)
+		}
+		return k.staffClient(t, "Ada Admin", adminPassword)
+	}
+
+	for _, route := range routes {
+		a, ok := routeAccess[route]
+		if !ok {
+			continue
+		}
+		method, pattern, _ := strings.Cut(route, " ")
+		path, err := concretePath(pattern, ids)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		for _, role := range roleNames {
+			var resp *servertest.Response
+			if method == http.MethodGet {
+				c := signedIn[role]
+				if c == nil {
+					c = k.Client()
+				}
+				resp = c.Get(path)
+			} else {
+				resp = fresh(role).PostForm(path, routeForms[route])
+			}
+			what := fmt.Sprintf("%s as %s (%s %s)", route, role, method, path)
+			checkAccess(t, what, resp, a, role)
+			checkSecurityHeaders(t, what, resp)
+		}
+	}
+}
+
+// checkAccess checks one response of the matrix.
+func checkAccess(t *testing.T, what string, resp *servertest.Response, a access, role string) {
+	t.Helper()
+	loc := resp.Header.Get("Location")
+	toSignin := resp.StatusCode == http.StatusSeeOther && (loc == "/signin" || strings.HasPrefix(loc, "/signin?"))
+	switch {
+	case a == anyone:
+		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden ||
+			resp.StatusCode == http.StatusMethodNotAllowed || resp.StatusCode >= 500 {
+			t.Errorf("%s: status %d; the route is open to anyone", what, resp.StatusCode)
+		}
+	case role == "signed out":
+		if !toSignin {
+			t.Errorf("%s: status %d to %q; want 303 to /signin", what, resp.StatusCode, loc)
+		}
+	case !a.allows(role):
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("%s: status %d; want 403", what, resp.StatusCode)
+		}
+	default:
+		if toSignin || resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden ||
+			resp.StatusCode == http.StatusMethodNotAllowed || resp.StatusCode >= 500 {
+			t.Errorf("%s: status %d to %q; the role may use this route\n%.500s", what, resp.StatusCode, loc, resp.Body)
+		}
+	}
+}
+
+// concretePath fills a route pattern's parameters with the IDs of real
+// objects: ids maps the path before "{id}" to the ID to use there.
+func concretePath(pattern string, ids map[string]int64) (string, error) {
+	if p, ok := strings.CutSuffix(pattern, "/*"); ok {
+		if p == "/static" {
+			return "/static/app.css", nil
+		}
+		return "", fmt.Errorf("route %q: no file to ask for under %s/: add one to concretePath", pattern, p)
+	}
+	before, after, ok := strings.Cut(pattern, "{id}")
+	if !ok {
+		if strings.Contains(pattern, "{") {
+			return "", fmt.Errorf("route %q: a parameter concretePath does not know: add it", pattern)
+		}
+		return pattern, nil
+	}
+	id, ok := ids[before]
+	if !ok {
+		return "", fmt.Errorf("route %q: no object for {id} after %q: add one to the test's ids", pattern, before)
+	}
+	return fmt.Sprintf("%s%d%s", before, id, after), nil
+}
+
+// TestSession_RotationAndServerSideSignout checks that a sign-in always
+// issues a new session token and ends the browser's previous session on the
+// server, so that a copy of a cookie taken before a sign-in (on a shared
+// tablet, or planted) is worthless after it; and that a sign-out ends the
+// session on the server, so that a copy of the signed-out cookie is refused
+// too.
+func TestSession_RotationAndServerSideSignout(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	const cookie = "trainer_session"
+	tablet := k.traineeClient(t)
+	first := tablet.Cookie(cookie)
+	copied := k.Client()
+	copied.SetCookie(cookie, first)
+	wantStatus(t, "a copy of the trainee's cookie before the next sign-in", copied.Get("/trainee"), http.StatusOK)
+
+	// The manager signs in on the same tablet without signing out first.
+	resp := tablet.PostForm("/signin/staff", url.Values{"name": {"Max Manager"}, "password": {managerPassword}})
+	wantRedirect(t, "manager sign-in on the tablet", resp, "/manager")
+	second := tablet.Cookie(cookie)
+	if second == "" || second == first {
+		t.Fatalf("sign-in kept the session cookie %q; want a new one", first)
+	}
+	wantRedirect(t, "the trainee's copied cookie after the next sign-in", copied.Get("/trainee"), "/signin")
+	wantStatus(t, "the manager on the tablet", tablet.Get("/manager"), http.StatusOK)
+
+	// Sign-out ends the session on the server, not only in the browser.
+	kept := k.Client()
+	kept.SetCookie(cookie, second)
+	wantStatus(t, "a copy of the manager's cookie before sign-out", kept.Get("/manager"), http.StatusOK)
+	wantRedirect(t, "sign-out", tablet.PostForm("/signout", nil), "/signin?ended=out")
+	wantRedirect(t, "the copy after sign-out", kept.Get("/manager"), "/signin")
+	wantRedirect(t, "a POST with the copy after sign-out", kept.PostForm("/tools/hand-checker", url.Values{"game": {"uth"}}), "/signin")
+}
