@@ -11,7 +11,7 @@ import (
 // runBackup is `trainer backup [-db FILE] PATH`: a consistent copy of the
 // kiosk's database, taken while the kiosk runs, into the new file PATH. It
 // never overwrites a file and never changes the database it copies.
-// docs/hardening.md says how to restore one.
+// README.md and docs/hardening.md say how to restore one.
 func runBackup(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("trainer backup", flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
