@@ -369,7 +369,7 @@ func TestCert_AdminChangesAreAudited(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	ac := k.staffClient(t, "Ada Admin", adminPassword)
-	wantRedirect(t, "settings", ac.PostForm("/admin/settings", url.Values{"idle_minutes": {"9"}}), "/admin/settings?saved=1")
+	wantRedirect(t, "settings", ac.PostForm("/admin/settings", url.Values{"idle_minutes": {"9"}, "max_failures": {"5"}, "lockout_minutes": {"15"}}), "/admin/settings?saved=1")
 	wantRedirect(t, "deactivate", ac.PostForm(userPath(k.trainee)+"/deactivate", nil), userPath(k.trainee)+"?done=deactivated")
 	es, err := k.DB.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 2})
 	if err != nil {
@@ -377,6 +377,10 @@ func TestCert_AdminChangesAreAudited(t *testing.T) {
 	}
 	if es[0].Action != trainer.AuditUserDeactivated || es[0].Actor != "Ada Admin" || es[1].Action != trainer.AuditSettingsChanged || es[1].Actor != "Ada Admin" {
 		t.Errorf("audit: %s by %s, %s by %s", es[1].Action, es[1].Actor, es[0].Action, es[0].Actor)
+	}
+	// Only the setting that changed is recorded, with its old and new value.
+	if got, want := es[1].Detail, `{"trainee_idle_timeout_minutes":{"new":9,"old":5}}`; got != want {
+		t.Errorf("settings entry detail %s; want %s", got, want)
 	}
 }
 
