@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -315,4 +316,29 @@ func upperFirst(s string) string {
 		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
 	}
 	return s
+}
+
+// RoundSignificant rounds the decimal text dec to n significant digits
+// (halves away from zero), for a standard error: "0.004985965" with n = 2 is
+// "0.0050". Text that is not a plain decimal comes back unchanged, and
+// Percent shows it as a dash. The rounding is exact (math/big), so the
+// figure shown is the figure given, to fewer digits.
+func RoundSignificant(dec string, n int) string {
+	r, ok := new(big.Rat).SetString(dec)
+	if !ok || n < 1 || strings.ContainsAny(dec, "eE/") {
+		return dec
+	}
+	if r.Sign() == 0 {
+		return dec
+	}
+	// e is the power of ten of the first significant digit.
+	digits := strings.TrimLeft(dec, "+-")
+	whole, frac, _ := strings.Cut(digits, ".")
+	var e int
+	if w := strings.TrimLeft(whole, "0"); w != "" {
+		e = len(w) - 1
+	} else {
+		e = -(len(frac) - len(strings.TrimLeft(frac, "0")) + 1)
+	}
+	return r.FloatString(max(0, n-1-e))
 }

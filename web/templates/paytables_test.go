@@ -52,3 +52,27 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestRoundSignificant(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"0.004985965", 2, "0.0050"},
+		{"0.004935965", 2, "0.0049"},
+		{"0.0000123", 2, "0.000012"},
+		{"-0.00125", 2, "-0.0013"}, // halves away from zero
+		{"12.345", 2, "12"},
+		{"0.5", 3, "0.500"},
+		{"0", 2, "0"},
+		{"null", 2, "null"},
+		{"", 2, ""},
+		{"1e-3", 2, "1e-3"},
+	}
+	for _, tt := range tests {
+		if got := templates.RoundSignificant(tt.in, tt.n); got != tt.want {
+			t.Errorf("RoundSignificant(%q, %d) = %q; want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}
