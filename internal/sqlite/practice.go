@@ -13,10 +13,10 @@ import (
 // own as much as for one that does not exist: nobody learns which IDs exist.
 const msgSessionNotFound = "Practice session not found."
 
+// sessionColumns reads a session with its answered and correct counts, which
+// triggers keep in its row as its attempts change (migration 0031).
 const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.house, s.rules_version, s.planned,
-	s.started_at, coalesce(s.ended_at, ''),
-	(SELECT count(*) FROM attempts a WHERE a.session_id = s.id AND a.answered_at IS NOT NULL),
-	(SELECT count(*) FROM attempts a WHERE a.session_id = s.id AND a.correct = 1)`
+	s.started_at, coalesce(s.ended_at, ''), s.answered_count, s.correct_count`
 
 // StartPracticeSession stores s as the trainee's open session and sets its
 // ID and start. The trainee's previous open session, if any, ends now: a
@@ -123,7 +123,7 @@ func (db *DB) ListPracticeSessions(ctx context.Context, f SessionFilter) ([]*tra
 		return nil, err
 	}
 	defer tx.Rollback()
-	where, args := `s.user_id = ? AND EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = s.id AND a.answered_at IS NOT NULL)
+	where, args := `s.user_id = ? AND s.answered_count > 0
 		AND NOT (s.mode = 'exam' AND s.ended_at IS NULL)`, []any{f.UserID}
 	if f.Game != "" {
 		where += ` AND s.game = ?`
