@@ -2,10 +2,13 @@ package server
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/gorilla/securecookie"
 	"github.com/gorilla/sessions"
 )
 
@@ -16,6 +19,78 @@ const (
 	cookieName = "trainer_session"
 	tokenKey   = "token"
 )
+
+// newCookieStore returns the store of the session cookie, signed with key
+// (HMAC-SHA256, timestamped: gorilla's securecookie), whose signed value is
+// the token itself (tokenSerializer).
+func newCookieStore(key []byte) *sessions.CookieStore {
+	st := sessions.NewCookieStore(key)
+	for _, c := range st.Codecs {
+		if sc, ok := c.(*securecookie.SecureCookie); ok {
+			sc.SetSerializer(tokenSerializer{})
+		}
+	}
+	return st
+}
+
+// tokenSerializer writes the cookie's values, which are the token alone, as
+// the token's text instead of gob: every request decodes the cookie, and gob
+// compiled a decoder for each one (about 7% of the kiosk's CPU under load,
+// docs/load.md). It runs only on bytes whose signature securecookie has
+// already checked, so it never sees a value the kiosk did not write. A cookie
+// written in gob before (any gob stream holds bytes a token never has) is
+// still read, so an upgrade signs nobody out.
+type tokenSerializer struct{}
+
+var errCookieValues = errors.New("session cookie: only the session token is kept in the cookie")
+
+// Serialize writes the token; no values (a cleared cookie) is no bytes.
+func (tokenSerializer) Serialize(src any) ([]byte, error) {
+	m, ok := src.(map[any]any)
+	if !ok {
+		return nil, fmt.Errorf("session cookie: values of type %T", src)
+	}
+	token, _ := m[tokenKey].(string)
+	switch {
+	case len(m) == 0:
+		return []byte{}, nil
+	case len(m) == 1 && isTokenText(token):
+		return []byte(token), nil
+	}
+	return nil, errCookieValues
+}
+
+// Deserialize reads the token into dst, a *map[any]any.
+func (tokenSerializer) Deserialize(src []byte, dst any) error {
+	m, ok := dst.(*map[any]any)
+	if !ok {
+		return fmt.Errorf("session cookie: decode into %T", dst)
+	}
+	switch {
+	case len(src) == 0:
+		*m = map[any]any{}
+	case isTokenText(string(src)):
+		*m = map[any]any{tokenKey: string(src)}
+	default:
+		return securecookie.GobEncoder{}.Deserialize(src, dst)
+	}
+	return nil
+}
+
+// isTokenText reports whether t is made of the characters of a session
+// token (unpadded URL-safe base64), which a gob stream never is.
+func isTokenText(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := range len(t) {
+		c := t[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 // visit is what the middleware learns about the person behind a request.
 type visit struct {
