@@ -229,7 +229,7 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q})
 		return
 	}
-	if _, err := s.grade(r.Context(), sv, answer); errors.Is(err, sqlite.ErrAnswered) {
+	if _, _, err := s.grade(r.Context(), sv, answer); errors.Is(err, sqlite.ErrAnswered) {
 		stale()
 		return
 	} else if err != nil {

@@ -201,22 +201,13 @@ func (s *Server) handlePracticeEnd(w http.ResponseWriter, r *http.Request) {
 }
 
 // attemptParam finds the trainee's attempt of the route's {id} and its
-// session. Returns KindNotFound for another trainee's.
+// session, read together. Returns KindNotFound for another trainee's.
 func (s *Server) attemptParam(r *http.Request) (*trainer.Attempt, *trainer.PracticeSession, error) {
 	id, err := idParam(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	u := visitOf(r.Context()).user
-	a, err := s.db.FindAttempt(r.Context(), id, u.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	sess, err := s.db.FindPracticeSession(r.Context(), a.SessionID, u.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	return a, sess, nil
+	return s.db.FindAttemptInSession(r.Context(), id, visitOf(r.Context()).user.ID)
 }
 
 // handleAttemptAnswer grades an answer on the server and shows the feedback.
@@ -261,9 +252,9 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
 		return
 	}
-	stored, err := s.grade(r.Context(), sv, answer)
+	stored, after, err := s.grade(r.Context(), sv, answer)
 	if errors.Is(err, sqlite.ErrAnswered) {
-		s.renderAnswered(w, r, sess, stored, sv.d, http.StatusConflict)
+		s.renderAnswered(w, r, after, stored, sv.d, http.StatusConflict)
 		return
 	}
 	if err != nil {
@@ -274,17 +265,13 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, practiceURL(sess.ID))
 		return
 	}
-	s.renderAnswered(w, r, sess, stored, sv.d, http.StatusOK)
+	s.renderAnswered(w, r, after, stored, sv.d, http.StatusOK)
 }
 
 // renderAnswered shows the stored feedback of an answered attempt; d is its
-// drill if already rebuilt, or nil.
+// drill if already rebuilt, or nil. sess must have been read with a, so that
+// its counts include the answer.
 func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, status int) {
-	sess, err := s.db.FindPracticeSession(r.Context(), sess.ID, sess.UserID) // the counts after this answer
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
 	f, err := s.feedbackView(sess, a, d, true)
 	if err != nil {
 		s.error(w, r, err)

@@ -131,27 +131,29 @@ func (s *Server) rebuild(ctx context.Context, a *trainer.Attempt) (*served, erro
 }
 
 // grade scores answer to the served scenario, answered now, and stores it.
-// The answer is acknowledged only once this returns: the feedback is
-// rendered from the committed row. A second answer to the same scenario
-// returns the stored attempt with sqlite.ErrAnswered and writes nothing.
-func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*trainer.Attempt, error) {
+// It returns the stored attempt and its session with the counts after the
+// answer, read in the answer's transaction. The answer is acknowledged only
+// once this returns: the feedback is rendered from the committed row. A
+// second answer to the same scenario returns the stored attempt with
+// sqlite.ErrAnswered and writes nothing.
+func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*trainer.Attempt, *trainer.PracticeSession, error) {
 	now := s.db.Now()
 	elapsed := max(now.Sub(sv.a.ServedAt), 0)
 	res := practice.Score(sv.d, answer, elapsed)
 	ans, err := json.Marshal(answer)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	key, err := json.Marshal(sv.d.Key)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g := trainer.Grade{Answer: ans, Key: key, Correct: res.Correct, Score: res.Score, Speed: practice.Speed(res.Grade),
 		Elapsed: elapsed.Round(time.Millisecond)}
 	if res.Mistake != nil {
 		g.MistakeID = res.Mistake.ID
 	}
-	return s.db.AnswerAttempt(ctx, sv.a.ID, sv.a.UserID, now, g)
+	return s.db.AnswerAttemptInSession(ctx, sv.a.ID, sv.a.UserID, now, g)
 }
 
 // storedAnswer reads an answered attempt's answer back in the key's shape.

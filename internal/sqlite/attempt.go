@@ -107,6 +107,26 @@ func (db *DB) FindAttempt(ctx context.Context, id, userID int64) (*trainer.Attem
 	return findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
 }
 
+// FindAttemptInSession returns attempt id of user userID and its session,
+// both as of one moment, so the session's counts agree with the attempt.
+// Returns KindNotFound if there is no such attempt or it is another user's.
+func (db *DB) FindAttemptInSession(ctx context.Context, id, userID int64) (*trainer.Attempt, *trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback()
+	a, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, s, nil
+}
+
 // PendingAttempt returns the scenario of the session that waits for its
 // answer. Returns KindNotFound when none waits.
 func (db *DB) PendingAttempt(ctx context.Context, sessionID int64) (*trainer.Attempt, error) {
@@ -136,9 +156,17 @@ func (db *DB) LastAttempt(ctx context.Context, sessionID int64) (*trainer.Attemp
 // already given. Returns KindNotFound if there is no such attempt or it is
 // another user's.
 func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt time.Time, g trainer.Grade) (*trainer.Attempt, error) {
+	a, _, err := db.AnswerAttemptInSession(ctx, id, userID, answeredAt, g)
+	return a, err
+}
+
+// AnswerAttemptInSession is AnswerAttempt that also returns the attempt's
+// session with its counts after the answer, read in the same transaction
+// (the feedback shows them). With ErrAnswered, both are as stored.
+func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answeredAt time.Time, g trainer.Grade) (*trainer.Attempt, *trainer.PracticeSession, error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer tx.Rollback()
 	var mistake any
@@ -152,16 +180,20 @@ func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt ti
 		g.Elapsed.Milliseconds(), mistake, id, userID)
 	changeErr := pendingChanged(ctx, tx, res, err, id, userID)
 	if changeErr != nil && changeErr != ErrAnswered {
-		return nil, fmt.Errorf("answer attempt: %w", changeErr)
+		return nil, nil, fmt.Errorf("answer attempt: %w", changeErr)
 	}
 	a, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, userID)
+	if err != nil {
+		return nil, nil, err
 	}
 	if changeErr != nil {
-		return a, changeErr
+		return a, s, changeErr
 	}
-	return a, tx.Commit()
+	return a, s, tx.Commit()
 }
 
 // UseHint records that the trainee asked for the hint of attempt id and

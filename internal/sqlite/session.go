@@ -115,11 +115,7 @@ func (db *DB) readSession(ctx context.Context, token string) (*trainer.Session, 
 		return nil, trainer.Settings{}, time.Time{}, err
 	}
 	defer tx.Rollback()
-	s, err := findSession(ctx, tx, tokenHash(token))
-	if err != nil {
-		return nil, trainer.Settings{}, time.Time{}, err
-	}
-	st, err := settings(ctx, tx)
+	s, st, err := findSession(ctx, tx, tokenHash(token))
 	if err != nil {
 		return nil, trainer.Settings{}, time.Time{}, err
 	}
@@ -140,24 +136,31 @@ func (db *DB) DeleteSession(ctx context.Context, token string) error {
 	return tx.Commit()
 }
 
-// findSession reads the session of token hash with its user, in one query:
-// every request does this.
-func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, error) {
+// findSession reads the session of token hash with its user and the
+// settings that decide whether it is over, in one query: every request does
+// this.
+func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, trainer.Settings, error) {
 	var created, lastSeen, expires string
 	var u trainer.User
 	var role, userCreated, userUpdated string
+	var sv settingValues
 	err := tx.QueryRowContext(ctx, `
 		SELECT s.created_at, s.last_seen_at, s.expires_at,
-			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.created_at, u.updated_at
+			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.created_at, u.updated_at,
+			`+settingsColumns+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ?`, hash).Scan(&created, &lastSeen, &expires,
-		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &userCreated, &userUpdated)
+		WHERE s.token_hash = ?`, hash).Scan(append([]any{&created, &lastSeen, &expires,
+		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &userCreated, &userUpdated}, sv.dest()...)...)
 	if err != nil {
 		err = translate(err, "Your session has ended: sign in again.")
 		if trainer.KindOf(err) == trainer.KindNotFound {
-			return nil, trainer.Errorf(trainer.KindUnauthorized, "Your session has ended: sign in again.")
+			return nil, trainer.Settings{}, trainer.Errorf(trainer.KindUnauthorized, "Your session has ended: sign in again.")
 		}
-		return nil, fmt.Errorf("find session: %w", err)
+		return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
+	}
+	st, err := sv.settings()
+	if err != nil {
+		return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
 	}
 	u.Role = trainer.Role(role)
 	s := &trainer.Session{User: &u}
@@ -169,10 +172,10 @@ func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, er
 		{&u.CreatedAt, userCreated}, {&u.UpdatedAt, userUpdated},
 	} {
 		if *t.dst, err = parseTime(t.src); err != nil {
-			return nil, fmt.Errorf("find session: %w", err)
+			return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
 		}
 	}
-	return s, nil
+	return s, st, nil
 }
 
 func deleteUserSessions(ctx context.Context, tx *Tx, userID int64) error {

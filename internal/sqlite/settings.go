@@ -96,34 +96,46 @@ func (db *DB) SessionKey(ctx context.Context) ([]byte, error) {
 }
 
 func settings(ctx context.Context, tx *Tx) (trainer.Settings, error) {
+	var v settingValues
+	if err := tx.QueryRowContext(ctx, `SELECT `+settingsColumns).Scan(v.dest()...); err != nil {
+		return trainer.DefaultSettings(), fmt.Errorf("settings: %w", err)
+	}
+	return v.settings()
+}
+
+// settingsColumns are the settings trainer.Settings holds, as columns of one
+// row (NULL for a setting never saved), so that a query of something else
+// reads them with its own row: every request reads the idle timeout with its
+// session (findSession).
+const settingsColumns = `(SELECT value FROM settings WHERE key = '` + keyTraineeIdleMinutes + `'),
+	(SELECT value FROM settings WHERE key = '` + keyMaxSigninFailures + `'),
+	(SELECT value FROM settings WHERE key = '` + keyLockoutMinutes + `')`
+
+// settingValues are the scanned settingsColumns.
+type settingValues struct{ idle, failures, lockout sql.NullString }
+
+func (v *settingValues) dest() []any { return []any{&v.idle, &v.failures, &v.lockout} }
+
+// settings parses the values; a setting never saved is its default.
+func (v *settingValues) settings() (trainer.Settings, error) {
 	s := trainer.DefaultSettings()
-	// Every request reads the settings (the idle timeout), so in one query.
-	rows, err := tx.QueryContext(ctx, `SELECT key, value FROM settings WHERE key IN (?, ?, ?)`,
-		keyTraineeIdleMinutes, keyMaxSigninFailures, keyLockoutMinutes)
-	if err != nil {
-		return s, fmt.Errorf("settings: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var key, v string
-		if err := rows.Scan(&key, &v); err != nil {
-			return s, fmt.Errorf("settings: %w", err)
+	for _, c := range []struct {
+		key string
+		v   sql.NullString
+		set func(n int)
+	}{
+		{keyTraineeIdleMinutes, v.idle, func(n int) { s.TraineeIdleTimeout = time.Duration(n) * time.Minute }},
+		{keyMaxSigninFailures, v.failures, func(n int) { s.MaxSigninFailures = n }},
+		{keyLockoutMinutes, v.lockout, func(n int) { s.LockoutDuration = time.Duration(n) * time.Minute }},
+	} {
+		if !c.v.Valid {
+			continue
 		}
-		n, err := strconv.Atoi(v)
+		n, err := strconv.Atoi(c.v.String)
 		if err != nil {
-			return s, fmt.Errorf("settings: %s = %q: %w", key, v, err)
+			return s, fmt.Errorf("settings: %s = %q: %w", c.key, c.v.String, err)
 		}
-		switch key {
-		case keyTraineeIdleMinutes:
-			s.TraineeIdleTimeout = time.Duration(n) * time.Minute
-		case keyMaxSigninFailures:
-			s.MaxSigninFailures = n
-		case keyLockoutMinutes:
-			s.LockoutDuration = time.Duration(n) * time.Minute
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return s, fmt.Errorf("settings: %w", err)
+		c.set(n)
 	}
 	return s, nil
 }
