@@ -101,7 +101,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if _, err := s.serveNext(r.Context(), sess); err != nil {
+	if _, err := s.serveNext(r.Context(), sess, nil); err != nil { // a new session has no scenario yet
 		s.error(w, r, err)
 		return
 	}
@@ -118,11 +118,21 @@ func (s *Server) sessionParam(r *http.Request) (*trainer.PracticeSession, error)
 	return s.db.FindPracticeSession(r.Context(), id, visitOf(r.Context()).user.ID)
 }
 
+// sessionLastParam is sessionParam with the session's scenario served last
+// (nil when none), read together.
+func (s *Server) sessionLastParam(r *http.Request) (*trainer.PracticeSession, *trainer.Attempt, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.db.FindPracticeSessionLast(r.Context(), id, visitOf(r.Context()).user.ID)
+}
+
 // handlePracticeShow shows the session where it stands: the scenario waiting
 // for its answer, the last feedback, or the summary once it has ended. The
 // state is in the database, so this resumes the session on any tablet.
 func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
-	sess, err := s.sessionParam(r)
+	sess, last, err := s.sessionLastParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -131,7 +141,7 @@ func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, examURL(sess.ID))
 		return
 	}
-	p, err := s.currentPanel(r, sess)
+	p, err := s.currentPanel(r, sess, last)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -142,7 +152,7 @@ func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
 // handlePracticeNext serves the session's next scenario; after the last one,
 // it ends the session and shows the summary.
 func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
-	sess, err := s.sessionParam(r)
+	sess, last, err := s.sessionLastParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -153,7 +163,7 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	}
 	var sv *served
 	if sess.Open() {
-		sv, err = s.serveNext(r.Context(), sess)
+		sv, err = s.serveNext(r.Context(), sess, last)
 		if errors.Is(err, errSessionDone) {
 			sv = nil
 			sess, err = s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID)
@@ -174,7 +184,7 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
 		return
 	}
-	p, err := s.currentPanel(r, sess)
+	p, err := s.currentPanel(r, sess, last) // the session has ended: its summary
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -344,16 +354,14 @@ func (s *Server) renderPanel(w http.ResponseWriter, r *http.Request, status int,
 	s.render(w, r, status, page, templates.DrillPanelFragment(p))
 }
 
-// currentPanel is the session where it stands.
-func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession) (templates.DrillPanel, error) {
+// currentPanel is the session where it stands; last is its scenario served
+// last, read with it (nil when none).
+func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, last *trainer.Attempt) (templates.DrillPanel, error) {
 	ctx := r.Context()
 	if !sess.Open() {
 		return s.summaryPanel(r, sess)
 	}
-	last, err := s.db.LastAttempt(ctx, sess.ID)
-	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
-		return templates.DrillPanel{}, err
-	}
+	var err error
 	if last != nil && last.Answered() {
 		f, err := s.feedbackView(sess, last, nil, true)
 		if err != nil {
@@ -367,7 +375,7 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession) (t
 		// (a session has one waiting at most), as serveNext would find.
 		sv, err = s.rebuild(ctx, last)
 	} else {
-		sv, err = s.serveNext(ctx, sess)
+		sv, err = s.serveNext(ctx, sess, nil)
 	}
 	if errors.Is(err, errSessionDone) {
 		if sess, err = s.db.EndPracticeSession(ctx, sess.ID, sess.UserID); err != nil {

@@ -38,13 +38,13 @@ type served struct {
 // serveNext returns the session's scenario waiting for its answer, or serves
 // a new one: in review, the trainee's last mistake not yet asked again (the
 // same seed), then the skill the schedule finds most due; otherwise, or when
-// review has nothing, a fresh drill of the session's kind. Returns
-// errSessionDone when every planned scenario has been answered.
-func (s *Server) serveNext(ctx context.Context, sess *trainer.PracticeSession) (*served, error) {
-	if p, err := s.db.PendingAttempt(ctx, sess.ID); err == nil {
-		return s.rebuild(ctx, p)
-	} else if trainer.KindOf(err) != trainer.KindNotFound {
-		return nil, err
+// review has nothing, a fresh drill of the session's kind. last is the
+// session's scenario served last, read with sess (nil when none): the one
+// waiting, if any, is always the last. Returns errSessionDone when every
+// planned scenario has been answered.
+func (s *Server) serveNext(ctx context.Context, sess *trainer.PracticeSession, last *trainer.Attempt) (*served, error) {
+	if last != nil && !last.Answered() {
+		return s.rebuild(ctx, last)
 	}
 	if sess.Done() {
 		return nil, errSessionDone

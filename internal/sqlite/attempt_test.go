@@ -257,3 +257,50 @@ func ids(as []*trainer.Attempt) []int64 {
 	}
 	return out
 }
+
+func TestDB_FindPracticeSessionLast(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	newClock(db)
+	ana := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
+	bo := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
+	s := mustStart(t, db, ana, 10)
+	last := func() (*trainer.PracticeSession, *trainer.Attempt) {
+		t.Helper()
+		got, a, err := db.FindPracticeSessionLast(t.Context(), s.ID, ana.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, a
+	}
+	t.Run("None", func(t *testing.T) {
+		if got, a := last(); got.ID != s.ID || a != nil {
+			t.Errorf("FindPracticeSessionLast = session %d, attempt %v; want session %d, none", got.ID, a, s.ID)
+		}
+	})
+	first := mustServe(t, db, s, 1)
+	t.Run("Pending", func(t *testing.T) {
+		if _, a := last(); a == nil || a.ID != first.ID || a.Answered() {
+			t.Errorf("FindPracticeSessionLast attempt = %+v; want %d, waiting", a, first.ID)
+		}
+	})
+	if _, err := db.AnswerAttempt(t.Context(), first.ID, ana.ID, db.Now(), grade(true)); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("Answered", func(t *testing.T) {
+		got, a := last()
+		if a == nil || a.ID != first.ID || !a.Answered() || got.Answered != 1 || got.Correct != 1 {
+			t.Errorf("FindPracticeSessionLast = %d/%d answered, attempt %+v; want 1/1, %d answered", got.Correct, got.Answered, a, first.ID)
+		}
+		second := mustServe(t, db, s, 2)
+		if _, a := last(); a == nil || a.ID != second.ID {
+			t.Errorf("FindPracticeSessionLast attempt = %+v; want %d, the last served", a, second.ID)
+		}
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		_, _, err := db.FindPracticeSessionLast(t.Context(), s.ID, bo.ID)
+		if trainer.KindOf(err) != trainer.KindNotFound {
+			t.Errorf("another trainee's session: %v; want KindNotFound", err)
+		}
+	})
+}

@@ -74,6 +74,31 @@ func (db *DB) FindPracticeSession(ctx context.Context, id, userID int64) (*train
 	return findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
 }
 
+// FindPracticeSessionLast returns session id of user userID, as
+// FindPracticeSession does, and its scenario served last (nil when none has
+// been), read together. A scenario waiting for its answer is always the last
+// one served. Returns KindNotFound if there is no such session or it is
+// another user's.
+func (db *DB) FindPracticeSessionLast(ctx context.Context, id, userID int64) (*trainer.PracticeSession, *trainer.Attempt, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback()
+	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	last, err := findAttempt(ctx, tx, `session_id = ? ORDER BY position DESC LIMIT 1`, id)
+	if trainer.KindOf(err) == trainer.KindNotFound {
+		return s, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, last, nil
+}
+
 // OpenPracticeSession returns the trainee's open session, the one to resume.
 // Returns KindNotFound when there is none.
 func (db *DB) OpenPracticeSession(ctx context.Context, userID int64) (*trainer.PracticeSession, error) {
