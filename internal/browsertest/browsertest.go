@@ -165,12 +165,29 @@ func expected(m chromedp.ConsoleMessage) bool {
 		strings.HasPrefix(m.Text, "Response Status Error Code 422 ")
 }
 
+// screenshotTimeout bounds one screenshot capture (Screenshot).
+const screenshotTimeout = 45 * time.Second
+
 // Screenshot saves the visible page as name.png under the test's temporary
 // directory and, when $TRAINER_ARTIFACTS is set, copies it there too (CI keeps
 // that directory). It returns the path in the temporary directory.
 func Screenshot(tb testing.TB, ctx context.Context, name string) string {
 	tb.Helper()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	// A capture has hung once in a few hundred (Chromium waiting for a
+	// frame that never came, on a loaded machine): each try has a deadline
+	// and a second try follows, so a hang fails in a minute and a half
+	// instead of holding the whole test binary until its timeout.
+	var png []byte
+	var err error
+	for try := 1; try <= 2; try++ {
+		tctx, cancel := context.WithTimeout(ctx, screenshotTimeout)
+		png, err = chromedp.Run(tctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			break
+		}
+		tb.Logf("screenshot %s, try %d: %v", name, try, err)
+	}
 	if err != nil {
 		tb.Fatalf("screenshot %s: %v", name, err)
 	}
