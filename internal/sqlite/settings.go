@@ -63,8 +63,11 @@ func (db *DB) UpdateSettings(ctx context.Context, s trainer.Settings) error {
 			changes[c.key] = map[string]int{"old": c.old, "new": c.new}
 		}
 	}
-	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSettingsChanged, "settings", changes); err != nil {
-		return fmt.Errorf("update settings: %w", err)
+	// A save that changes nothing is not a change: no entry.
+	if len(changes) > 0 {
+		if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSettingsChanged, "settings", changes); err != nil {
+			return fmt.Errorf("update settings: %w", err)
+		}
 	}
 	return tx.Commit()
 }

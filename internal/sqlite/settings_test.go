@@ -27,6 +27,19 @@ func TestDB_Settings(t *testing.T) {
 	if got, _ := db.Settings(t.Context()); got != want {
 		t.Errorf("Settings after update = %+v; want %+v", got, want)
 	}
+	// The change is audited with every setting that changed; saving the
+	// same settings again changes nothing and adds no entry.
+	if err := db.UpdateSettings(t.Context(), want); err != nil {
+		t.Fatal(err)
+	}
+	es, err := db.ListAudit(t.Context(), sqlite.AuditFilter{SubjectPrefix: "settings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const detail = `{"lockout_minutes":{"new":120,"old":15},"max_signin_failures":{"new":7,"old":5},"trainee_idle_timeout_minutes":{"new":15,"old":5}}`
+	if len(es) != 1 || es[0].Action != trainer.AuditSettingsChanged || es[0].Detail != detail {
+		t.Errorf("settings audit entries: %d, first %+v; want one with %s", len(es), es, detail)
+	}
 	for _, bad := range []time.Duration{0, 30 * time.Second, 61 * time.Minute, 90 * time.Second} {
 		st := trainer.DefaultSettings()
 		st.TraineeIdleTimeout = bad
