@@ -22,6 +22,7 @@ func testEnv() Env {
 			"progressive_stake":   games.Money(200),
 			"preflop_multiples":   []int64{3, 4},
 			"max_boxes":           7,
+			"ante_on_noqual":      games.Odds{Win: 1, Per: 1},
 		},
 		Limits: Limits{Min: 500, Max: 50000},
 		Specs: []games.TableSpec{
@@ -151,6 +152,7 @@ func TestHouseValues(t *testing.T) {
 		{"money", `{{money .Set.progressive_stake}} and {{money .House.SmallestChip}} and {{money .Limits.Max}}`, "CHF 2 and CHF 0.50 and CHF 500"},
 		{"times", `Play {{times .Set.preflop_multiples}} or check.`, "Play 3× or 4× or check."},
 		{"times one", `Play {{times .Set.max_boxes}}.`, "Play 7×."},
+		{"odds", `The Ante pays {{odds .Set.ante_on_noqual}}.`, "The Ante pays 1 to 1."},
 		{"if setting", `{{if .Set.fold_forfeits_trips}}A fold loses Trips.{{else}}Trips stays.{{end}}`, "A fold loses Trips."},
 		{"house and game", `{{.House.Name}} deals {{.Game.Name}} in {{.House.Currency}}.`, "Demo casino deals Ultimate Texas Hold'em in CHF."},
 		{"steps", `The deal:
@@ -304,7 +306,7 @@ func TestLoadErrors(t *testing.T) {
 		{"setext heading", map[string]string{"books/uth.md": "A {#uth.a}\n===\n"}, "books/uth.md", 1, "# signs"},
 		{"heading in a list", map[string]string{"books/uth.md": "# A {#uth.a}\n\n- # B {#uth.b}\n"}, "books/uth.md", 3, "inside a list"},
 		{"after in a shipped book", map[string]string{"books/uth.md": "# A {#uth.a}\n## B {#uth.b after=\"uth.a\"}\n"}, "books/uth.md", 2, "after= is for a house"},
-		{"unknown setting", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{.Set.nothing}}\n"}, "books/uth.md", 3, `unknown setting "nothing" (the settings of this game: fold_forfeits_trips, max_boxes`},
+		{"unknown setting", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{.Set.nothing}}\n"}, "books/uth.md", 3, `unknown setting "nothing" (the settings of this game: ante_on_noqual, fold_forfeits_trips, max_boxes`},
 		{"unknown function", map[string]string{"books/uth.md": "# A {#uth.a}\n{{nothing}}\n"}, "books/uth.md", 2, `function "nothing" not defined`},
 		{"unclosed action", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{if .Set.max_boxes}}\n"}, "books/uth.md", 4, "the end of the file comes before an {{end}}"},
 		{"unknown table kind", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{paytable \"envy\"}}\n"}, "books/uth.md", 3, `paytable: Ultimate Texas Hold'em has no pay table of kind "envy" (kinds: blind, progressive, trips)`},
@@ -312,6 +314,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown situation", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{ruling \"uth.nothing\"}}\n"}, "books/uth.md", 3, `ruling: no ruling situation "uth.nothing"`},
 		{"another game's situation", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{ruling \"oracle.R1\"}}\n"}, "books/uth.md", 3, "a situation of another game"},
 		{"unknown sequence", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{steps \"uth.nothing\"}}\n"}, "books/uth.md", 3, `steps: no sequence of play "uth.nothing"`},
+		{"odds of a number", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{odds .Set.max_boxes}}\n"}, "books/uth.md", 3, "odds: want odds"},
 		{"money of a flag", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{money .Set.fold_forfeits_trips}}\n"}, "books/uth.md", 3, "money: want an amount"},
 		{"unknown ref", map[string]string{"books/uth.md": "# A {#uth.a}\n\ntext\n\nSee {{ref \"uth.b\"}}.\n"}, "books/uth.md", 5, `{{ref "uth.b"}}: the book has no section "uth.b"`},
 		{"include of another file", map[string]string{"books/uth.md": "# A {#uth.a}\n\n{{include \"rules\"}}\n"}, "books/uth.md", 3, `only "common" can be included`},

@@ -104,6 +104,7 @@ func (w *writer) funcs() template.FuncMap {
 		"ruling":   w.ruling,
 		"steps":    w.steps,
 		"times":    times,
+		"odds":     odds,
 		"include":  w.include,
 		"ref":      w.ref,
 	}
@@ -266,6 +267,15 @@ func (w *writer) steps(id string) (string, error) {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, st)
 	}
 	return b.String(), nil
+}
+
+// odds writes odds in words, for a setting that holds odds: "1 to 1".
+func odds(v any) (string, error) {
+	o, ok := v.(games.Odds)
+	if !ok || o.IsZero() {
+		return "", fmt.Errorf("want odds (a setting written \"X:Y\"), got %v", v)
+	}
+	return OddsText(o), nil
 }
 
 // times writes multiples in words: "3× or 4×", "2×, 3× or 4×", "4×".
