@@ -114,7 +114,8 @@ type ExamItemRow struct {
 	Prompt   string
 	Yours    string
 	Right    string
-	Time     string // "12.4 s of 30 s"
+	Refs     []Citation // the sections of the rule book the right answer rests on
+	Time     string     // "12.4 s of 30 s"
 	Verdict  string // "Right", "Wrong", "Too late", "Not answered"
 	Ok       bool
 	Seed     string
