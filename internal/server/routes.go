@@ -118,7 +118,7 @@ func (s *Server) routes() http.Handler {
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(everyone...))
 			r.Get("/book", s.handleBookList)
-			r.Get("/book/{game}", s.handleBookShow)                    // ?q= searches; htmx gets the body
+			r.Get("/book/{game}", s.handleBookShow)                       // ?q= searches; htmx gets the body
 			r.Get("/book/{game}/sections/{section}", s.handleBookSection) // one section, for the dialog over a page
 		})
 		r.Group(func(r chi.Router) {

@@ -116,7 +116,7 @@ type ExamItemRow struct {
 	Right    string
 	Refs     []Citation // the sections of the rule book the right answer rests on
 	Time     string     // "12.4 s of 30 s"
-	Verdict  string // "Right", "Wrong", "Too late", "Not answered"
+	Verdict  string     // "Right", "Wrong", "Too late", "Not answered"
 	Ok       bool
 	Seed     string
 }

@@ -32,7 +32,7 @@ type Page struct {
 	// HideBook leaves the rule book out of the page: an exam's questions
 	// may not be answered from it.
 	HideBook bool
-	Viewer *Viewer // nil when nobody is signed in
+	Viewer   *Viewer // nil when nobody is signed in
 	// Section names the navigation entry to highlight: "users",
 	// "settings", "dashboard", "hand-checker", "paytables", "content",
 	// "book" or "".
