@@ -64,6 +64,9 @@ type Server struct {
 	addrs  *addressLimiter
 	// logoTag is the hash of the house's logo, for its URL (logo.go).
 	logoTag string
+	// versions keeps the rules versions the rules pages loaded, with their
+	// house edges (rules_view.go).
+	versions versionCache
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
