@@ -198,7 +198,7 @@ func (c *Calculator) Compute(ctx context.Context, q Query, progress func(Progres
 		p = price(superLines(m, pt), 2598960, true)
 	default:
 		if w.Game == uth.Slug && h.UTH.MustUseBothHoleCards {
-			return nil, fmt.Errorf("uth %s: house %q plays every hand with both hole cards (must_use_both_hole_cards); the exact count covers the best five of seven only", w.Name, h.Name)
+			return nil, fmt.Errorf("uth %s: house %q plays every hand with both hole cards; the exact count covers the best five of seven only", w.Name, h.Name)
 		}
 		sp, _ := spaceOf(w, h)
 		t, err := c.tally(ctx, sp, progress)
@@ -226,10 +226,10 @@ func (c *Calculator) Compute(ctx context.Context, q Query, progress func(Progres
 		res.Return = ptr(RatNum(p.ret))
 	}
 	if w.Game == uth.Slug && w.Name == "trips" && h.UTH.FoldForfeitsTrips {
-		res.Notes = append(res.Notes, fmt.Sprintf("House %q forfeits Trips when the box folds (fold_forfeits_trips): these figures are for a box that stays to the showdown.", h.Name))
+		res.Notes = append(res.Notes, "A fold forfeits Trips at this house: these figures are for a box that stays to the showdown.")
 	}
 	if w.Game == thrill.Slug && !h.Thrill.CardsSpeak {
-		res.Notes = append(res.Notes, "The kept five bind at this house (cards_speak = false): the figures are for a player who keeps his best five.")
+		res.Notes = append(res.Notes, "The five cards a player keeps bind at this house: the figures are for a player who keeps his best five.")
 	}
 	return res, nil
 }

@@ -77,7 +77,7 @@ func (s *Server) sample(cq contentQuery, kind string) templates.SampleView {
 		sc := templates.SampleChoice{N: i + 1, Text: c, Key: d.Key.Choice == i+1}
 		for _, m := range d.Mistakes {
 			if m.Choice == i+1 {
-				sc.Why, sc.Rule = m.Explanation, m.Rule
+				sc.Why, sc.Rule = m.Explanation, s.citeOrRaw(d.Game, m.Rule)
 			}
 		}
 		sv.Choices = append(sv.Choices, sc)
@@ -92,7 +92,7 @@ func (s *Server) sample(cq contentQuery, kind string) templates.SampleView {
 			for _, l := range answerLines(d, m.Key) {
 				ans = append(ans, l.Text)
 			}
-			sv.Mistakes = append(sv.Mistakes, templates.MistakeView{Answer: strings.Join(ans, "; "), ID: m.ID, Rule: m.Rule, Explanation: m.Explanation})
+			sv.Mistakes = append(sv.Mistakes, templates.MistakeView{Answer: strings.Join(ans, "; "), ID: m.ID, Rule: s.citeOrRaw(d.Game, m.Rule), Explanation: m.Explanation})
 		}
 	}
 	return sv
@@ -132,7 +132,7 @@ func (s *Server) procedureViews(v *templates.ContentView, game string) {
 			continue
 		}
 		sv := templates.SituationView{ID: st.ID, Title: st.Title, Prompt: promptParts(st.Prompt), Ruling: promptParts(st.Ruling),
-			Ref: st.Ref, Setting: st.Setting, HouseNote: houseNote(st.House, shipped(st.ID))}
+			Ref: s.citeOrRaw(game, st.Ref), Setting: settingWords(st.Setting), HouseNote: houseNote(st.House, shipped(st.ID))}
 		for _, name := range slices.Sorted(maps.Keys(st.Vars)) {
 			sv.Vars = append(sv.Vars, templates.VarView{Name: name, Values: st.Vars[name]})
 		}
@@ -151,13 +151,25 @@ func (s *Server) procedureViews(v *templates.ContentView, game string) {
 	}
 	for _, q := range p.Sequences {
 		if q.Game == game {
-			v.Sequences = append(v.Sequences, templates.SequenceView{ID: q.ID, Title: q.Title, Steps: q.Steps, Ref: q.Ref,
-				Settings: q.Settings, HouseNote: houseNote(q.House, shipped(q.ID))})
+			sv := templates.SequenceView{ID: q.ID, Title: q.Title, Steps: q.Steps, Ref: s.citeOrRaw(game, q.Ref),
+				HouseNote: houseNote(q.House, shipped(q.ID))}
+			for _, st := range q.Settings {
+				sv.Settings = append(sv.Settings, settingWords(st))
+			}
+			v.Sequences = append(v.Sequences, sv)
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(p.Unresolved)) {
 		if g, _, _ := strings.Cut(id, "."); g == game || g == rulebook.CommonSlug {
-			v.Unresolved = append(v.Unresolved, templates.UnresolvedView{ID: id, Setting: p.Unresolved[id]})
+			uv := templates.UnresolvedView{ID: id, Title: id, Setting: settingWords(p.Unresolved[id])}
+			if def != nil && def.Procedures != nil {
+				if st := def.Procedures.Situation(id); st != nil {
+					uv.Title = st.Title
+				} else if q := def.Procedures.Sequence(id); q != nil {
+					uv.Title = q.Title
+				}
+			}
+			v.Unresolved = append(v.Unresolved, uv)
 		}
 	}
 }
@@ -212,4 +224,29 @@ func promptParts(text string) []templates.PromptPart {
 		text = text[j+1:]
 	}
 	return out
+}
+
+// citeOrRaw is a citation as a link into the book, or, for the instructors,
+// the raw reference marked as missing from the book.
+func (s *Server) citeOrRaw(game, id string) templates.Citation {
+	if id == "" {
+		return templates.Citation{}
+	}
+	if cs := s.cite(game, id); len(cs) > 0 {
+		return cs[0]
+	}
+	return templates.Citation{Label: id, Missing: true}
+}
+
+// settingWords names a setting ("uth.fold_forfeits_trips") in words: "Fold
+// forfeits Trips".
+func settingWords(setting string) string {
+	if setting == "" {
+		return ""
+	}
+	_, key, ok := strings.Cut(setting, ".")
+	if !ok {
+		key = setting
+	}
+	return rulebook.SettingLabel(key)
 }

@@ -57,7 +57,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 
 // examItemRow is one item of a finished exam.
 func (s *Server) examItemRow(ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, forTrainee bool) (templates.ExamItemRow, error) {
-	row := templates.ExamItemRow{Position: it.Position, Kind: kindLabel(it.Kind), Skill: skillLabel(it.Skill),
+	row := templates.ExamItemRow{Position: it.Position, Kind: kindLabel(it.Kind), Skill: s.skillLabel(it.Skill),
 		Seed: strconv.FormatUint(it.Seed, 10)}
 	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
 	d, err := s.plan.Rebuild(spec)

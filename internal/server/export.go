@@ -108,7 +108,9 @@ const attemptsCSVLimit = 1_000_000
 
 // handleAttemptsCSV exports every answered attempt of a trainee, practice
 // and exams, with its spec (the seed and rules version rebuild it), the
-// answer and key as stored, and the time.
+// answer and key as stored, and the time. The spec's columns, the skill, the
+// mistake, the answer and the key are as stored, for rebuilding a question
+// and for other programs; "question" names the skill in words for people.
 func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 	u, err := s.fileTraineeParam(r)
 	if err != nil {
@@ -122,7 +124,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	modes := map[int64]trainer.Mode{}
 	out := [][]string{{"attempt_id", "session_id", "mode", "position", "game", "kind", "level", "seed", "house", "rules_version",
-		"skill", "served_at", "answered_at", "elapsed_s", "target_s", "correct", "score", "speed", "hint_used", "mistake", "answer", "key"}}
+		"skill", "question", "served_at", "answered_at", "elapsed_s", "target_s", "correct", "score", "speed", "hint_used", "mistake", "answer", "key"}}
 	for i := len(as) - 1; i >= 0; i-- { // oldest first
 		a := as[i]
 		mode, ok := modes[a.SessionID]
@@ -136,7 +138,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, []string{strconv.FormatInt(a.ID, 10), strconv.FormatInt(a.SessionID, 10), string(mode),
 			strconv.Itoa(a.Position), a.Game, a.Kind, strconv.Itoa(a.Level), strconv.FormatUint(a.Seed, 10), a.House,
-			a.RulesVersion, a.Skill, csvMoment(a.ServedAt), csvMoment(a.AnsweredAt), elapsedSeconds(a.Elapsed),
+			a.RulesVersion, a.Skill, s.skillLabel(a.Skill), csvMoment(a.ServedAt), csvMoment(a.AnsweredAt), elapsedSeconds(a.Elapsed),
 			strconv.Itoa(a.TargetSeconds), strconv.FormatBool(a.Correct), strconv.FormatFloat(a.Score, 'f', -1, 64),
 			string(a.Speed), strconv.FormatBool(a.HintUsed), a.MistakeID, string(a.Answer), string(a.Key)})
 	}

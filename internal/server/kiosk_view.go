@@ -63,8 +63,30 @@ func (s *Server) sessionBar(sess *trainer.PracticeSession, position int) templat
 	return b
 }
 
-// skillLabel names a skill for people: "Payouts · blind".
-func skillLabel(skill string) string {
+// skillLabel names a skill for people: "Payouts · blind", and a ruling or
+// a sequence of play by its title ("Rulings · A player shows his cards"),
+// never by its id.
+func (s *Server) skillLabel(skill string) string {
+	kind := practice.SkillKind(skill)
+	if kind == drills.KindRuling || kind == drills.KindProcedure {
+		game := practice.SkillGame(skill)
+		id := strings.TrimPrefix(skill, game+"."+kind+".")
+		if !strings.Contains(id, ".") {
+			id = game + "." + id
+		}
+		if sit := s.house.Procedures.Situation(id); sit != nil {
+			return kindLabel(kind) + " · " + sit.Title
+		}
+		if seq := s.house.Procedures.Sequence(id); seq != nil {
+			return kindLabel(kind) + " · " + seq.Title
+		}
+		return kindLabel(kind)
+	}
+	return skillWords(skill)
+}
+
+// skillWords names a skill from its words: "Payouts · blind".
+func skillWords(skill string) string {
 	parts := strings.SplitN(skill, ".", 3)
 	if len(parts) < 2 {
 		return skill
@@ -83,7 +105,7 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 	q := templates.QuestionView{
 		AttemptID: a.ID,
 		Action:    attemptURL(a.ID) + "/answer",
-		Skill:     skillLabel(d.Skill),
+		Skill:     s.skillLabel(d.Skill),
 		Prompt:    d.Prompt,
 		Errors:    errs,
 	}
@@ -333,7 +355,7 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 		}
 	} else if !inSession {
 		f.BackURL = "/history"
-		f.Context = s.gameName(a.Game) + " · " + skillLabel(a.Skill) + " · " + sess.Mode.Label()
+		f.Context = s.gameName(a.Game) + " · " + s.skillLabel(a.Skill) + " · " + sess.Mode.Label()
 	}
 	var err error
 	if d == nil {
@@ -342,7 +364,7 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	if errors.Is(err, practice.ErrRulesChanged) {
 		f.Problem = "The house rules have changed since this question was asked, so it cannot be shown again exactly as it was. " +
 			"Your answer and its result are kept."
-		f.Question.Prompt = skillLabel(a.Skill)
+		f.Question.Prompt = s.skillLabel(a.Skill)
 		f.Yours = []templates.AnswerLine{{Text: string(a.Answer), Right: a.Correct}}
 		f.Right = []templates.AnswerLine{{Text: string(a.Key), Right: true}}
 		return f, nil
@@ -464,7 +486,7 @@ func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attemp
 func (s *Server) historyRow(a *trainer.Attempt, speed bool) templates.HistoryRow {
 	r := templates.HistoryRow{
 		URL: attemptURL(a.ID), When: a.AnsweredAt.Local().Format("2 Jan 15:04"), Game: s.gameName(a.Game),
-		Skill: skillLabel(a.Skill), Correct: a.Correct, Result: "Wrong", Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
+		Skill: s.skillLabel(a.Skill), Correct: a.Correct, Result: "Wrong", Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
 	}
 	if a.Correct {
 		r.Result = "Right"

@@ -265,7 +265,7 @@ func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]stri
 	slices.SortStableFunc(weak, func(a, b practice.SkillStat) int { return cmp.Compare(a.Accuracy, b.Accuracy) })
 	var out []string
 	for _, sk := range weak[:min(len(weak), weakestSkills)] {
-		out = append(out, fmt.Sprintf("%s (%s) %s", skillLabel(sk.Skill), s.gameName(practice.SkillGame(sk.Skill)), share(sk.Accuracy)))
+		out = append(out, fmt.Sprintf("%s (%s) %s", s.skillLabel(sk.Skill), s.gameName(practice.SkillGame(sk.Skill)), share(sk.Accuracy)))
 	}
 	return out, nil
 }
@@ -279,23 +279,31 @@ func (s *Server) missed(ctx context.Context, f sqlite.MissFilter) ([]templates.M
 	var out []templates.MissRow
 	for _, m := range ms {
 		row := templates.MissRow{GameName: s.gameName(m.Game), Skill: s.skillTitle(m.Skill), Wrong: m.Wrong,
-			Answered: m.Answered, Share: percent(m.Wrong, m.Answered), Mistake: strings.ReplaceAll(m.Mistake, "_", " ")}
+			Answered: m.Answered, Share: percent(m.Wrong, m.Answered), Mistake: s.mistakeWords(m.Mistake)}
 		out = append(out, row)
 	}
 	return out, nil
 }
 
-// skillTitle names a skill for the class lists: a ruling by its situation's
-// title, any other skill as the practice pages do.
-func (s *Server) skillTitle(skill string) string {
-	if practice.SkillKind(skill) == "ruling" {
-		id := strings.TrimPrefix(skill, practice.SkillGame(skill)+".ruling.")
-		if !strings.Contains(id, ".") {
-			id = practice.SkillGame(skill) + "." + id
-		}
-		if sit := s.house.Procedures.Situation(id); sit != nil {
-			return "Ruling · " + sit.Title
-		}
+// mistakeWords names an anticipated mistake by its id in words: a ruling
+// or a sequence by its title, any other by the words of its id after the
+// game ("slip.kicker_misread" is "kicker misread").
+func (s *Server) mistakeWords(id string) string {
+	if id == "" {
+		return ""
 	}
-	return skillLabel(skill)
+	if st := s.house.Procedures.Situation(id); st != nil {
+		return st.Title
+	}
+	if q := s.house.Procedures.Sequence(id); q != nil {
+		return q.Title
+	}
+	_, rest, ok := strings.Cut(id, ".")
+	if !ok {
+		rest = id
+	}
+	return strings.NewReplacer("_", " ", ".", " ").Replace(rest)
 }
+
+// skillTitle names a skill for the class lists, as the practice pages do.
+func (s *Server) skillTitle(skill string) string { return s.skillLabel(skill) }

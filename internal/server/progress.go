@@ -79,13 +79,13 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 			mastered++
 		}
 		gp.Rows = append(gp.Rows, templates.SkillRow{
-			Skill: skillLabel(sk.Skill), Answered: sk.Attempts, Accuracy: percent(sk.Correct, sk.Attempts),
+			Skill: s.skillLabel(sk.Skill), Answered: sk.Attempts, Accuracy: percent(sk.Correct, sk.Attempts),
 			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(sk.Stage),
 		})
 	}
 	gp.Mastery = fmt.Sprintf("%d of %d skills", mastered, len(skills))
 	gp.Trend = trendChart(game, sessions)
-	gp.Skills = masteryChart(game, skills)
+	gp.Skills = s.masteryChart(game, skills)
 	return gp
 }
 
@@ -146,7 +146,7 @@ func trendChart(game string, sessions []*trainer.PracticeSession) templates.Char
 }
 
 // masteryChart draws a bar per skill, its mastery written beside it.
-func masteryChart(game string, skills []practice.SkillStat) templates.Chart {
+func (s *Server) masteryChart(game string, skills []practice.SkillStat) templates.Chart {
 	c := templates.Chart{ID: "mastery-" + game, Title: "Mastery of each skill (recent accuracy and stage)", Width: 340}
 	if len(skills) == 0 {
 		c.Empty = "No skill practised yet."
@@ -157,7 +157,7 @@ func masteryChart(game string, skills []practice.SkillStat) templates.Chart {
 	y := 0.0
 	for _, sk := range skills {
 		b := templates.ChartBar{
-			Label: skillLabel(sk.Skill) + " · " + stageLabel(sk.Stage), Value: share(sk.Accuracy),
+			Label: s.skillLabel(sk.Skill) + " · " + stageLabel(sk.Stage), Value: share(sk.Accuracy),
 			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
 		}
 		switch sk.Stage {

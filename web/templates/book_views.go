@@ -22,6 +22,10 @@ type Citation struct {
 	Label    string // "§2.3 The Blind bet"
 	URL      string // "/book/uth#uth.blind"
 	Fragment string // "/book/uth/sections/uth.blind"
+	// Missing is set, on the instructors' pages only, for a citation the
+	// book has no section for: Label is then the raw reference, shown as
+	// such so that the content can be fixed.
+	Missing bool
 }
 
 // BookListView is /book: the games whose book the house has.

@@ -2672,7 +2672,7 @@ func jsonPanel(f HandCheckerForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 257, "\"><label for=\"hc-load\">One round in SETTLE.md's JSON</label> <textarea id=\"hc-load\" name=\"load\" rows=\"4\" spellcheck=\"false\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 257, "\"><label for=\"hc-load\">One round as <code>trainer settle</code> reads it (one line of JSON)</label> <textarea id=\"hc-load\" name=\"load\" rows=\"4\" spellcheck=\"false\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -62,14 +62,14 @@ type SampleChoice struct {
 	Text string
 	Key  bool
 	Why  string
-	Rule string
+	Rule Citation
 }
 
 // MistakeView is one anticipated wrong answer with the rule it breaks.
 type MistakeView struct {
 	Answer      string
 	ID          string
-	Rule        string
+	Rule        Citation
 	Explanation string
 }
 
@@ -81,8 +81,8 @@ type SituationView struct {
 	Vars    []VarView
 	Choices []SituationChoice
 	Ruling  []PromptPart
-	Ref     string
-	Setting string // the house setting that decides the ruling, if any
+	Ref     Citation
+	Setting string // the house setting that decides the ruling, in words, if any
 	// HouseNote says when the house's own procedures.toml wrote the ruling
 	// rather than the kiosk's shipped content.
 	HouseNote string
@@ -114,13 +114,14 @@ type SequenceView struct {
 	ID        string
 	Title     string
 	Steps     []string
-	Ref       string
-	Settings  []string
+	Ref       Citation
+	Settings  []string // in words
 	HouseNote string
 }
 
 // UnresolvedView is one id the house has left without a ruling.
 type UnresolvedView struct {
 	ID      string
-	Setting string
+	Title   string
+	Setting string // in words
 }
