@@ -332,7 +332,7 @@ func BookBody(v BookView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if v.Searched {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<section class=\"book-hits no-print\" aria-labelledby=\"book-hits-h\" data-testid=\"book-hits\"><h2 id=\"book-hits-h\" role=\"status\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<section class=\"book-hits no-print\" aria-labelledby=\"book-hits-h\" aria-live=\"polite\" data-testid=\"book-hits\"><h2 id=\"book-hits-h\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
