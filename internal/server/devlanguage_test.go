@@ -299,6 +299,15 @@ func TestDevLanguage(t *testing.T) {
 		}
 	}
 
+	// The house is called by its name on what is printed.
+	for u, text := range pages {
+		if strings.Contains(u, "/certificate") || strings.Contains(u, "/transcript") || strings.HasSuffix(u, "/manager/programme") {
+			if !strings.Contains(text, "Demo casino") {
+				t.Errorf("%s does not name the house", u)
+			}
+		}
+	}
+
 	patterns := devPatterns(k.Book)
 	urls := slices.Sorted(func(yield func(string) bool) {
 		for u := range pages {
