@@ -41,7 +41,7 @@ type Question struct {
 	// (docs/book.md): the kiosk shows that section beside the question, so
 	// the texts never cite it themselves.
 	Ref string   `json:"ref"`
-	Why         []string `json:"why"` // for each choice: the ruling if right, the rule it breaks if wrong
+	Why []string `json:"why"` // for each choice: the ruling if right, the rule it breaks if wrong
 }
 
 // Item is one situation or sequence a house can ask about.
