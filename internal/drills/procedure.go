@@ -107,6 +107,7 @@ func (b *build) fromQuestion(q procedures.Question) {
 	b.d.Explanation = q.Explanation
 	b.d.Ask = Ask{Question: string(q.Kind), ID: q.ID}
 	b.d.Skill = procedureSkill(b.g.slug, b.d.Kind, q.ID)
+	b.cite(q.Ref)
 	for i := range q.Choices {
 		if i == q.Answer {
 			continue
