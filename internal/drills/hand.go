@@ -153,12 +153,35 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	prompt = fmt.Sprintf("What is box %d's best hand, and which five cards make it?", box+1)
 	desc, five, _ := strings.Cut(c.key, ": ")
 	expl = fmt.Sprintf("Box %d's best five are %s: %s.", box+1, five, lowerFirst(desc))
-	if !strings.EqualFold(desc, br.Description) && !strings.HasPrefix(strings.ToLower(desc), strings.ToLower(br.Description)+",") {
-		// The engine names the hand in the game's own words (a joker's
-		// part, a wheel): say those too.
-		expl += " " + asSentence(upperFirst(br.Description))
+	// The engine may say more of the hand in the game's own words (cards
+	// speak, the joker's part): add what it says beyond the description.
+	if more := descriptionBeyond(br.Description, desc); more != "" {
+		expl += " " + asSentence(upperFirst(more))
 	}
 	return prompt, expl
+}
+
+// descriptionBeyond is what the engine's description of a hand says beyond
+// desc, the kiosk's: "" when it says the same, the rest (out of its
+// brackets) when it begins with desc, else the whole of it.
+func descriptionBeyond(engine, desc string) string {
+	e, d := strings.ToLower(engine), strings.ToLower(desc)
+	if e == d || strings.HasPrefix(d, e+",") || strings.HasPrefix(d, e+" (") {
+		return ""
+	}
+	// The kiosk names a wheel "(A-2-3-4-5)"; the engine may not.
+	e2 := strings.Replace(e, "five high", "five high (a-2-3-4-5)", 1)
+	for _, x := range []string{e, e2} {
+		if rest, ok := strings.CutPrefix(x, d); ok {
+			rest = strings.Trim(strings.TrimSpace(rest), ",;:")
+			rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(rest), "("), ")"))
+			if i := strings.LastIndex(e, rest); i >= 0 && rest != "" && len(e) == len(engine) {
+				return engine[i : i+len(rest)]
+			}
+			return rest
+		}
+	}
+	return engine
 }
 
 // misreadHand offers the same five cards named wrongly: the kicker taken

@@ -54,7 +54,7 @@ func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	}
 	offered := append([]int{next}, others[:min(3, len(others))]...)
 
-	prompt := stop(GameName(sq.Game)+": "+sq.Title) + "\n"
+	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\n"
 	if done > 0 {
 		prompt += fmt.Sprintf("Done: “%s”, then “%s”.\n", steps[done-1], steps[done])
 	} else {
@@ -111,7 +111,7 @@ func order(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	shown := r.Perm(k) // shown[label] = the step's offset in the window
 	letter := make([]string, k)
 	var prompt strings.Builder
-	fmt.Fprintf(&prompt, "%s\nPut these steps in the order the dealer does them:", stop(GameName(sq.Game)+": "+sq.Title))
+	fmt.Fprintf(&prompt, "%s\nPut these steps in the order the dealer does them:", stop(GameName(sq.Game)+" — "+sq.Title))
 	for label, off := range shown {
 		letter[off] = string(rune('A' + label))
 		fmt.Fprintf(&prompt, "\n%s. %s", letter[off], steps[start+off])
