@@ -182,7 +182,9 @@ var (
 	namePattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	// builtinVars are filled by package procedures: {box} and {other_box}
 	// from the table size, {game} with the name of the game the question is
-	// asked at (a common situation is asked at every game).
+	// asked at (a common situation is asked at every game). A situation may
+	// still give vars.game of its own, which is drawn instead: rules
+	// versions recorded before {game} was built in did so, and must load.
 	builtinVars = []string{"box", "other_box", "game"}
 	// settingTypes are the structs whose TOML keys a `setting` may name.
 	settingTypes = map[string]reflect.Type{
@@ -573,7 +575,7 @@ func checkVars(file, key string, s *Situation, boxes int) error {
 		switch {
 		case !namePattern.MatchString(n):
 			return errf(file, vk, "a var name is lower case letters, digits and _")
-		case slices.Contains(builtinVars, n):
+		case n == "box" || n == "other_box":
 			return errf(file, vk, "{"+n+"} is built in (drawn from the table size)")
 		case !used[n]:
 			return errf(file, vk, "is not used in the prompt, ruling or choices")

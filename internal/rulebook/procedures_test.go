@@ -353,3 +353,42 @@ func TestPlaceholders(t *testing.T) {
 		}
 	}
 }
+
+// TestOldCommonVarsGame loads procedures/common.toml as rules versions
+// recorded before {game} was built in wrote it, with vars.game of its own:
+// an old version must still load, so that what was made under it can be
+// shown again.
+func TestOldCommonVarsGame(t *testing.T) {
+	m := houseFS(t, nil)
+	for name := range m {
+		if strings.HasPrefix(name, "books/") {
+			delete(m, name) // such a version had no rule books either
+		}
+	}
+	m["procedures/common.toml"] = &fstest.MapFile{Data: []byte(`game = "common"
+[[situation]]
+id     = "common.max_payout"
+title  = "A win above the house's maximum payout"
+prompt = "At {game}, one box's win comes to more than the maximum. What do you do?"
+vars.game = ["Ultimate Texas Hold'em", "Texas Oracle", "7 Card Thrill", "Lunar Poker"]
+answer = 1
+ruling = "Pay the posted maximum."
+ref    = "RULES.md §6 row 32"
+[[situation.choices]]
+text = "Pay the maximum."
+[[situation.choices]]
+text = "Pay in full."
+why  = "w"
+[[situation.choices]]
+text = "Void."
+why  = "w"
+`)}
+	b, err := rulebook.Load(m)
+	if err != nil {
+		t.Fatalf("an old common.toml with vars.game does not load: %v", err)
+	}
+	h, _ := b.House(rulebook.DefaultHouse)
+	if s := h.Procedures.Situation("common.max_payout"); s == nil || len(s.Vars["game"]) != 4 {
+		t.Errorf("common.max_payout = %+v", s)
+	}
+}
