@@ -160,15 +160,25 @@ func (b *build) chipsDrill() error {
 	b.d.Skill = b.g.slug + "." + KindChips + "." + q
 	b.d.Prompt = prompt
 	b.d.Key = Key{Chips: key}
+	if q == QColorUp {
+		b.cite(colourUpID)
+	}
+	b.cite(fewestChipsID)
 	b.d.Explanation = fmt.Sprintf("%s is made with %d chips at the fewest: %s.", amount, n, chipWords(key))
 	if gr, ok := greedy(vs, amount); ok {
 		if _, gn := ChipTotal(gr); gn > n {
-			b.d.Mistakes = []Mistake{{Key: Key{Chips: gr}, ID: "slip.greedy", Rule: "chips",
-				Explanation: fmt.Sprintf("Taking the largest chip first gives %d chips here; %d are enough: %s.", gn, n, chipWords(key))}}
+			b.d.Mistakes = []Mistake{{Key: Key{Chips: gr}, ID: "slip.greedy", Rule: fewestChipsID,
+				Explanation: fmt.Sprintf("Taking the largest chip first gives %d chips here, and fewer are enough: with this chip set, count both ways.", gn)}}
 		}
 	}
 	return nil
 }
+
+// The sections of the common chapters (books/common.md) the chips drills cite.
+const (
+	fewestChipsID = "common.fewest_chips"
+	colourUpID    = "common.colour_up"
+)
 
 // chipsAmount takes the amount from a round of the game dealt at the level:
 // a winning wager's pay that the chip set can make, else a random amount.

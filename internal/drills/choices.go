@@ -13,9 +13,21 @@ type choiceSet struct {
 	key   string
 	wrong []Mistake // Key.Choice unset until finish; the text is in text
 	texts []string
+	// refs are the section ids the key rests on (cite).
+	refs []string
 }
 
-// add offers a wrong answer; one equal to the key or to an earlier one is dropped.
+// cite adds the section ids the key rests on, each once.
+func (c *choiceSet) cite(ids ...string) {
+	for _, id := range ids {
+		if id != "" && !slices.Contains(c.refs, id) {
+			c.refs = append(c.refs, id)
+		}
+	}
+}
+
+// add offers a wrong answer; one equal to the key or to an earlier one is
+// dropped. rule is the section id of the rule the answer breaks.
 func (c *choiceSet) add(text, id, rule, explanation string) {
 	if text == "" || text == c.key || slices.Contains(c.texts, text) {
 		return

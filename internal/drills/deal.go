@@ -141,9 +141,7 @@ func (d *dealt) wrongs() []wrong {
 			w.st = st
 		case m.rounding != "":
 			w.st = d.rounded(m.rounding)
-			if t := roundingText(m.rounding, d.h.Rounding.Mode); t != "" {
-				w.text = t
-			}
+			w.text = roundingText(m.rounding, d.h.Rounding)
 		case m.result != nil:
 			st := cloneSettlement(d.st)
 			if !m.result(d, st) {

@@ -55,14 +55,22 @@ type Drill struct {
 	Round *games.Round `json:"round,omitempty"`
 	Ask   Ask          `json:"ask"`
 	Key   Key          `json:"key"`
-	// Explanation is shown after the answer: the engine's reason, citing the
-	// pay-table row and the rule or house setting.
-	Explanation string     `json:"explanation"`
-	Refs        []book.Ref `json:"refs,omitempty"`
+	// Explanation is shown after the answer: the engine's reason and the
+	// pay-table row, in plain words. It cites nothing itself: Refs does.
+	Explanation string `json:"explanation"`
+	// Refs are the sections of the house's rule book the key rests on
+	// (Cites resolved in the game's book): the kiosk shows them beside the
+	// explanation as links, "§2.3 The Blind bet".
+	Refs []book.Ref `json:"refs,omitempty"`
 	// Mistakes are the wrong answers the drill anticipates: every wrong choice
 	// of a multiple-choice drill, and for the typed kinds the amounts or
 	// outcomes that a flipped rule gives. Each differs from the key.
 	Mistakes []Mistake `json:"mistakes,omitempty"`
+	// Cites are the section ids the key rests on, as the drill's builders
+	// cited them (the wager's rule, the hand ranking, the ruling's section):
+	// Refs holds those the house's book resolves. Only a drill fresh from
+	// Generate has them; a stored drill keeps Refs.
+	Cites []string `json:"-"`
 }
 
 // Ask says what the drill asks about. Box counts from 1.
@@ -125,7 +133,10 @@ type Mistake struct {
 	ID string `json:"id"`
 	// Rule cites the rule broken: a section id of the house's rule book
 	// ("uth.blind"), which Refs resolves.
-	Rule        string     `json:"rule"`
+	Rule string `json:"rule"`
+	// Explanation says what the rule is, as the trainee is told when he
+	// gives this answer. The kiosk shows it above the drill's Explanation,
+	// so the two never say the same thing.
 	Explanation string     `json:"explanation"`
 	Refs        []book.Ref `json:"refs,omitempty"`
 }

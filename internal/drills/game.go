@@ -185,10 +185,19 @@ func withRow(pt games.PayTable, row string, o games.Odds) games.PayTable {
 }
 
 // rowOdds reads the odds at the end of a pay-table row as the engine cites
-// it ("trips table B, flush 6:1" → 6:1).
+// it: "trips table B, flush 6:1" → 6:1, or in words, "flush, 6 to 1".
 func rowOdds(row string) (games.Odds, bool) {
 	i := strings.LastIndexByte(row, ' ')
-	o, err := games.ParseOdds(row[i+1:])
+	if o, err := games.ParseOdds(row[i+1:]); err == nil {
+		return o, true
+	}
+	head, per, ok := strings.Cut(row[max(0, strings.LastIndex(row, " to ")):], " to ")
+	if !ok || head != "" {
+		return games.Odds{}, false
+	}
+	before := strings.TrimSpace(row[:strings.LastIndex(row, " to ")])
+	win := before[strings.LastIndexByte(before, ' ')+1:]
+	o, err := games.ParseOdds(strings.ReplaceAll(win, ",", "") + ":" + strings.ReplaceAll(per, ",", ""))
 	if err != nil {
 		return games.Odds{}, false
 	}

@@ -124,7 +124,56 @@ func (gen *Generator) Generate(house string, s Spec) (*Drill, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.resolve()
 	return b.d, nil
+}
+
+// cite records section ids the key rests on (Drill.Cites), each once; a
+// wager's rule may hold several, separated by ";".
+func (b *build) cite(ids ...string) {
+	for _, s := range ids {
+		for _, id := range ruleIDs(s) {
+			if !slices.Contains(b.d.Cites, id) {
+				b.d.Cites = append(b.d.Cites, id)
+			}
+		}
+	}
+}
+
+// ruleIDs splits a citation into its section ids: an engine's rule may name
+// several ("uth.blind; common.max_payout").
+func ruleIDs(rule string) []string {
+	var out []string
+	for part := range strings.SplitSeq(rule, ";") {
+		if id := strings.TrimSpace(part); id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// firstRule is the first section id of an engine's rule, for a mistake that
+// breaks the rule of the wager itself.
+func firstRule(rule string) string {
+	if ids := ruleIDs(rule); len(ids) > 0 {
+		return ids[0]
+	}
+	return ""
+}
+
+// resolve fills Drill.Refs and each Mistake.Refs from the house's book of
+// the game: the number and title of each cited section. A citation the
+// book does not have is left out (refs_test.go fails on any).
+func (b *build) resolve() {
+	bk := b.h.Books[b.g.slug]
+	if bk == nil {
+		return
+	}
+	b.d.Refs = bk.Refs(b.d.Cites...)
+	for i := range b.d.Mistakes {
+		m := &b.d.Mistakes[i]
+		m.Refs = bk.Refs(ruleIDs(m.Rule)...)
+	}
 }
 
 // newRand returns the drill's random stream: a PCG seeded with the Spec's

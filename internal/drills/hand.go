@@ -22,11 +22,17 @@ const (
 	QSecondCombination = "second_combination" // Lunar: the second combination paid
 )
 
-// altRule is a hand ranking with one rule flipped, for wrong readings.
+// altRule is a hand ranking with one rule flipped, for wrong readings. rule
+// is the section id of the rule book that the wrong reading breaks.
 type altRule struct {
 	id, rule, text string
 	rules          func(h *rulebook.House) (poker.Rules, bool)
 }
+
+// The section ids of a game's book that the shared hand questions cite
+// (docs/book.md, "Section ids the shared drill code cites").
+func bestHandID(slug string) string    { return slug + ".best_hand" }
+func handRankingID(slug string) string { return slug + ".hand_ranking" }
 
 // handDrill builds a hand-reading drill on a dealt round.
 func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
@@ -77,14 +83,24 @@ func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
 	b.d.Explanation = expl
 	choices, key, mistakes := c.finish(b.rng, n)
 	b.d.Choices, b.d.Key, b.d.Mistakes = choices, Key{Choice: key}, mistakes
+	// The key rests on what the question cited; a game's own question that
+	// cites nothing rests on the rules its wrong answers break (the rules
+	// the right answer follows).
+	if len(c.refs) > 0 {
+		b.cite(c.refs...)
+	} else {
+		for _, m := range mistakes {
+			b.cite(ruleIDs(m.Rule)...)
+		}
+	}
 	return nil
 }
 
 // describeFive says a five-card hand as the kiosk shows it: the dealer's
-// words, then the cards ("Flush, king high: Kh Th 8h 4h 2h").
+// words, then the cards ("Flush, king high: K♥ 10♥ 8♥ 4♥ 2♥").
 func describeFive(r poker.Rules, five []cards.Card) string {
 	h := r.Evaluate(five)
-	return describeHand(h) + ": " + cards.Format(h.Best[:])
+	return describeHand(h) + ": " + showCards(h.Best[:])
 }
 
 // describeHand is poker's description, with a wheel named as A-2-3-4-5.
@@ -104,6 +120,7 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	rules := d.g.rules(d.h)
 	br := &d.st.Boxes[box]
 	c.key = describeFive(rules, br.Best)
+	c.cite(bestHandID(d.g.slug), handRankingID(d.g.slug))
 	held := d.g.handCards(&d.in, box)
 	for _, a := range d.g.alt {
 		r, ok := a.rules(d.h)
@@ -118,37 +135,64 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	}
 	// The next-best hands in the same cards: a trainee who stops reading too soon.
 	for _, h := range lowerHands(rules, held, br.Best) {
-		c.add(describeFive(rules, h), "slip.missed_better_hand", "§1.3",
-			"There is a better five in these cards: "+c.key+". The best five of the cards play (RULES.md §1.3–1.4).")
+		c.add(describeFive(rules, h), "slip.missed_better_hand", bestHandID(d.g.slug),
+			"There is a better hand in these cards: the box plays the best five it can make.")
 	}
-	misreadHand(rules, br.Best, c)
+	misreadHand(rules, br.Best, c, handRankingID(d.g.slug))
 	// Another hand at the table read as this one.
 	if d.st.Dealer.Best != nil {
-		c.add(describeFive(rules, d.st.Dealer.Best), "slip.wrong_hand", "§1.3",
-			fmt.Sprintf("That is the dealer's hand; box %d holds %s.", box+1, c.key))
+		c.add(describeFive(rules, d.st.Dealer.Best), "slip.wrong_hand", bestHandID(d.g.slug),
+			fmt.Sprintf("That is the dealer's hand, not box %d's.", box+1))
 	}
 	for i, o := range d.st.Boxes {
 		if i != box {
-			c.add(describeFive(rules, o.Best), "slip.wrong_hand", "§1.3",
-				fmt.Sprintf("That is box %d's hand; box %d holds %s.", i+1, box+1, c.key))
+			c.add(describeFive(rules, o.Best), "slip.wrong_hand", bestHandID(d.g.slug),
+				fmt.Sprintf("That is box %d's hand, not box %d's.", i+1, box+1))
 		}
 	}
 	prompt = fmt.Sprintf("What is box %d's best hand, and which five cards make it?", box+1)
-	expl = fmt.Sprintf("Box %d: %s.", box+1, c.key)
-	if !strings.HasPrefix(c.key, br.Description+":") {
-		expl += " " + upperFirst(br.Description) + "."
+	desc, five, _ := strings.Cut(c.key, ": ")
+	expl = fmt.Sprintf("Box %d's best five are %s: %s.", box+1, five, lowerFirst(desc))
+	// The engine may say more of the hand in the game's own words (cards
+	// speak, the joker's part): add what it says beyond the description.
+	if more := descriptionBeyond(br.Description, desc); more != "" {
+		expl += " " + asSentence(upperFirst(more))
 	}
 	return prompt, expl
 }
 
+// descriptionBeyond is what the engine's description of a hand says beyond
+// desc, the kiosk's: "" when it says the same, the rest (out of its
+// brackets) when it begins with desc, else the whole of it.
+func descriptionBeyond(engine, desc string) string {
+	e, d := strings.ToLower(engine), strings.ToLower(desc)
+	if e == d || strings.HasPrefix(d, e+",") || strings.HasPrefix(d, e+" (") {
+		return ""
+	}
+	// The kiosk names a wheel "(A-2-3-4-5)"; the engine may not.
+	e2 := strings.Replace(e, "five high", "five high (a-2-3-4-5)", 1)
+	for _, x := range []string{e, e2} {
+		if rest, ok := strings.CutPrefix(x, d); ok {
+			rest = strings.Trim(strings.TrimSpace(rest), ",;:")
+			rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(rest), "("), ")"))
+			if i := strings.LastIndex(e, rest); i >= 0 && rest != "" && len(e) == len(engine) {
+				return engine[i : i+len(rest)]
+			}
+			return rest
+		}
+	}
+	return engine
+}
+
 // misreadHand offers the same five cards named wrongly: the kicker taken
-// from the wrong card, or a wheel called ace high.
-func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet) {
+// from the wrong card, or a wheel called ace high. rule is the section of
+// the game's book on hand ranking.
+func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet, rule string) {
 	h := r.Evaluate(five)
-	cs := cards.Format(h.Best[:])
+	cs := showCards(h.Best[:])
 	desc := describeHand(h)
 	rs := h.Ranks()
-	const kick = "The kicker is the highest card outside the pair, two pair or set (RULES.md §1.3)."
+	const kick = "The kicker is the highest card that is not part of the pair, the two pairs, or the three or four of a kind."
 	switch h.Category() {
 	case poker.OnePair, poker.ThreeOfAKind, poker.FourOfAKind, poker.TwoPair:
 		k := rs[4]
@@ -160,14 +204,14 @@ func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet) {
 		for _, o := range rs {
 			if o != k && o != rs[0] && (h.Category() != poker.TwoPair || o != rs[2]) {
 				wrong := strings.Replace(desc, k.Name()+" kicker", o.Name()+" kicker", 1)
-				c.add(wrong+": "+cs, "slip.kicker_misread", "§1.3", kick)
+				c.add(wrong+": "+cs, "slip.kicker_misread", rule, kick)
 			}
 		}
 	case poker.Straight, poker.StraightFlush:
 		if rs[0] == cards.Five && !r.WheelSecond {
 			wrong := strings.Replace(desc, "five high (A-2-3-4-5)", "ace high", 1)
-			c.add(wrong+": "+cs, "slip.wheel_ace_high", "§1.5",
-				"In A-2-3-4-5 the ace plays low: the straight is five high, the lowest straight (RULES.md §1.5).")
+			c.add(wrong+": "+cs, "slip.wheel_ace_high", rule,
+				"In A-2-3-4-5 the ace plays low: the straight is five high, the lowest straight.")
 		}
 	}
 }
@@ -245,20 +289,34 @@ func boxSet(bs []int) string {
 func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	var win, tie []int
 	var lines []string
-	for _, br := range d.st.Boxes {
+	rules := d.g.rules(d.h)
+	// decides says what decides between box i's hand and the dealer's when
+	// both are described alike: "; the second kicker decides, …".
+	decides := func(i int) string {
+		br := &d.st.Boxes[i]
+		if br.Versus == games.VersusNone || br.Best == nil || d.st.Dealer.Best == nil {
+			return ""
+		}
+		if s := deciding(rules.Evaluate(br.Best), rules.Evaluate(d.st.Dealer.Best)); s != "" {
+			return "; " + s
+		}
+		return ""
+	}
+	for i, br := range d.st.Boxes {
 		switch br.Versus {
 		case games.VersusWin:
 			win = append(win, br.Box)
 		case games.VersusTie:
 			tie = append(tie, br.Box)
 		}
-		lines = append(lines, fmt.Sprintf("box %d %s (%s)", br.Box, versusWord(br.Versus), lowerFirst(br.Description)))
+		lines = append(lines, fmt.Sprintf("box %d %s (%s%s)", br.Box, versusWord(br.Versus), lowerFirst(br.Description), decides(i)))
 	}
 	c.key = boxSet(win)
-	expl = fmt.Sprintf("The dealer holds %s. %s.", lowerFirst(d.st.Dealer.Description), upperFirst(strings.Join(lines, "; ")))
+	c.cite(handRankingID(d.g.slug))
+	expl = joinSentences("The dealer holds "+lowerFirst(d.st.Dealer.Description), strings.Join(lines, "; "))
 	wrongWhy := func(set []int) string {
 		var why []string
-		for _, br := range d.st.Boxes {
+		for i, br := range d.st.Boxes {
 			in := slices.Contains(set, br.Box)
 			if in == (br.Versus == games.VersusWin) {
 				continue
@@ -267,9 +325,9 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 			if br.Versus == games.VersusWin {
 				also = " as well"
 			}
-			why = append(why, fmt.Sprintf("box %d %s%s: %s against the dealer's %s", br.Box, versusWord(br.Versus), also, lowerFirst(br.Description), lowerFirst(d.st.Dealer.Description)))
+			why = append(why, fmt.Sprintf("box %d %s%s: %s against the dealer's %s%s", br.Box, versusWord(br.Versus), also, lowerFirst(br.Description), lowerFirst(d.st.Dealer.Description), decides(i)))
 		}
-		return upperFirst(strings.Join(why, "; ")) + "."
+		return joinSentences(strings.Join(why, "; "))
 	}
 	held := func(i int) []cards.Card { return d.g.handCards(&d.in, i) }
 	for _, a := range d.g.alt {
@@ -291,8 +349,8 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	}
 	if len(tie) > 0 {
 		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))
-		c.add(boxSet(set), "slip.tie_counted_as_win", "§1.3",
-			"A tie does not beat the dealer: hands equal in all five ranks tie (RULES.md §1.3). "+wrongWhy(set))
+		c.add(boxSet(set), "slip.tie_counted_as_win", handRankingID(d.g.slug),
+			"A tie does not beat the dealer: hands equal in all five ranks tie. "+wrongWhy(set))
 	}
 	// Other sets, nearest first: one box added or taken away.
 	for i := range d.st.Boxes {
@@ -302,16 +360,16 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		} else {
 			set = slices.Sorted(slices.Values(append(set, i+1)))
 		}
-		c.add(boxSet(set), "slip.misread_showdown", "§1.3", wrongWhy(set))
+		c.add(boxSet(set), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(set))
 	}
 	if len(win) > 0 {
-		c.add(boxSet(nil), "slip.misread_showdown", "§1.3", wrongWhy(nil))
+		c.add(boxSet(nil), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(nil))
 	}
 	var all []int
 	for i := range d.st.Boxes {
 		all = append(all, i+1)
 	}
-	c.add(boxSet(all), "slip.misread_showdown", "§1.3", wrongWhy(all))
+	c.add(boxSet(all), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(all))
 	return "Which boxes beat the dealer's hand?", expl
 }
 
@@ -327,9 +385,12 @@ func versusWord(v games.Versus) string {
 	return "is out of the showdown"
 }
 
-// yesNo fills c for a yes/no question whose answer is yes; why explains the
-// right answer and is given as the reason the other one is wrong.
+// yesNo fills c for a yes/no question whose answer is yes; why is the
+// reason the other answer is wrong (the drill's explanation reads the hand:
+// why must not repeat it). rule is the section id the answer rests on, and
+// the key cites it.
 func yesNo(c *choiceSet, yes bool, yesText, noText, id, rule, why string) {
+	c.cite(rule)
 	if yes {
 		c.key = yesText
 		c.add(noText, id, rule, why)
@@ -337,18 +398,4 @@ func yesNo(c *choiceSet, yes bool, yesText, noText, id, rule, why string) {
 	}
 	c.key = noText
 	c.add(yesText, id, rule, why)
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
@@ -161,18 +162,26 @@ func paysRounded(d *dealt, w *games.WagerResult) bool {
 	return num%o.Per != 0 || games.Money(num/o.Per)%d.h.Rounding.Chip != 0
 }
 
-// qualifyQuestion asks whether the dealer qualifies (yes/no), explained by rule.
+// qualifyQuestion asks whether the dealer qualifies (yes/no). need is the
+// qualifying hand in words ("one pair"), rule the section id of the game's
+// book that says it, and note an aside on the rule ("a pair on the board
+// counts"; a leading "; " is dropped). The explanation reads the dealer's
+// hand; the wrong answer's text states the rule, so the two say different
+// things.
 func qualifyQuestion(d *dealt, c *choiceSet, qualifies bool, five []cards.Card, need, rule, note string) (prompt, expl string, n int, ok bool) {
 	h := poker.Standard.Evaluate(five)
-	var why string
-	if qualifies {
-		why = fmt.Sprintf("The dealer's %s is %s or better: he qualifies (%s%s).", lowerFirst(describeHand(h)), need, rule, note)
-	} else {
-		why = fmt.Sprintf("The dealer's %s is less than %s: he does not qualify (%s%s).", lowerFirst(describeHand(h)), need, rule, note)
+	note = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(note), ";"))
+	why := fmt.Sprintf("The dealer needs %s or better to qualify", need)
+	if note != "" {
+		why += ": " + note
 	}
-	yesNo(c, qualifies, "Yes: the dealer qualifies", "No: the dealer does not qualify", "slip.qualifier_misread", rule, why)
+	verdict := "He qualifies."
+	if !qualifies {
+		verdict = "That is less than " + need + ": he does not qualify."
+	}
+	yesNo(c, qualifies, "Yes: the dealer qualifies", "No: the dealer does not qualify", "slip.qualifier_misread", rule, asSentence(why))
 	return fmt.Sprintf("Does the dealer qualify? He needs %s or better.", need),
-		fmt.Sprintf("The dealer's best five: %s. %s", describeFive(poker.Standard, five), why), 2, true
+		fmt.Sprintf("The dealer's best five are %s: %s. %s", showCards(h.Best[:]), lowerFirst(describeHand(h)), verdict), 2, true
 }
 
 // setStake sets a box's stake on wager to m.

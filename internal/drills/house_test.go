@@ -100,11 +100,8 @@ func TestOtherHouse(t *testing.T) {
 	// of that kind fail with an error, never a wrong key.
 	asked := map[string]bool{}
 	for _, p := range l.Procedures {
-		asked[p.Game+" "+p.Kind] = true
-		if p.Game == "common" {
-			for _, game := range drills.GameSlugs() {
-				asked[game+" "+p.Kind] = true
-			}
+		for _, game := range p.AskedAt {
+			asked[game+" "+p.Kind] = true
 		}
 	}
 	n := uint64(seedsPerLevel(25))
@@ -178,5 +175,56 @@ func TestUnresolvedIDSaysWhy(t *testing.T) {
 	if !errors.As(err, &se) || se.Field != "id" || !strings.Contains(se.Error(), "uth.fold_forfeits_trips") ||
 		!strings.Contains(se.Error(), "houses/strict/procedures.toml") {
 		t.Errorf("Generate(strict, uth.trips_after_fold) = %v; want a SpecError on id naming uth.fold_forfeits_trips and the house's procedures file", err)
+	}
+}
+
+// TestRulingPremise checks that "pay the posted maximum" is asked only where
+// a maximum is posted: never at the default house (no game has one), and at
+// the strict house (a cap at Ultimate Texas Hold'em only) in UTH's ruling
+// drills alone.
+func TestRulingPremise(t *testing.T) {
+	_, def := generator(t)
+	fsys := rulebook.Overlay(strictHouse, rules.FS)
+	b, err := rulebook.Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict, err := drills.Load(b, fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "common.max_payout"
+	count := func(g *drills.Generator, house, game string) int {
+		n := 0
+		for seed := range uint64(seedsPerLevel(400)) {
+			d, err := g.Generate(house, drills.Spec{Game: game, Kind: drills.KindRuling, Level: 1, Seed: seed})
+			if err != nil {
+				t.Fatalf("Generate(%s, %s ruling, %d): %v", house, game, seed, err)
+			}
+			if d.Ask.ID == id {
+				n++
+			}
+		}
+		return n
+	}
+	for _, game := range drills.GameSlugs() {
+		if n := count(def, "", game); n != 0 {
+			t.Errorf("default house, %s: %s asked %d times; the house posts no maximum payout", game, id, n)
+		}
+		n := count(strict, "strict", game)
+		if game == "uth" && n == 0 {
+			t.Errorf("strict house, uth: %s never asked though the house posts a maximum there", id)
+		}
+		if game != "uth" && n != 0 {
+			t.Errorf("strict house, %s: %s asked %d times; the house posts a maximum at Ultimate Texas Hold'em only", game, id, n)
+		}
+	}
+	// The case: 7 Card Thrill, ruling, level 1, seed 3.
+	d, err := def.Generate("", drills.Spec{Game: "thrill", Kind: drills.KindRuling, Level: 1, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Ask.ID == id {
+		t.Errorf("thrill ruling L1 seed 3 asks %s", id)
 	}
 }

@@ -42,6 +42,10 @@ type ListedProcedure struct {
 	Game  string `json:"game"` // a game slug, or "common" (asked in every game's ruling drills)
 	Kind  string `json:"kind"`
 	Title string `json:"title"`
+	// AskedAt are the games whose drills ask it at this house: its own game,
+	// or for a common situation every game where its premise holds (none
+	// where it holds nowhere: "pay the posted maximum" where no maximum is posted).
+	AskedAt []string `json:"asked_at"`
 }
 
 // List describes what the generator can make at house ("" for the default).
@@ -84,7 +88,13 @@ func (gen *Generator) List(house string) (*Listing, error) {
 		if !slices.Contains(it.Kinds, procedures.KindRuling) {
 			k = KindProcedure
 		}
-		l.Procedures = append(l.Procedures, ListedProcedure{ID: it.ID, Game: it.Game, Kind: k, Title: it.Title})
+		asked := []string{}
+		for _, g := range registry {
+			if h.Procedures.Asks(g.slug, it.ID) {
+				asked = append(asked, g.slug)
+			}
+		}
+		l.Procedures = append(l.Procedures, ListedProcedure{ID: it.ID, Game: it.Game, Kind: k, Title: it.Title, AskedAt: asked})
 	}
 	return l, nil
 }

@@ -30,16 +30,21 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 	b.d.Round = &d.in
 	b.d.Ask = Ask{Box: box + 1}
 	b.d.Skill = d.g.slug + "." + KindOutcome
-	b.d.Prompt = fmt.Sprintf("Box %d: how does each wager end? Win, half (a win paid 1:2), lose or push; "+
+	b.d.Prompt = fmt.Sprintf("Box %d: how does each wager end? Win, half (a win paid 1 to 2), lose or push; "+
 		"for a fee, fee if it is kept and push if it is returned.", box+1)
 	var why []string
-	for _, w := range br.Wagers {
-		why = append(why, upperFirst(w.Reason))
+	for i := range br.Wagers {
+		why = append(why, br.Wagers[i].Reason)
+		b.cite(br.Wagers[i].Rule)
 	}
 	for _, f := range br.FeeItems {
-		why = append(why, upperFirst(f.Reason))
+		why = append(why, f.Reason)
 	}
-	b.d.Explanation = strings.Join(why, ". ") + "."
+	if len(br.FeeItems) > 0 {
+		b.cite(settlementID(d.g.slug))
+	}
+	why = append(why, showdownNote(d, br, strings.Join(why, " ")))
+	b.d.Explanation = joinSentences(why...)
 	b.d.Key = Key{Outcomes: key}
 	var ms []Mistake
 	v, vbox := d.view(box)

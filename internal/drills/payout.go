@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
 )
 
 // payoutDrill asks what one wager pays, or a box's net. The asked wager is
@@ -67,19 +69,47 @@ func (b *build) payoutDrill(d *dealt, foc focus) error {
 		b.d.Skill = d.g.slug + ".payout.total"
 		b.d.Prompt = fmt.Sprintf("Box %d: what is the box's net result for the round, every wager and fee together? "+
 			"Positive: paid to the player; negative: collected from him.", box+1)
-		b.d.Explanation = explainBox(d.g, br)
+		b.d.Explanation = explainBox(d, br)
+		for i := range br.Wagers {
+			b.citeWager(d, &br.Wagers[i])
+		}
+		if len(br.FeeItems) > 0 {
+			b.cite(settlementID(d.g.slug))
+		}
+		b.cite(netID)
 	} else {
 		key = w.Pays
 		b.d.Ask = Ask{Box: box + 1, Wager: w.Wager, On: w.On}
 		b.d.Skill = d.g.slug + ".payout." + w.Wager
 		b.d.Prompt = fmt.Sprintf("Box %d: what does the %s pay? Give the amount paid on top of the returned stake (0 for a push).",
 			box+1, wagerName(d.g, w))
-		b.d.Explanation = explainWager(w)
+		b.d.Explanation = explainWager(d, br, w)
+		b.citeWager(d, w)
 	}
 	b.d.Key = Key{Amount: Amount(key)}
 	v, vbox := d.view(box)
 	b.d.Mistakes = payoutMistakes(v, vbox, w, total, key)
 	return nil
+}
+
+// The sections of the common chapters (books/common.md) the payout drills cite.
+const (
+	netID      = "common.net"
+	oddsID     = "common.odds"
+	roundingID = "common.rounding"
+)
+
+// settlementID is the chapter of a game's book on settling its wagers and
+// fees (docs/book.md): a fee has no rule of its own in the engine.
+func settlementID(slug string) string { return slug + ".settlement" }
+
+// citeWager cites what a wager's result rests on: the engine's rule, and the
+// house's rounding where the payout was rounded.
+func (b *build) citeWager(d *dealt, w *games.WagerResult) {
+	b.cite(w.Rule)
+	if w.Pays > 0 && paysRounded(d, w) {
+		b.cite(roundingID)
+	}
 }
 
 // payoutMistakes lists the amounts the flipped rules give for the same ask,
@@ -114,37 +144,37 @@ func payoutMistakes(d *dealt, box int, w *games.WagerResult, total bool, key gam
 			}
 		}
 		if br.Fees > 0 {
-			add(br.Net+br.Fees, "slip.fees_forgotten", "SETTLE.md",
-				fmt.Sprintf("The fees the box paid (%s) are part of its net: they are never returned.", br.Fees))
+			add(br.Net+br.Fees, "slip.fees_forgotten", netID,
+				fmt.Sprintf("The fees the box paid, %s, count in its result: the house keeps them.", br.Fees))
 		}
 		if won-br.Fees != br.Net {
-			add(won-br.Fees, "slip.losses_forgotten", "SETTLE.md",
-				"The net counts every wager: the stakes the box lost are taken off what it won.")
+			add(won-br.Fees, "slip.losses_forgotten", netID,
+				"The result counts every bet: the stakes the box lost are taken off what it won.")
 		}
 		if stakes > 0 {
-			add(br.Net+stakes, "slip.stake_included", "SETTLE.md",
-				"Returned stakes are not part of the net: only what changes hands counts.")
+			add(br.Net+stakes, "slip.stake_included", netID,
+				"Returned stakes are not part of the result: only what changes hands counts.")
 		}
 		if br.Net != 0 {
-			add(-br.Net, "slip.sign", "SETTLE.md",
-				"The sign says who pays: positive is paid to the player, negative is collected from him.")
+			add(-br.Net, "slip.sign", netID,
+				"The sign says who pays: a positive result is paid to the player, a negative one is collected from him.")
 		}
 		return out
 	}
 	o, hasOdds := rowOdds(w.Row)
 	if w.Pays > 0 {
-		add(w.Pays+w.Stake, "slip.stake_included", w.Rule,
-			fmt.Sprintf("The stake of %s is returned beside the payout; it is not part of what the wager pays.", w.Stake))
+		add(w.Pays+w.Stake, "slip.stake_included", oddsID,
+			fmt.Sprintf("The stake of %s is returned beside the payout; it is not part of what the bet pays.", w.Stake))
 	}
 	if w.Result == games.Win && hasOdds && o.Win != o.Per {
-		add(w.Stake, "slip.even_money", w.Rule, fmt.Sprintf("This wager pays %s here (%s), not even money.", o, w.Row))
+		add(w.Stake, "slip.even_money", firstRule(w.Rule), fmt.Sprintf("This bet pays %s here, not even money.", book.OddsText(o)))
 		if inv := rd.Pay(w.Stake, games.Odds{Win: o.Per, Per: o.Win}); inv > 0 {
-			add(inv, "slip.odds_inverted", w.Rule,
-				fmt.Sprintf("Odds of %s pay %d for every %d staked, not the other way round.", o, o.Win, o.Per))
+			add(inv, "slip.odds_inverted", oddsID,
+				fmt.Sprintf("Odds of %s pay %d for every %d staked, not the other way round.", book.OddsText(o), o.Win, o.Per))
 		}
 	}
 	if w.Result == games.Push {
-		add(w.Stake, "slip.push_paid", w.Rule, "A push pays nothing: the stake is returned as it is. "+w.Reason+".")
+		add(w.Stake, "slip.push_paid", firstRule(w.Rule), "A push pays nothing: the stake is returned as it is.")
 	}
 	return out
 }
@@ -161,30 +191,47 @@ func wagerName(g *game, w *games.WagerResult) string {
 	return n
 }
 
-// explainWager is the engine's reason with its pay-table row and rule.
-func explainWager(w *games.WagerResult) string {
-	var b strings.Builder
-	b.WriteString(upperFirst(w.Reason))
-	b.WriteString(".")
+// explainWager is the engine's reason with its pay-table row, and which
+// card decided a showdown between hands described alike. The section it
+// rests on is cited apart (Drill.Refs), never in the text.
+func explainWager(d *dealt, br *games.BoxResult, w *games.WagerResult) string {
+	row := ""
 	if w.Row != "" {
-		b.WriteString(" Pay-table row: " + w.Row + ".")
+		row = "Pay-table row: " + w.Row
 	}
-	if w.Rule != "" {
-		b.WriteString(" Rule: " + w.Rule + ".")
-	}
-	return b.String()
+	return joinSentences(w.Reason, row, showdownNote(d, br, w.Reason))
 }
 
-// explainBox lists each wager's pays and reason, the fees and the net.
-func explainBox(g *game, br *games.BoxResult) string {
-	var parts []string
+// explainBox says each wager's reason and what it pays, each fee, and the net.
+func explainBox(d *dealt, br *games.BoxResult) string {
+	var parts, reasons []string
 	for _, w := range br.Wagers {
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", wagerName(g, &w), signed(w.Pays), w.Reason))
+		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(w.Reason), "."), signed(w.Pays)))
+		reasons = append(reasons, w.Reason)
 	}
 	for _, f := range br.FeeItems {
-		parts = append(parts, fmt.Sprintf("fee %s (%s)", signed(-f.Amount), f.Reason))
+		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(f.Reason), "."), signed(-f.Amount)))
 	}
-	return fmt.Sprintf("Box %d: %s. Net %s.", br.Box, strings.Join(parts, "; "), signed(br.Net))
+	parts = append(parts, showdownNote(d, br, strings.Join(reasons, " ")), "Net "+signed(br.Net))
+	return joinSentences(parts...)
+}
+
+// showdownNote says which card decided between the box's hand and the
+// dealer's when the two are described alike ("both hands are one pair,
+// nines, ace kicker: the third kicker decides, …"), where the reasons speak
+// of the showdown and do not already name that card. "" otherwise.
+func showdownNote(d *dealt, br *games.BoxResult, reasons string) string {
+	if br.Versus != games.VersusWin && br.Versus != games.VersusLose || br.Best == nil || d.st.Dealer.Best == nil ||
+		!strings.Contains(reasons, "beat") {
+		return ""
+	}
+	r := d.g.rules(d.h)
+	player, dealer := r.Evaluate(br.Best), r.Evaluate(d.st.Dealer.Best)
+	pos, _, _, ok := poker.Decider(player, dealer)
+	if !ok || strings.Contains(reasons, pos) {
+		return ""
+	}
+	return deciding(player, dealer)
 }
 
 // signed writes an amount with its sign: "+7.5", "-10", "0".

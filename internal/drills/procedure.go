@@ -43,6 +43,14 @@ func (b *build) procedureDrill() error {
 				return &SpecError{"id", fmt.Sprintf("%s waits for house %q's own ruling: the house changes %s, which decides it, and houses/%s/procedures.toml does not rewrite it",
 					b.id, b.h.Name, p.Unresolved[b.id], b.h.Name)}
 			}
+			if p := b.h.Procedures; p != nil {
+				if cond, _ := p.Premise(b.g.slug, b.id); cond != "" {
+					// The situation does not arise at this table (no posted
+					// maximum payout, say): it is held back, not unknown.
+					return &SpecError{"id", fmt.Sprintf("%s is not asked at %s at house %q: its premise %s does not hold there",
+						b.id, b.g.name, b.h.Name, cond)}
+				}
+			}
 			return &SpecError{"id", fmt.Sprintf("%s has no %s %q at house %q (see trainer drill --list)", b.g.name, kindNoun(kind), b.id, b.h.Name)}
 		}
 		ids = []string{b.id}
@@ -53,8 +61,8 @@ func (b *build) procedureDrill() error {
 	start := b.rng.IntN(len(ids))
 	for i := range ids {
 		id := ids[(start+i)%len(ids)]
-		q, err := procedures.New(b.h, kind, id, b.d.Seed)
-		if errors.Is(err, procedures.ErrUnresolved) {
+		q, err := procedures.NewAt(b.h, b.g.slug, kind, id, b.d.Seed)
+		if errors.Is(err, procedures.ErrUnresolved) || errors.Is(err, procedures.ErrWithheld) {
 			continue
 		}
 		if err != nil {
@@ -75,11 +83,12 @@ func kindNoun(k procedures.Kind) string {
 
 // procedureIDs lists the ids a game's drills of kind draw from at house h,
 // in the house's order: its situations and the common ones for a ruling, its
-// sequences for the others.
+// sequences for the others, each only where its premise holds at the game
+// (rulebook.Procedures.Asks: no "pay the posted maximum" where there is none).
 func procedureIDs(h *rulebook.House, game string, kind procedures.Kind) []string {
 	var ids []string
 	for _, it := range procedures.List(h) {
-		if !slices.Contains(it.Kinds, kind) {
+		if !slices.Contains(it.Kinds, kind) || !h.Procedures.Asks(game, it.ID) {
 			continue
 		}
 		if it.Game == game || kind == procedures.KindRuling && it.Game == rulebook.CommonSlug {
@@ -98,6 +107,7 @@ func (b *build) fromQuestion(q procedures.Question) {
 	b.d.Explanation = q.Explanation
 	b.d.Ask = Ask{Question: string(q.Kind), ID: q.ID}
 	b.d.Skill = procedureSkill(b.g.slug, b.d.Kind, q.ID)
+	b.cite(q.Ref)
 	for i := range q.Choices {
 		if i == q.Answer {
 			continue
@@ -106,9 +116,8 @@ func (b *build) fromQuestion(q procedures.Question) {
 		if i < len(q.Why) {
 			why = q.Why[i]
 		}
-		if why == "" {
-			why = "The ruling is: " + q.Explanation
-		}
+		// Every wrong choice carries its own why (package rulebook checks it);
+		// the explanation is not repeated in its place.
 		b.d.Mistakes = append(b.d.Mistakes, Mistake{Key: Key{Choice: i + 1}, ID: q.ID, Rule: q.Ref, Explanation: why})
 	}
 }

@@ -2,23 +2,24 @@ package drills
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 )
 
-// roundingMistakes are every game's rounding slips (RULES.md §1.6,
-// fractional_payout_rounding; house.toml rounding): the exact amount paid,
-// or rounded another way than the house rounds. The texts are the default
-// house's (round down); roundingText words them for a house that rounds up
-// or to the nearest chip. rounding.up is not a mistake where up is the rule,
+// roundingMistakes are every game's rounding slips (books/common.md,
+// "Fractions of a chip"; house.toml rounding): the exact amount paid, or
+// rounded another way than the house rounds. The texts are the default
+// house's (round down, smallest chip 0.5); roundingText words them for the
+// house of the round. rounding.up is not a mistake where up is the rule,
 // nor rounding.down where down is.
 var roundingMistakes = []mistake{
-	{id: "rounding.exact", rule: "§1.6", rounding: "exact", applies: fractional,
-		text: "Payouts are paid to the smallest chip and any remainder is rounded down (fractional_payout_rounding): the house pays no fraction of its smallest chip."},
-	{id: "rounding.up", rule: "§1.6", rounding: "up", applies: fractionalUnless(games.RoundUp),
-		text: "A payout that does not come out in whole chips is rounded down to the smallest chip, never up (fractional_payout_rounding)."},
-	{id: "rounding.down", rule: "§1.6", rounding: "down", applies: fractionalUnless(games.RoundDown),
-		text: "This house does not round a payout down to the smallest chip (house.toml rounding)."},
+	{id: "rounding.exact", rule: roundingID, rounding: "exact", applies: fractional,
+		text: roundingText("exact", games.Rounding{Chip: games.Unit / 2, Mode: games.RoundDown})},
+	{id: "rounding.up", rule: roundingID, rounding: "up", applies: fractionalUnless(games.RoundUp),
+		text: roundingText("up", games.Rounding{Chip: games.Unit / 2, Mode: games.RoundDown})},
+	{id: "rounding.down", rule: roundingID, rounding: "down", applies: fractionalUnless(games.RoundDown),
+		text: roundingText("down", games.Rounding{Chip: games.Unit / 2, Mode: games.RoundUp})},
 }
 
 // fractionalUnless is fractional, at a house that does not round the way mode
@@ -28,22 +29,24 @@ func fractionalUnless(mode games.RoundingMode) func(d *dealt) bool {
 }
 
 // roundingText is what a rounding mistake ("exact", "up", "down") is told at
-// a house whose rounding is mode; "" keeps the mistake's own text (the
-// default house's, which rounds down).
-func roundingText(how string, mode games.RoundingMode) string {
+// a house that rounds as rd says.
+func roundingText(how string, rd games.Rounding) string {
 	rule := map[games.RoundingMode]string{
+		games.RoundDown:    "rounded down to it",
 		games.RoundUp:      "rounded up to the next smallest chip",
 		games.RoundNearest: "rounded to the nearest smallest chip, exactly half a chip going up",
-	}[mode]
+	}[rd.Mode]
 	switch {
-	case rule == "":
-		return ""
 	case how == "exact":
-		return "Payouts are paid to the smallest chip and any remainder is " + rule + " (fractional_payout_rounding, house.toml rounding): the house pays no fraction of its smallest chip."
+		return fmt.Sprintf("The house pays no fraction of its smallest chip of %s: a payout that does not come out in whole chips is %s.", rd.Chip, rule)
+	case how == "up" && rd.Mode == games.RoundNearest:
+		return fmt.Sprintf("A payout that does not come out in whole chips is rounded to the nearest smallest chip of %s: less than half a chip is rounded down, not up.", rd.Chip)
 	case how == "up":
-		return "This house pays a payout that does not come out in whole chips " + rule + ": less than half a chip is rounded down, not up (fractional_payout_rounding, house.toml rounding)."
+		return fmt.Sprintf("The house rounds a payout that does not come out in whole chips down to its smallest chip of %s, never up.", rd.Chip)
+	case rd.Mode == games.RoundNearest:
+		return fmt.Sprintf("A payout that does not come out in whole chips is rounded to the nearest smallest chip of %s: half a chip or more is rounded up, not down.", rd.Chip)
 	}
-	return "This house pays a payout that does not come out in whole chips " + rule + ", not rounded down (fractional_payout_rounding, house.toml rounding)."
+	return fmt.Sprintf("A payout that does not come out in whole chips is rounded up to the next smallest chip of %s, not down.", rd.Chip)
 }
 
 // jsonMoney writes an amount as a SETTLE.md stake.

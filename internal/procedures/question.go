@@ -36,9 +36,12 @@ type Question struct {
 	Prompt      string   `json:"prompt"`
 	Choices     []string `json:"choices"`
 	Answer      int      `json:"answer"`      // index into Choices, from 0
-	Explanation string   `json:"explanation"` // the ruling (or the order) and its source
-	Ref         string   `json:"ref"`
-	Why         []string `json:"why"` // for each choice: the ruling if right, the rule it breaks if wrong
+	Explanation string   `json:"explanation"` // the ruling (or the order), in the house's words
+	// Ref is the section id of the house's rule book the answer rests on
+	// (docs/book.md): the kiosk shows that section beside the question, so
+	// the texts never cite it themselves.
+	Ref string   `json:"ref"`
+	Why []string `json:"why"` // for each choice: the ruling if right, the rule it breaks if wrong
 }
 
 // Item is one situation or sequence a house can ask about.
@@ -56,6 +59,10 @@ var (
 	// changes a setting that decides the ruling and has not rewritten it
 	// (rulebook.Procedures.Unresolved).
 	ErrUnresolved = errors.New("the house changes a setting that decides this and has not written its own ruling")
+	// ErrWithheld wraps the error for an id whose premise does not hold at
+	// the game it would be asked at (rulebook.Procedures.Premise): a ruling
+	// on the posted maximum payout where the house posts none.
+	ErrWithheld = errors.New("the situation does not arise at this table: its premise does not hold at this house")
 )
 
 // GameName is the name players know a game by ("All games" for common).
@@ -90,22 +97,61 @@ func List(h *rulebook.House) []Item {
 }
 
 // New returns the question of the given kind about id at house h for seed.
+// A common situation is asked at one of the games whose table it arises at,
+// drawn from the seed. Errors wrap ErrUnknown, ErrUnresolved or ErrWithheld.
 func New(h *rulebook.House, kind Kind, id string, seed uint64) (Question, error) {
+	return NewAt(h, "", kind, id, seed)
+}
+
+// NewAt is New for a question asked at game's table: a common situation
+// names that game ({game}), and a question whose premise does not hold
+// there is refused with ErrWithheld. An empty game is New's choice.
+func NewAt(h *rulebook.House, game string, kind Kind, id string, seed uint64) (Question, error) {
 	switch kind {
 	case KindRuling:
-		return Ruling(h, id, seed)
+		return ruling(h, game, id, seed)
 	case KindNextStep:
-		return Step(h, id, seed)
+		return step(h, game, id, seed)
 	case KindOrder:
-		return Order(h, id, seed)
+		return order(h, game, id, seed)
 	}
 	return Question{}, fmt.Errorf("procedures: unknown kind %q (known: ruling, next_step, order)", kind)
 }
 
+// at returns the game a question about id (of owner, a game slug or
+// common) is asked at: game when it asks it, else an error; with no game,
+// owner, or for a common id one of the games that ask it, drawn from seed
+// on a stream of its own (so that the variant's draw does not depend on it).
+func at(p *rulebook.Procedures, game, owner, id string, seed uint64) (string, error) {
+	if game == "" {
+		if owner != rulebook.CommonSlug {
+			game = owner
+		} else {
+			var asked []string
+			for _, g := range rulebook.GameSlugs {
+				if p.Asks(g, id) {
+					asked = append(asked, g)
+				}
+			}
+			if len(asked) == 0 {
+				return "", fmt.Errorf("procedures: %s: %w at any game", id, ErrWithheld)
+			}
+			return asked[newRand(seed, "game:"+id).IntN(len(asked))], nil
+		}
+	}
+	if cond, ok := p.Premise(game, id); !ok {
+		if cond == "" {
+			return "", fmt.Errorf("procedures: %s is not asked at %s: %w", id, GameName(game), ErrUnknown)
+		}
+		return "", fmt.Errorf("procedures: %s at %s: %w (%s)", id, GameName(game), ErrWithheld, cond)
+	}
+	return game, nil
+}
+
 // Draw picks, by seed, one of game's situations (common ones included) for
-// a ruling question, or one of its sequences for the other kinds, and
-// returns its question for the same seed. Every id of the game is drawn by
-// some seed.
+// a ruling question, or one of its sequences for the other kinds, among
+// those asked at game (rulebook.Procedures.Asks), and returns its question
+// for the same seed. Every id asked at the game is drawn by some seed.
 func Draw(h *rulebook.House, game string, kind Kind, seed uint64) (Question, error) {
 	if !slices.Contains(rulebook.GameSlugs, game) {
 		return Question{}, fmt.Errorf("procedures: no game %q (known: %s): %w", game, strings.Join(rulebook.GameSlugs, ", "), ErrUnknown)
@@ -118,13 +164,13 @@ func Draw(h *rulebook.House, game string, kind Kind, seed uint64) (Question, err
 	switch kind {
 	case KindRuling:
 		for _, s := range p.Situations {
-			if s.Game == game || s.Game == rulebook.CommonSlug {
+			if p.Asks(game, s.ID) {
 				ids = append(ids, s.ID)
 			}
 		}
 	case KindNextStep, KindOrder:
 		for _, q := range p.Sequences {
-			if q.Game == game {
+			if p.Asks(game, q.ID) {
 				ids = append(ids, q.ID)
 			}
 		}
@@ -133,7 +179,7 @@ func Draw(h *rulebook.House, game string, kind Kind, seed uint64) (Question, err
 		return Question{}, fmt.Errorf("procedures: no %s question for game %q: %w", kind, game, ErrUnknown)
 	}
 	r := newRand(seed, "draw:"+game+":"+string(kind))
-	return New(h, kind, ids[r.IntN(len(ids))], seed)
+	return NewAt(h, game, kind, ids[r.IntN(len(ids))], seed)
 }
 
 func procs(h *rulebook.House) (*rulebook.Procedures, error) {
@@ -160,17 +206,14 @@ func newRand(seed uint64, stream string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, f.Sum64()))
 }
 
-// explain writes the explanation of a ruling or an order: the text, its
-// source, and the house setting or house procedure behind it.
-func explain(text, ref, setting, house string) string {
-	var b strings.Builder
-	b.WriteString(text)
-	b.WriteString("\nSource: " + ref + ".")
-	if setting != "" {
-		b.WriteString("\nHouse setting: " + setting + ".")
+// stop ends s with a full stop unless it already ends a sentence (a step
+// written with its own full stop, a quotation, a question).
+func stop(s string) string {
+	s = strings.TrimRight(s, " ")
+	for _, end := range []string{".", "!", "?", ".”", ".\"", "…"} {
+		if strings.HasSuffix(s, end) {
+			return s
+		}
 	}
-	if house != "" {
-		b.WriteString("\nHouse procedure of " + house + ".")
-	}
-	return b.String()
+	return s + "."
 }

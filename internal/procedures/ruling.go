@@ -12,8 +12,14 @@ import (
 
 // Ruling returns the ruling question for situation id at house h: its
 // variant (the values of its placeholders) and the order of its choices are
-// drawn from seed. Errors wrap ErrUnknown or ErrUnresolved.
+// drawn from seed. A common situation is asked at a game drawn from the
+// seed among those where it arises (New). Errors wrap ErrUnknown,
+// ErrUnresolved or ErrWithheld.
 func Ruling(h *rulebook.House, id string, seed uint64) (Question, error) {
+	return ruling(h, "", id, seed)
+}
+
+func ruling(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	p, err := procs(h)
 	if err != nil {
 		return Question{}, err
@@ -22,12 +28,16 @@ func Ruling(h *rulebook.House, id string, seed uint64) (Question, error) {
 	if s == nil {
 		return Question{}, notFound(p, "situation", id)
 	}
+	game, err = at(p, game, s.Game, id, seed)
+	if err != nil {
+		return Question{}, err
+	}
 	r := newRand(seed, string(KindRuling)+":"+id)
-	fill := variant(r, s.Vars, p.Boxes[s.Game])
+	fill := variant(r, s.Vars, p.Boxes[s.Game], GameName(game))
 	ruling := fill(s.Ruling)
 	q := Question{
 		ID: s.ID, Kind: KindRuling, Game: s.Game, Title: s.Title, Prompt: fill(s.Prompt), Ref: s.Ref,
-		Explanation: explain(ruling, s.Ref, s.Setting, s.House),
+		Explanation: ruling,
 		Choices:     make([]string, len(s.Choices)), Why: make([]string, len(s.Choices)),
 	}
 	for i, j := range r.Perm(len(s.Choices)) {
@@ -44,16 +54,17 @@ func Ruling(h *rulebook.House, id string, seed uint64) (Question, error) {
 
 // variant draws a value for each var (in name order, so that the draw does
 // not depend on map order), then {box} and a different {other_box} from the
-// table size, and returns the function that fills a text with them. Var
-// values may themselves hold {box} and {other_box}.
-func variant(r *rand.Rand, vars map[string][]string, boxes int) func(string) string {
+// table size, sets {game} to the name of the game asked at, and returns the
+// function that fills a text with them. Var values may themselves hold
+// {box}, {other_box} and {game}.
+func variant(r *rand.Rand, vars map[string][]string, boxes int, game string) func(string) string {
 	names := slices.Sorted(maps.Keys(vars))
 	picked := make([]string, len(names))
 	for i, name := range names {
 		vals := vars[name]
 		picked[i] = vals[r.IntN(len(vals))]
 	}
-	values := map[string]string{}
+	values := map[string]string{"game": game}
 	if boxes >= 1 {
 		box := 1 + r.IntN(boxes)
 		values["box"] = strconv.Itoa(box)

@@ -15,8 +15,13 @@ const orderSize = 4
 
 // Step returns a next-step question about sequence id at house h: the seed
 // picks the step just done; the wrong choices are the steps nearest the right
-// one (skipping ahead first, then going back). Errors wrap ErrUnknown or ErrUnresolved.
+// one (skipping ahead first, then going back). Errors wrap ErrUnknown,
+// ErrUnresolved or ErrWithheld.
 func Step(h *rulebook.House, id string, seed uint64) (Question, error) {
+	return step(h, "", id, seed)
+}
+
+func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	p, err := procs(h)
 	if err != nil {
 		return Question{}, err
@@ -24,6 +29,9 @@ func Step(h *rulebook.House, id string, seed uint64) (Question, error) {
 	sq := p.Sequence(id)
 	if sq == nil {
 		return Question{}, notFound(p, "sequence", id)
+	}
+	if _, err := at(p, game, sq.Game, id, seed); err != nil {
+		return Question{}, err
 	}
 	r := newRand(seed, string(KindNextStep)+":"+id)
 	steps, n := sq.Steps, len(sq.Steps)
@@ -46,7 +54,7 @@ func Step(h *rulebook.House, id string, seed uint64) (Question, error) {
 	}
 	offered := append([]int{next}, others[:min(3, len(others))]...)
 
-	prompt := fmt.Sprintf("%s: %s.\n", GameName(sq.Game), sq.Title)
+	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\n"
 	if done > 0 {
 		prompt += fmt.Sprintf("Done: “%s”, then “%s”.\n", steps[done-1], steps[done])
 	} else {
@@ -57,7 +65,7 @@ func Step(h *rulebook.House, id string, seed uint64) (Question, error) {
 	right := fmt.Sprintf("Step %d of %d: after “%s” comes “%s”.", next+1, n, steps[done], steps[next])
 	q := Question{
 		ID: sq.ID, Kind: KindNextStep, Game: sq.Game, Title: sq.Title, Prompt: prompt, Ref: sq.Ref,
-		Explanation: explain(right+"\nThe whole sequence: "+numbered(steps, 0), sq.Ref, "", sq.House),
+		Explanation: right + "\nThe whole sequence: " + numbered(steps, 0),
 		Choices:     make([]string, len(offered)), Why: make([]string, len(offered)),
 	}
 	for i, k := range r.Perm(len(offered)) {
@@ -78,8 +86,12 @@ func Step(h *rulebook.House, id string, seed uint64) (Question, error) {
 // Order returns an order question about sequence id at house h: the seed
 // picks four consecutive steps and shows them under the letters A–D in a
 // shuffled order; the choices are orders of the letters. Errors wrap
-// ErrUnknown or ErrUnresolved.
+// ErrUnknown, ErrUnresolved or ErrWithheld.
 func Order(h *rulebook.House, id string, seed uint64) (Question, error) {
+	return order(h, "", id, seed)
+}
+
+func order(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	p, err := procs(h)
 	if err != nil {
 		return Question{}, err
@@ -87,6 +99,9 @@ func Order(h *rulebook.House, id string, seed uint64) (Question, error) {
 	sq := p.Sequence(id)
 	if sq == nil {
 		return Question{}, notFound(p, "sequence", id)
+	}
+	if _, err := at(p, game, sq.Game, id, seed); err != nil {
+		return Question{}, err
 	}
 	r := newRand(seed, string(KindOrder)+":"+id)
 	steps, n := sq.Steps, len(sq.Steps)
@@ -96,7 +111,7 @@ func Order(h *rulebook.House, id string, seed uint64) (Question, error) {
 	shown := r.Perm(k) // shown[label] = the step's offset in the window
 	letter := make([]string, k)
 	var prompt strings.Builder
-	fmt.Fprintf(&prompt, "%s: %s.\nPut these steps in the order the dealer does them:", GameName(sq.Game), sq.Title)
+	fmt.Fprintf(&prompt, "%s\nPut these steps in the order the dealer does them:", stop(GameName(sq.Game)+" — "+sq.Title))
 	for label, off := range shown {
 		letter[off] = string(rune('A' + label))
 		fmt.Fprintf(&prompt, "\n%s. %s", letter[off], steps[start+off])
@@ -115,7 +130,7 @@ func Order(h *rulebook.House, id string, seed uint64) (Question, error) {
 	right := "In order: " + numbered(steps[start:start+k], start)
 	q := Question{
 		ID: sq.ID, Kind: KindOrder, Game: sq.Game, Title: sq.Title, Prompt: prompt.String(), Ref: sq.Ref,
-		Explanation: explain(right, sq.Ref, "", sq.House),
+		Explanation: right,
 		Choices:     make([]string, len(orders)), Why: make([]string, len(orders)),
 	}
 	for i, c := range r.Perm(len(orders)) {
@@ -141,7 +156,7 @@ func numbered(steps []string, first int) string {
 		if i > 0 {
 			b.WriteString(" ")
 		}
-		fmt.Fprintf(&b, "%d. %s.", first+i+1, s)
+		fmt.Fprintf(&b, "%d. %s", first+i+1, stop(s))
 	}
 	return b.String()
 }

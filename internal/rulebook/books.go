@@ -74,11 +74,24 @@ func bookEnv(h *House, g *Game) book.Env {
 		Specs:   tableSpecs[g.Slug],
 		Rulings: map[string]book.Ruling{}, Sequences: map[string]book.Sequence{}, Withheld: map[string]bool{},
 	}
+	for _, c := range h.Chips {
+		env.House.Chips = append(env.House.Chips, book.Chip{Value: c.Value, Label: c.Label})
+	}
 	if p := h.Procedures; p != nil {
 		for _, s := range p.Situations {
+			if (s.Game == g.Slug || s.Game == CommonSlug) && !p.Asks(g.Slug, s.ID) {
+				// Its premise does not hold at this game (premise.go): the
+				// book states no ruling on a situation that cannot arise.
+				env.Withheld[s.ID] = true
+				continue
+			}
 			env.Rulings[s.ID] = book.Ruling{Game: s.Game, Title: s.Title, Text: fillExample(s.Ruling, s.Vars)}
 		}
 		for _, q := range p.Sequences {
+			if q.Game == g.Slug && !p.Asks(g.Slug, q.ID) {
+				env.Withheld[q.ID] = true
+				continue
+			}
 			env.Sequences[q.ID] = book.Sequence{Game: q.Game, Title: q.Title, Steps: q.Steps}
 		}
 		for id := range p.Unresolved {

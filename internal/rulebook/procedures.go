@@ -40,6 +40,14 @@ type Procedures struct {
 	// ruling; an instructor page can list them as work to do.
 	Unresolved map[string]string
 
+	// withheld holds, for each situation or sequence whose premise
+	// (`requires`) fails at one of its games at this house, the game and the
+	// condition that fails: id → game → condition. Such an id stays in
+	// Situations or Sequences (the rule book still states its ruling where
+	// the premise holds, and says so where it does not) but Asks refuses it
+	// for that game.
+	withheld map[string]map[string]string
+
 	situations map[string]*Situation
 	sequences  map[string]*Sequence
 }
@@ -57,12 +65,20 @@ type Situation struct {
 	Choices []Choice
 	Answer  int // index into Choices, from 0 (the files count from 1)
 	Ruling  string
-	Ref     string // the seed text or RULES.md section the ruling comes from
+	// Ref is the section id of the house's rule book the ruling rests on
+	// ("uth.misdeal", "common.rounding"): the kiosk shows that section beside
+	// the question (docs/book.md).
+	Ref     string
 	Setting string // "uth.exposed_card_during_deal" when a house setting decides the ruling
 	// Settings are further house settings the texts quote (a fee of 1×
 	// Ante, an exchange of 2 to 5 cards): a house that changes one of them
 	// must rewrite the ruling too. The explanation names only Setting.
 	Settings []string
+	// Requires is the situation's premise: conditions on the house's
+	// settings that must all hold for the question to make sense at a game
+	// (see Condition). "Pay the posted maximum" is no question at a table
+	// with no maximum payout.
+	Requires []string
 	House    string // the house whose procedures.toml last set it; "" as shipped
 }
 
@@ -88,8 +104,9 @@ type Sequence struct {
 	Game     string
 	Title    string
 	Steps    []string
-	Ref      string
+	Ref      string   // the section id of the rule book that gives the steps
 	Settings []string // house settings that change the steps
+	Requires []string // the premise, as Situation.Requires
 	House    string
 }
 
@@ -129,6 +146,7 @@ type situationDef struct {
 	Setting string              `toml:"setting"`
 	// Settings are further settings the texts depend on (Situation.Settings).
 	Settings []string `toml:"settings"`
+	Requires []string `toml:"requires"`
 }
 
 type sequenceDef struct {
@@ -137,6 +155,7 @@ type sequenceDef struct {
 	Steps    []string `toml:"steps"`
 	Ref      string   `toml:"ref"`
 	Settings []string `toml:"settings"`
+	Requires []string `toml:"requires"`
 }
 
 // overrideDef rewrites a shipped situation (answer, ruling, choices, ref) or
@@ -161,7 +180,12 @@ type procBase struct {
 var (
 	idPattern   = regexp.MustCompile(`^[a-z]+\.[A-Za-z0-9_]+$`)
 	namePattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	builtinVars = []string{"box", "other_box"}
+	// builtinVars are filled by package procedures: {box} and {other_box}
+	// from the table size, {game} with the name of the game the question is
+	// asked at (a common situation is asked at every game). A situation may
+	// still give vars.game of its own, which is drawn instead: rules
+	// versions recorded before {game} was built in did so, and must load.
+	builtinVars = []string{"box", "other_box", "game"}
 	// settingTypes are the structs whose TOML keys a `setting` may name.
 	settingTypes = map[string]reflect.Type{
 		uth.Slug: reflect.TypeFor[uth.Settings](), oracle.Slug: reflect.TypeFor[oracle.Settings](),
@@ -213,6 +237,7 @@ func loadProcedures(fsys fs.FS, b *Book) error {
 			}
 			unresolved(p, h, b.Houses[DefaultHouse])
 		}
+		p.withheld = withheld(p, h)
 		p.index()
 		h.Procedures = p
 	}
@@ -443,6 +468,7 @@ func newSituation(file string, i int, d situationDef, game string, boxes int, id
 	s := &Situation{
 		ID: d.ID, Game: game, Title: d.Title, Prompt: d.Prompt, Vars: d.Vars, Choices: d.Choices,
 		Answer: d.Answer - 1, Ruling: d.Ruling, Ref: d.Ref, Setting: d.Setting, Settings: d.Settings,
+		Requires: d.Requires,
 	}
 	if err := checkSituation(file, key, s, true, boxes); err != nil {
 		return nil, err
@@ -460,6 +486,9 @@ func newSituation(file string, i int, d situationDef, game string, boxes int, id
 		if st == s.Setting || slices.Index(s.Settings, st) < j {
 			return nil, errf(file, k, fmt.Sprintf("%q is named twice", st))
 		}
+	}
+	if err := checkRequires(file, key, game, s.Requires); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -546,7 +575,7 @@ func checkVars(file, key string, s *Situation, boxes int) error {
 		switch {
 		case !namePattern.MatchString(n):
 			return errf(file, vk, "a var name is lower case letters, digits and _")
-		case slices.Contains(builtinVars, n):
+		case n == "box" || n == "other_box":
 			return errf(file, vk, "{"+n+"} is built in (drawn from the table size)")
 		case !used[n]:
 			return errf(file, vk, "is not used in the prompt, ruling or choices")
@@ -582,7 +611,7 @@ func newSequence(file string, i int, d sequenceDef, game string, ids map[string]
 	if err := checkID(file, key, d.ID, game, ids); err != nil {
 		return nil, err
 	}
-	q := &Sequence{ID: d.ID, Game: game, Title: d.Title, Steps: d.Steps, Ref: d.Ref, Settings: d.Settings}
+	q := &Sequence{ID: d.ID, Game: game, Title: d.Title, Steps: d.Steps, Ref: d.Ref, Settings: d.Settings, Requires: d.Requires}
 	if err := checkSequence(file, key, q); err != nil {
 		return nil, err
 	}
@@ -590,6 +619,9 @@ func newSequence(file string, i int, d sequenceDef, game string, ids map[string]
 		if err := checkSetting(file, fmt.Sprintf("%s.settings[%d]", key, j+1), game, st); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkRequires(file, key, game, q.Requires); err != nil {
+		return nil, err
 	}
 	return q, nil
 }

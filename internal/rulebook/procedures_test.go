@@ -233,6 +233,20 @@ func TestProceduresErrors(t *testing.T) {
 			[]string{"procedures/lunar.toml", "game", "want \"lunar\""}},
 		{"box in common", "procedures/common.toml", add(strings.Replace(sit("prompt = \"On box {box}.\"\nanswer = 1\n"+three), "uth.x", "common.x", 1)), "",
 			[]string{"procedures/common.toml", "situation[common.x].prompt", "{box}"}},
+		{"requires without a scope", "procedures/uth.toml", add(sit("prompt = \"P\"\nrequires = [\"max_payout\"]\nanswer = 1\n" + three)), "",
+			[]string{"procedures/uth.toml", "situation[uth.x].requires[1]", "want <game>.<key>"}},
+		{"requires an unknown setting", "procedures/uth.toml", add(sit("prompt = \"P\"\nrequires = [\"uth.max_boxes\", \"!uth.progresive_enabled\"]\nanswer = 1\n" + three)), "",
+			[]string{"procedures/uth.toml", "situation[uth.x].requires[2]", "no key \"progresive_enabled\""}},
+		{"requires another game's setting", "procedures/uth.toml", add(sit("prompt = \"P\"\nrequires = [\"lunar.multisuper_enabled\"]\nanswer = 1\n" + three)), "",
+			[]string{"procedures/uth.toml", "situation[uth.x].requires[1]", "only uth settings"}},
+		{"requires a house key it cannot read", "procedures/uth.toml", add(sit("prompt = \"P\"\nrequires = [\"house.title\"]\nanswer = 1\n" + three)), "",
+			[]string{"procedures/uth.toml", "situation[uth.x].requires[1]", "house.rounding"}},
+		{"requires a value it does not give", "procedures/uth.toml", add(sit("prompt = \"P\"\nrequires = [\"uth.max_boxes = \"]\nanswer = 1\n" + three)), "",
+			[]string{"procedures/uth.toml", "situation[uth.x].requires[1]", "no value"}},
+		{"requires a setting not every game has", "procedures/common.toml", add(strings.Replace(sit("prompt = \"P\"\nrequires = [\"*.progressive_enabled\"]\nanswer = 1\n"+three), "uth.x", "common.x", 1)), "",
+			[]string{"procedures/common.toml", "situation[common.x].requires[1]", "every game"}},
+		{"a sequence requires an unknown setting", "procedures/uth.toml", add("[[sequence]]\nid = \"uth.y\"\ntitle = \"Y\"\nref = \"uth.y\"\nrequires = [\"uth.nope\"]\nsteps = [\"a\", \"b\", \"c\", \"d\"]\n"), "",
+			[]string{"procedures/uth.toml", "sequence[uth.y].requires[1]", "no key \"nope\""}},
 		{"unknown file", "procedures/poker.toml", nil, "game = \"poker\"\n",
 			[]string{"procedures/poker.toml", "unknown file"}},
 		{"empty game file", "procedures/oracle.toml", func(string) string { return "" }, "",
@@ -264,6 +278,56 @@ func TestProceduresErrors(t *testing.T) {
 	}
 }
 
+// TestPremiseConditions checks each form of a `requires` condition against
+// a house's settings: set, not set, equal, not equal, all of several.
+func TestPremiseConditions(t *testing.T) {
+	sit := func(id, requires string) string {
+		return "[[situation]]\nid = \"" + id + "\"\ntitle = \"X\"\nprompt = \"P\"\nref = \"uth.x\"\nruling = \"R.\"\nanswer = 1\n" +
+			"requires = [" + requires + "]\n" +
+			"[[situation.choices]]\ntext = \"a\"\n[[situation.choices]]\ntext = \"b\"\nwhy = \"w\"\n[[situation.choices]]\ntext = \"c\"\nwhy = \"w\"\n"
+	}
+	tests := []struct {
+		id, requires string
+		asked        bool
+	}{
+		{"uth.set", `"uth.progressive_enabled"`, true},                       // true
+		{"uth.not_set", `"!uth.progressive_enabled"`, false},                 // negated
+		{"uth.amount", `"uth.max_payout_per_box"`, true},                     // 1000 at riviera
+		{"uth.any_game", `"*.max_payout_per_box"`, true},                     // * is the situation's own game
+		{"uth.no_amount", `"!uth.max_payout_per_box"`, false},                // negated amount
+		{"uth.equal", `"house.rounding = down"`, true},                       // the default house's rounding
+		{"uth.not_equal", `"house.rounding != down"`, false},                 // negated equality
+		{"uth.number", `"uth.max_boxes = 5"`, true},                          // riviera's 5 tables
+		{"uth.quoted", `"uth.misdeal = \"void_and_return_bets\""`, false},    // a quoted value; riviera keeps the default
+		{"uth.all", `"uth.progressive_enabled", "uth.max_boxes = 7"`, false}, // every condition must hold
+		{"uth.none", ``, true},                                               // no premise
+	}
+	var file strings.Builder
+	for _, tt := range tests {
+		file.WriteString(sit(tt.id, tt.requires))
+	}
+	m := houseFS(t, map[string]string{
+		"houses/riviera/procedures.toml": file.String(),
+		"houses/riviera/uth.toml":        "max_boxes = 5\nmax_payout_per_box = \"1000\"\n",
+	})
+	b, err := rulebook.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	riv, _ := b.House("riviera")
+	for _, tt := range tests {
+		if got := riv.Procedures.Asks("uth", tt.id); got != tt.asked {
+			t.Errorf("requires = [%s]: Asks = %v; want %v", tt.requires, got, tt.asked)
+		}
+		if riv.Procedures.Asks("oracle", tt.id) {
+			t.Errorf("%s is asked at another game", tt.id)
+		}
+	}
+	if riv.Procedures.Asks("uth", "uth.no_such_id") {
+		t.Error("Asks accepts an unknown id")
+	}
+}
+
 func TestPlaceholders(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -287,5 +351,44 @@ func TestPlaceholders(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Placeholders(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
+	}
+}
+
+// TestOldCommonVarsGame loads procedures/common.toml as rules versions
+// recorded before {game} was built in wrote it, with vars.game of its own:
+// an old version must still load, so that what was made under it can be
+// shown again.
+func TestOldCommonVarsGame(t *testing.T) {
+	m := houseFS(t, nil)
+	for name := range m {
+		if strings.HasPrefix(name, "books/") {
+			delete(m, name) // such a version had no rule books either
+		}
+	}
+	m["procedures/common.toml"] = &fstest.MapFile{Data: []byte(`game = "common"
+[[situation]]
+id     = "common.max_payout"
+title  = "A win above the house's maximum payout"
+prompt = "At {game}, one box's win comes to more than the maximum. What do you do?"
+vars.game = ["Ultimate Texas Hold'em", "Texas Oracle", "7 Card Thrill", "Lunar Poker"]
+answer = 1
+ruling = "Pay the posted maximum."
+ref    = "RULES.md §6 row 32"
+[[situation.choices]]
+text = "Pay the maximum."
+[[situation.choices]]
+text = "Pay in full."
+why  = "w"
+[[situation.choices]]
+text = "Void."
+why  = "w"
+`)}
+	b, err := rulebook.Load(m)
+	if err != nil {
+		t.Fatalf("an old common.toml with vars.game does not load: %v", err)
+	}
+	h, _ := b.House(rulebook.DefaultHouse)
+	if s := h.Procedures.Situation("common.max_payout"); s == nil || len(s.Vars["game"]) != 4 {
+		t.Errorf("common.max_payout = %+v", s)
 	}
 }
