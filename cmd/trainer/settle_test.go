@@ -256,9 +256,9 @@ func TestSettleHouseOutsideTheBinary(t *testing.T) {
 		}
 	}
 	write("house.toml", "name = \"outside\"\n")
-	write("uth.toml", "blind_table = \"B\"\n") // Pennsylvania's table B: a straight pushes
+	write("uth.toml", "blind_table = \"straight-pushes\"\n") // a straight pushes
 	// The player's 6-to-10 straight beats the dealer's two pair (RULES.md §2.3):
-	// the Blind pays 1:1 at the default house (table A) and pushes under table B.
+	// the Blind pays 1:1 at the default house and pushes under the straight-pushes table.
 	straight := func(house string) string {
 		h := ""
 		if house != "" {

@@ -58,8 +58,8 @@ func TestPayTables_Roles(t *testing.T) {
 	paths := []string{
 		payTablesPath,
 		payTablesPath + "?game=lunar",
-		"/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=1000000",
-		whatIfPath(url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}),
+		"/tools/paytables/simulation?game=uth&wager=main&table=straight-pays&rounds=1000000",
+		whatIfPath(url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}),
 	}
 	trainee := k.traineeClient(t)
 	for _, p := range paths {
@@ -252,8 +252,8 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 	c := k.staffClient(t, "Max Manager", managerPassword)
 	h, _ := shippedBook().House(rulebook.DefaultHouse)
 	for _, tt := range []struct{ game, wager, table, row, odds string }{
-		{"uth", "trips", "B", "flush", "7:1"},
-		{"uth", "trips", "D", "four_of_a_kind", "40:1"},
+		{"uth", "trips", "50-40-30-8-6-5-3", "flush", "7:1"},
+		{"uth", "trips", "50-40-20-7-6-5-3", "four_of_a_kind", "40:1"},
 		{"thrill", "kings_or_better", "seed", "pair_of_kings", "1:1"},
 		{"thrill", "special", "seed", "five_aces", "5,000:1"},
 		{"lunar", "super", "PA", "ace_king_queen", "6:1"},
@@ -298,7 +298,7 @@ func TestPayTables_WhatIfRefused(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	good := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}
+	good := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}
 	with := func(k, v string) url.Values {
 		q := url.Values{}
 		for key, val := range good {
@@ -319,8 +319,8 @@ func TestPayTables_WhatIfRefused(t *testing.T) {
 		{"unknown table", with("table", "Z"), "table", `There is no trips table "Z" (tables: A, B, C, D).`},
 		{"unknown row", with("row", "five_aces"), "row",
 			`Table B has no row "five_aces" (rows: royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind).`},
-		{"the Blind", url.Values{"game": {"uth"}, "wager": {"blind"}, "table": {"A"}, "row": {"flush"}, "odds": {"2:1"}}, "wager", ""},
-		{"rounds not offered", url.Values{"game": {"uth"}, "wager": {"main"}, "table": {"A"}, "row": {"flush"}, "odds": {"2:1"}, "rounds": {"5"}},
+		{"the Blind", url.Values{"game": {"uth"}, "wager": {"blind"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}}, "wager", ""},
+		{"rounds not offered", url.Values{"game": {"uth"}, "wager": {"main"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}, "rounds": {"5"}},
 			"rounds", `Choose 1,000,000 or 10,000,000 rounds, not "5".`},
 	}
 	for _, htmx := range []bool{false, true} {
@@ -356,7 +356,7 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=5")
+	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=straight-pays&rounds=5")
 	wantStatus(t, "rounds 5", resp, http.StatusUnprocessableEntity)
 	card := resp.Doc.Find(`[data-testid="sim-A"]`)
 	if got := squash(card.Find(`[data-testid="figure-problem"]`).Text()); got != `rounds: Choose 1,000,000 or 10,000,000 rounds, not "5".` {
@@ -367,7 +367,7 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 	}
 	for _, p := range []string{
 		"/tools/paytables/simulation?game=uth&wager=main&table=Z&rounds=1000000",
-		"/tools/paytables/simulation?game=uth&wager=trips&table=B&rounds=1000000",
+		"/tools/paytables/simulation?game=uth&wager=trips&table=50-40-30-8-6-5-3&rounds=1000000",
 		"/tools/paytables/simulation?game=dice&wager=main&table=A&rounds=1000000",
 		"/tools/paytables/whatif?game=uth&wager=dice&table=A&row=flush&odds=1:1",
 	} {
@@ -383,7 +383,7 @@ func TestPayTables_Fragments(t *testing.T) {
 	plain := k.staffClient(t, "Max Manager", managerPassword)
 	hx := k.staffClient(t, "Max Manager", managerPassword)
 	hx.Header.Set("HX-Request", "true")
-	q := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}
+	q := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}
 	for _, tt := range []struct {
 		name, path, root string
 	}{
