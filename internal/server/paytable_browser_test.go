@@ -111,7 +111,7 @@ func TestBrowserPayTables(t *testing.T) {
 
 			if size.Size == browsertest.Portrait {
 				run(t, ctx, "phone", chromedp.EmulateViewport(int64(browsertest.Phone.Width), int64(browsertest.Phone.Height), chromedp.EmulateTouch),
-					chromedp.Navigate(h.URL+"/tools/paytables?game=uth"), chromedp.WaitVisible(`[data-testid="table-B"]`))
+					chromedp.Navigate(h.URL+"/tools/paytables?game=uth"), chromedp.WaitVisible(`[data-testid="table-50-40-30-8-6-5-3"]`))
 				fitsAndTouchable(t, ctx, "pay tables on a phone")
 				run(t, ctx, "scroll to Trips", chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="wager-trips"]`)))
 				shot("phone")
