@@ -14,7 +14,16 @@ type Book struct {
 	// one level deeper.
 	Sections []Section
 
-	index map[string]int
+	index  map[string]int
+	tables map[string]string // pay-table kind → the section that prints it
+}
+
+// TableSection returns the id of the first section that prints the house's
+// pay table of kind ({{paytable "kind"}}), or false: what the pay-table page
+// cites for each wager.
+func (b *Book) TableSection(kind string) (string, bool) {
+	id, ok := b.tables[kind]
+	return id, ok
 }
 
 // Section is one heading of the book and its text up to the next heading of

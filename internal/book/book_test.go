@@ -130,6 +130,15 @@ func TestLoadNumbersAndIncludes(t *testing.T) {
 	if !strings.Contains(play.HTML, `<a href="#uth.blind">§1.1 The Blind bet</a>`) || play.Text != "See §1.1 The Blind bet." {
 		t.Errorf("ref in HTML/Text: %q / %q", play.HTML, play.Text)
 	}
+	if id, ok := b.TableSection("trips"); !ok || id != "uth.trips" {
+		t.Errorf("TableSection(trips) = %q, %v; want uth.trips", id, ok)
+	}
+	if _, ok := b.TableSection("blind"); ok {
+		t.Error("TableSection(blind): the book prints no Blind table, only a row of it")
+	}
+	if trips, _ := b.Section("uth.trips"); strings.Contains(trips.Markdown+trips.HTML, "book:paytable") {
+		t.Errorf("the table's marker is left in the section: %q", trips.Markdown)
+	}
 	if got := len(b.Subtree("uth.game")); got != 3 {
 		t.Errorf("Subtree(uth.game) has %d sections; want 3", got)
 	}

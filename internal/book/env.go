@@ -93,6 +93,11 @@ type writer struct {
 // the common chapters; parse finds it as an HTML comment block.
 const includeMarker = "<!--book:include common-->"
 
+// tableMarker follows the table `paytable` writes, so that the book knows
+// which section states each of the house's pay tables (Book.TableSection);
+// it is taken out before the section is rendered.
+func tableMarker(kind string) string { return "<!--book:paytable " + kind + "-->" }
+
 // refToken stands for a cross-reference until the book is numbered.
 func refToken(id string) string { return "⟦ref:" + id + "⟧" }
 
@@ -198,6 +203,7 @@ func (w *writer) paytable(kind string) (string, error) {
 	for _, r := range pt.Rows {
 		fmt.Fprintf(&b, "| %s | %s |\n", RowTitle(r.Key), w.rowPays(r))
 	}
+	b.WriteString("\n" + tableMarker(kind) + "\n")
 	return b.String(), nil
 }
 

@@ -279,12 +279,23 @@ func number(secs []Section) {
 	}
 }
 
-var refTokens = regexp.MustCompile(`⟦ref:([^⟧]*)⟧`)
+var (
+	refTokens    = regexp.MustCompile(`⟦ref:([^⟧]*)⟧`)
+	tableMarkers = regexp.MustCompile(`\n?<!--book:paytable ([a-z_]+)-->\n?`)
+)
 
-// finish resolves the cross-references and renders every section.
+// finish resolves the cross-references, notes where each pay table is
+// stated, and renders every section.
 func (l *loader) finish(b *Book) error {
+	b.tables = map[string]string{}
 	for i := range b.Sections {
 		s := &b.Sections[i]
+		for _, m := range tableMarkers.FindAllStringSubmatch(s.Markdown, -1) {
+			if _, ok := b.tables[m[1]]; !ok {
+				b.tables[m[1]] = s.ID
+			}
+		}
+		s.Markdown = strings.TrimSpace(tableMarkers.ReplaceAllString(s.Markdown, "\n"))
 		var missing string
 		s.Markdown = refTokens.ReplaceAllStringFunc(s.Markdown, func(tok string) string {
 			id := refTokens.FindStringSubmatch(tok)[1]

@@ -18,7 +18,10 @@ import (
 // strikethrough, heading attributes ({#id after="…"}), and raw HTML left out
 // of the output (goldmark's default, never WithUnsafe).
 var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+	// Cell alignment is written as the align attribute: the kiosk's
+	// Content Security Policy refuses inline styles.
+	goldmark.WithExtensions(extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.Strikethrough),
 	goldmark.WithParserOptions(parser.WithHeadingAttribute()),
 )
 

@@ -1,6 +1,7 @@
 package rulebook
 
 import (
+	"errors"
 	"io/fs"
 	"maps"
 	"path"
@@ -19,7 +20,18 @@ import (
 // loadBooks assembles every house's rule book of every game (package book,
 // docs/book.md). It runs last: a book states the house's pay tables,
 // settings, rulings and steps, so all of them must be loaded first.
+//
+// A rules tree without a books folder is a version the kiosk recorded
+// before it had rule books: it loads without them (House.Books empty), so
+// that what was made under it can still be shown. The shipped rules always
+// have their books (TestBooksLoaded).
 func loadBooks(fsys fs.FS, b *Book) error {
+	if _, err := fs.Stat(fsys, book.Dir); errors.Is(err, fs.ErrNotExist) {
+		for _, h := range b.Houses {
+			h.Books = map[string]*book.Book{}
+		}
+		return nil
+	}
 	for _, name := range b.HouseNames() {
 		h := b.Houses[name]
 		h.Books = map[string]*book.Book{}
@@ -34,7 +46,8 @@ func loadBooks(fsys fs.FS, b *Book) error {
 	return nil
 }
 
-// Book returns the house's rule book of game, or nil for an unknown game.
+// Book returns the house's rule book of game, or nil for an unknown game
+// (or a rules version older than the books).
 func (h *House) Book(game string) *book.Book { return h.Books[game] }
 
 // Cite resolves a citation (a section id) in the house's book of game: "§2.3

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -188,5 +189,90 @@ func TestLogo(t *testing.T) {
 				t.Errorf("err = %v; want houses/riviera/house.toml … %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestOldVersionWithoutBooks loads the files of a version recorded before
+// the rule books existed: it loads, with no books, so that what was made
+// under it can still be shown.
+func TestOldVersionWithoutBooks(t *testing.T) {
+	m := mapFS(t)
+	for p := range m {
+		if strings.HasPrefix(p, "books/") {
+			delete(m, p)
+		}
+	}
+	b, err := rulebook.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := b.Houses["default"]; h.Book("uth") != nil {
+		t.Error("a version without books has a book")
+	}
+	if _, ok := b.Houses["default"].Cite("uth", "uth.game"); ok {
+		t.Error("Cite resolves in a version without books")
+	}
+}
+
+// TestCompare checks what Compare finds between two versions: a pay-table
+// row, a setting in words, a book section changed, one added, and the
+// other files in words; and that with no old version every section is new.
+func TestCompare(t *testing.T) {
+	old, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mapFS(t)
+	edit := func(file, from, to string) {
+		t.Helper()
+		s := string(m[file].Data)
+		if !strings.Contains(s, from) {
+			t.Fatalf("%s: no %q", file, from)
+		}
+		m[file] = &fstest.MapFile{Data: []byte(strings.Replace(s, from, to, 1))}
+	}
+	edit("houses/default/uth.toml", `blind_table               = "A"`, `blind_table               = "B"`)
+	edit("houses/default/oracle.toml", "max_boxes", "max_boxes = 6 #")
+	edit("drills.toml", "\n", "\n# a comment\n")
+	first := old.Houses["default"].Book("uth").Sections[0]
+	m["houses/default/books/uth.md"] = &fstest.MapFile{Data: []byte("# " + first.Title + " {#" + first.ID + "}\n\nOurs.\n\n" +
+		"## Late bets {#uth.late after=\"" + first.ID + "\"}\n\nNone.\n")}
+	nb, err := rulebook.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := rulebook.Compare(old, nb, "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rows) != 1 || c.Rows[0] != (rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "A", NewTable: "B", Old: "1 to 1", New: "nothing"}) {
+		t.Errorf("Rows = %+v", c.Rows)
+	}
+	var labels []string
+	for _, s := range c.Settings {
+		labels = append(labels, s.Game+": "+s.Label+": "+s.Old+" → "+s.New)
+	}
+	if want := []string{"uth: Blind table: A → B"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
+		t.Errorf("Settings = %q; want %q among them", labels, want)
+	}
+	got := map[string]string{}
+	for _, s := range c.Sections {
+		id := ""
+		if s.New != nil {
+			id = s.New.ID
+		} else {
+			id = s.Old.ID
+		}
+		got[id] = s.Change
+	}
+	if got[first.ID] != rulebook.FileChanged || got["uth.late"] != rulebook.FileAdded {
+		t.Errorf("Sections = %v; want %s changed and uth.late added", got, first.ID)
+	}
+	if !slices.Contains(c.Others, "The practice levels and target times") {
+		t.Errorf("Others = %q", c.Others)
+	}
+	all, err := rulebook.Compare(nil, nb, "default")
+	if err != nil || len(all.Rows) != 0 || len(all.Sections) < len(nb.Houses["default"].Book("uth").Sections) {
+		t.Errorf("Compare with no old version: %d sections, %d rows, %v", len(all.Sections), len(all.Rows), err)
 	}
 }

@@ -94,7 +94,9 @@ func TestBrowserCertification(t *testing.T) {
 	browsertest.Screenshot(t, mctx, "manager-rules-version")
 	browsertest.Axe(t, mctx, "rules version")
 	checkPage(t, mctx, "rules version")
-	run(t, mctx, "approve", browsertest.Settled(), chromedp.Tap(testID("rules-approve")), chromedp.WaitVisible(testID("notice")))
+	run(t, mctx, "approve", browsertest.Settled(), chromedp.Tap(testID("rules-approve")), chromedp.WaitVisible(testID("rules-confirm")))
+	browsertest.Axe(t, mctx, "rules confirmation")
+	run(t, mctx, "confirm", browsertest.Settled(), chromedp.Tap(testID("rules-confirm-submit")), chromedp.WaitVisible(testID("notice")))
 	if got := text(t, mctx, testID("rules-approved")); !strings.Contains(got, "Max Manager") {
 		t.Errorf("approved %q; want by Max Manager", got)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -103,6 +104,13 @@ func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.E
 		t := tableView(&st.in, h, res)
 		f.Table = &t
 		f.Result = templates.NewResult(game, res)
+		for i, b := range res.Boxes {
+			for j, w := range b.Wagers {
+				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(h, game, w.Rule)
+			}
+		}
+		// The JSON is `trainer settle`'s output, rules written as sections.
+		settle.Cite(s.book, res)
 		if j, err := compactJSON(res); err == nil {
 			f.ResultJSON = j
 		}
@@ -270,4 +278,18 @@ func cardChecks(name, label string, hand, ticked []string, errs templates.Errors
 		cc.Cards = append(cc.Cards, templates.CardCheck{Card: templates.NewCard(c), Checked: slices.Contains(ticked, c.String())})
 	}
 	return cc
+}
+
+// checkerCitation is a wager's rule (a section id) as a link into the book.
+// A house other than the kiosk's own is cited by its words only: the book
+// pages show the kiosk's house.
+func (s *Server) checkerCitation(h *rulebook.House, game, rule string) templates.Citation {
+	r, ok := h.Cite(game, rule)
+	switch {
+	case !ok:
+		return templates.Citation{}
+	case h.Name != s.house.Name:
+		return templates.Citation{Label: r.String()}
+	}
+	return citationOf(game, r)
 }

@@ -24,7 +24,7 @@ import (
 
 // contentView is the content page for cq.
 func (s *Server) contentView(r *http.Request, cq contentQuery) templates.ContentView {
-	v := templates.ContentView{Page: s.page(r, "Training content", "content"), House: s.house.Name,
+	v := templates.ContentView{Page: s.page(r, "Training content", "content"), House: s.house.Title,
 		GameName: s.gameName(cq.game), Level: cq.level}
 	for _, g := range drills.GameSlugs() {
 		other := cq

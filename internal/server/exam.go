@@ -375,6 +375,10 @@ func (s *Server) examQuestion(sess *trainer.PracticeSession, ex *trainer.Exam, s
 
 // renderExam writes the exam page, or only its panel for htmx.
 func (s *Server) renderExam(w http.ResponseWriter, r *http.Request, status int, p templates.ExamPanel) {
-	page := templates.ExamPage(templates.ExamView{Page: s.page(r, "Exam · "+p.Bar.Title, "practice"), Panel: p})
+	pg := s.page(r, "Exam · "+p.Bar.Title, "practice")
+	// No way into the rule book while a question waits (the /book routes
+	// refuse it too, bookClosed): only the result cites it.
+	pg.HideBook = p.Result == nil
+	page := templates.ExamPage(templates.ExamView{Page: pg, Panel: p})
 	s.render(w, r, status, page, templates.ExamPanelFragment(p))
 }

@@ -68,6 +68,7 @@ func (s *Server) examItemRow(ex *trainer.Exam, it trainer.ExamItem, a *trainer.A
 	} else {
 		row.Prompt = d.Prompt
 		row.Right = joinLines(answerLines(d, d.Key))
+		row.Refs = s.citations(d.Game, d.Refs)
 	}
 	switch eval.JudgeItem(it, a) {
 	case eval.ItemRight:

@@ -55,6 +55,7 @@ func (s *Server) sessionBar(sess *trainer.PracticeSession, position int) templat
 	b := templates.SessionBar{
 		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: sess.Mode.Label(), Kind: kindLabel(sess.Kind),
 		Position: position, Planned: sess.Planned, Answered: sess.Answered, Correct: sess.Correct,
+		Book: templates.Citation{Label: "Rule book", URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
 	}
 	if sess.Open() {
 		b.EndAction = practiceURL(sess.ID) + "/end"
@@ -357,16 +358,27 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	f.Question = s.questionView(sess, sv, nil, nil)
 	f.Question.HintAction, f.Question.TargetSeconds = "", 0
 	f.Explanation = d.Explanation
+	f.Refs = s.citations(d.Game, d.Refs)
 	f.Yours, f.Right = answerLines(d, drills.Key(answer)), answerLines(d, d.Key)
 	for i := range f.Yours {
 		f.Yours[i].Right = a.Correct || lineRight(d, drills.Key(answer), i)
 	}
 	if !a.Correct {
 		if m := practice.Score(d, answer, a.Elapsed).Mistake; m != nil {
-			f.MistakeRule, f.MistakeText = m.Rule, m.Explanation
+			f.Mistake, f.MistakeText = true, m.Explanation
+			f.MistakeRefs = s.mistakeCitations(d.Game, m)
 		}
 	}
 	return f, nil
+}
+
+// mistakeCitations are the sections a mistake breaks: its Refs, or its Rule
+// (a section id) where the drill has not resolved it.
+func (s *Server) mistakeCitations(game string, m *drills.Mistake) []templates.Citation {
+	if len(m.Refs) > 0 {
+		return s.citations(game, m.Refs)
+	}
+	return s.cite(game, m.Rule)
 }
 
 // answerLines writes an answer (or the key) in the drill's terms.

@@ -20,7 +20,10 @@ const pinPageIdle = 60 * time.Second
 // and for a trainee the inactivity timeout after which the page returns to
 // the start by itself (one second after the server has ended the session).
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
-	p := templates.Page{Title: title, Section: section}
+	p := templates.Page{Title: title, Section: section, House: s.house.Title}
+	if s.house.Logo != nil {
+		p.LogoURL = logoURL + "?v=" + s.logoTag
+	}
 	v := visitOf(r.Context())
 	u := v.user
 	if u == nil {

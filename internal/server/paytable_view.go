@@ -28,7 +28,7 @@ type payTablesOption func(*templates.PayTablesView)
 // payTablesView is the page of game, with its exact wagers as the jobs of
 // exact stand and every simulated table as it was last asked for.
 func (s *Server) payTablesView(r *http.Request, game string, exact map[string]*figureJob, opts ...payTablesOption) templates.PayTablesView {
-	v := templates.PayTablesView{Page: s.page(r, "Pay tables", "paytables"), House: s.house.Name, GameName: s.gameName(game)}
+	v := templates.PayTablesView{Page: s.page(r, "Pay tables", "paytables"), House: s.house.Title, GameName: s.gameName(game)}
 	for _, g := range rulebook.GameSlugs {
 		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameName(g),
 			URL: templates.PayTablesURL + "?game=" + url.QueryEscape(g), Current: g == game})
@@ -90,6 +90,11 @@ func waiting(v templates.PayTablesView) bool {
 func (s *Server) wagerView(game string, w edge.Wager, j *figureJob) templates.WagerView {
 	own := edge.HouseTable(s.house, w)
 	wv := templates.WagerView{Wager: w.Name, Title: w.Title, HouseTable: own.Name, Exact: w.Method == edge.Exact}
+	if bk := s.house.Book(game); bk != nil {
+		if id, ok := bk.TableSection(w.Kind); ok {
+			wv.Book = s.cite(game, id)[0]
+		}
+	}
 	for _, n := range edge.TableNames(s.book, s.house, w) {
 		if n != own.Name {
 			wv.Others = append(wv.Others, n)

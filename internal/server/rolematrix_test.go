@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -18,6 +19,7 @@ type access int
 
 const (
 	anyone      access = iota // signed out included; no role check
+	signedIn                  // every signed-in role; signed out goes to sign-in
 	traineeOnly               // trainees; staff get 403
 	staffOnly                 // managers and administrators; trainees get 403
 	adminOnly                 // administrators; trainees and managers get 403
@@ -29,12 +31,13 @@ const (
 // route that no longer exists. Give a POST a form in routeForms if its
 // handler should get past validation.
 var routeAccess = map[string]access{
-	"GET /healthz":  anyone,
-	"GET /static/*": anyone,
-	"GET /":         anyone,
-	"GET /setup":    anyone, // 404 once the kiosk has a user
-	"POST /setup":   anyone,
-	"GET /signin":   anyone,
+	"GET /healthz":    anyone,
+	"GET /static/*":   anyone,
+	"GET /house/logo": anyone,
+	"GET /":           anyone,
+	"GET /setup":      anyone, // 404 once the kiosk has a user
+	"POST /setup":     anyone,
+	"GET /signin":     anyone,
 
 	"POST /signin/badge":         anyone,
 	"GET /signin/trainees/{id}":  anyone,
@@ -43,6 +46,9 @@ var routeAccess = map[string]access{
 	"POST /signin/staff":         anyone,
 	"POST /signout":              anyone,
 
+	"GET /book":                               signedIn,
+	"GET /book/{game}":                        signedIn,
+	"GET /book/{game}/sections/{section}":     signedIn,
 	"GET /trainee":                            traineeOnly,
 	"GET /practice/new":                       traineeOnly,
 	"POST /practice":                          traineeOnly,
@@ -102,7 +108,7 @@ var routeForms = map[string]url.Values{
 // allows reports whether role may use a route of access a.
 func (a access) allows(role string) bool {
 	switch a {
-	case anyone:
+	case anyone, signedIn:
 		return true
 	case traineeOnly:
 		return role == "trainee"
@@ -163,7 +169,8 @@ func TestRoleMatrix(t *testing.T) {
 		"/manager/exams/":    examID,
 		"/manager/trainees/": k.trainee.ID,
 	}
-	params := map[string]string{"{game}": "uth", "{version}": k.Book.Version, "{n}": "1"}
+	params := map[string]string{"{game}": "uth", "{version}": k.Book.Version, "{n}": "1",
+		"{section}": k.Book.Houses[rulebook.DefaultHouse].Book("uth").Sections[0].ID}
 
 	signedIn := map[string]*servertest.Client{
 		"trainee":       tc,

@@ -15,6 +15,7 @@ var (
 	trainees = []trainer.Role{trainer.RoleTrainee}
 	managers = []trainer.Role{trainer.RoleManager, trainer.RoleAdministrator}
 	admins   = []trainer.Role{trainer.RoleAdministrator}
+	everyone = []trainer.Role{trainer.RoleTrainee, trainer.RoleManager, trainer.RoleAdministrator}
 )
 
 // routes is the kiosk's only route table.
@@ -27,6 +28,7 @@ func (s *Server) routes() http.Handler {
 	// No session: these neither read nor touch one.
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/static/*", s.handleStatic)
+	r.Get(logoURL, s.handleLogo) // the house's logo, in every page's header
 
 	r.Group(func(r chi.Router) {
 		r.Use(s.loadSession)
@@ -110,6 +112,14 @@ func (s *Server) routes() http.Handler {
 			r.Use(s.requireRole(managers...))
 			r.Get("/tools/content", s.handleContentShow)          // ?game=&level=&seed_<kind>=
 			r.Get("/tools/content/sample", s.handleContentSample) // one kind's sample from ?seed= ("another sample")
+		})
+		// The house's rule books (issue 14, book.go): every signed-in role
+		// reads them; a trainee's open exam closes them.
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(everyone...))
+			r.Get("/book", s.handleBookList)
+			r.Get("/book/{game}", s.handleBookShow)                       // ?q= searches; htmx gets the body
+			r.Get("/book/{game}/sections/{section}", s.handleBookSection) // one section, for the dialog over a page
 		})
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(admins...))

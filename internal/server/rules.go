@@ -3,17 +3,18 @@ package server
 import (
 	"net/http"
 
-	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
 )
 
-// The house rules versions (issue 8). Rules change by editing the files
-// (content/rules, or a house's own directory given with -rules) and
+// The house rules versions (issue 8, issue 14). Rules change by editing the
+// files (content/rules, or a house's own directory given with -rules) and
 // restarting: the kiosk records each version it starts with, with a copy of
-// its files, and a manager approves it here after reading what changed.
-// Exams start only under an approved version.
+// its files, and a manager approves it here after reading what changed, in
+// words (rules_view.go): the sections of the rule books, the pay-table rows
+// with the house edge before and after, and the settings. Approving asks for
+// a confirmation first. Exams start only under an approved version.
 
 func rulesURL(version string) string { return "/manager/rules/" + version }
 
@@ -52,55 +53,29 @@ func (s *Server) handleRulesShow(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.RulesVersionPage(v), nil)
 }
 
-func (s *Server) rulesVersionView(r *http.Request, version string) (templates.RulesVersionView, error) {
-	vs, err := s.db.ListRulesVersions(r.Context())
-	if err != nil {
-		return templates.RulesVersionView{}, err
-	}
-	at := -1
-	for i, rv := range vs {
-		if rv.Version == version {
-			at = i
-		}
-	}
-	if at < 0 {
-		return templates.RulesVersionView{}, trainer.Errorf(trainer.KindNotFound, "Rules version not found.")
-	}
-	rv := vs[at]
-	v := templates.RulesVersionView{Page: s.page(r, "Rules "+rv.Version, "rules"), Version: rv.Version,
-		FirstSeen: dateTimeText(rv.FirstSeenAt), Current: rv.Version == s.plan.Version()}
-	if rv.Approved() {
-		v.Approved = dateTimeText(rv.ApprovedAt) + " by " + rv.ApprovedBy
-	} else {
-		v.Action = rulesURL(rv.Version) + "/approve"
-	}
-	var base map[string][]byte
-	for i := at - 1; i >= 0; i-- {
-		if vs[i].Approved() {
-			base, v.Against = vs[i].Files, "Compared with version "+vs[i].Version+", the last approved before it."
-			break
-		}
-	}
-	if base == nil && at > 0 {
-		base, v.Against = vs[at-1].Files, "Compared with version "+vs[at-1].Version+", the one before it (none was approved)."
-	}
-	if base == nil {
-		v.Against = "The first version this kiosk ran with: every file is new."
-		base = map[string][]byte{}
-	}
-	for _, fc := range rulebook.Diff(base, rv.Files) {
-		fv := templates.FileChangeView{Path: fc.Path, Change: fc.Change}
-		for _, k := range fc.Keys {
-			fv.Keys = append(fv.Keys, templates.KeyChangeView{Key: k.Key, Old: k.Old, New: k.New})
-		}
-		v.Changes = append(v.Changes, fv)
-	}
-	return v, nil
-}
-
-// handleRulesApprove approves a version as the signed-in manager (audited).
+// handleRulesApprove approves a version as the signed-in manager (audited),
+// once confirmed: without confirm=yes it shows what is about to be approved
+// and asks.
 func (s *Server) handleRulesApprove(w http.ResponseWriter, r *http.Request) {
 	version := chi.URLParam(r, "version")
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	if r.PostForm.Get("confirm") != "yes" {
+		v, err := s.rulesVersionView(r, version)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		if v.Approved != "" {
+			s.error(w, r, trainer.Errorf(trainer.KindConflict, "This version was approved by %s.", v.Approved))
+			return
+		}
+		v.Page.Title = "Approve rules " + version
+		s.render(w, r, http.StatusOK, templates.RulesConfirmPage(v), nil)
+		return
+	}
 	if _, err := s.db.ApproveRulesVersion(r.Context(), version); err != nil {
 		s.error(w, r, err)
 		return

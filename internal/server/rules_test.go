@@ -40,9 +40,17 @@ func TestRules_VersionsApprovalAndOldAnswers(t *testing.T) {
 	if !strings.Contains(page.TestID("rules-version"), "The first version") || !page.Has(`[data-testid="rules-approve"]`) {
 		t.Errorf("the first version's page: %q", page.TestID("rules-version"))
 	}
-	wantRedirect(t, "approve", mc.PostForm("/manager/rules/"+first.Book.Version+"/approve", nil),
+	confirm := mc.PostForm("/manager/rules/"+first.Book.Version+"/approve", nil)
+	wantStatus(t, "approve, before the confirmation", confirm, http.StatusOK)
+	if !confirm.Has(`[data-testid="rules-confirm-submit"]`) {
+		t.Error("approving asks no confirmation")
+	}
+	if v, _ := first.DB.FindRulesVersion(t.Context(), first.Book.Version); v.Approved() {
+		t.Error("the version is approved before the confirmation")
+	}
+	wantRedirect(t, "approve", mc.PostForm("/manager/rules/"+first.Book.Version+"/approve", confirmed),
 		"/manager/rules/"+first.Book.Version+"?done=approved")
-	wantStatus(t, "approve twice", mc.PostForm("/manager/rules/"+first.Book.Version+"/approve", nil), http.StatusConflict)
+	wantStatus(t, "approve twice", mc.PostForm("/manager/rules/"+first.Book.Version+"/approve", confirmed), http.StatusConflict)
 
 	// A practice answer whose key the Trips table decides, under the old rules.
 	oldGen, err := drills.Load(first.Book, oldFS)
@@ -98,8 +106,8 @@ func TestRules_VersionsApprovalAndOldAnswers(t *testing.T) {
 	if !strings.Contains(page.TestID("rules-version"), "Compared with version "+first.Book.Version) {
 		t.Errorf("the new version is compared with %q", page.TestID("rules-version"))
 	}
-	if got := page.Text(`[data-testid="rules-key"]`); !strings.Contains(got, "trips_table") || !strings.Contains(got, `"50-40-30-9-7-4-3"`) || !strings.Contains(got, `"50-40-30-8-6-5-3"`) {
-		t.Errorf("the changed keys: %q; want trips_table from \"50-40-30-9-7-4-3\" to \"50-40-30-8-6-5-3\"", got)
+	if got := page.Text(`[data-testid="rules-setting"]`); !strings.Contains(got, "Trips table") || !strings.Contains(got, "50-40-30-9-7-4-3") || !strings.Contains(got, "50-40-30-8-6-5-3") {
+		t.Errorf("the changed settings: %q; want the Trips table from 50-40-30-9-7-4-3 to 50-40-30-8-6-5-3", got)
 	}
 	tc = signInTrainee(t, second, tia)
 	wantStatus(t, "an exam under rules not approved", tc.PostForm("/exams", url.Values{"game": {"uth"}}), http.StatusConflict)
@@ -119,12 +127,15 @@ func TestRules_VersionsApprovalAndOldAnswers(t *testing.T) {
 	if got := resp.TestID("your-answer"); !strings.Contains(got, oldDrill.Key.Amount.String()) {
 		t.Errorf("the old answer shows %q; want the old key %s", got, oldDrill.Key.Amount)
 	}
-	wantRedirect(t, "approve the new rules", mc.PostForm("/manager/rules/"+second.Book.Version+"/approve", nil),
+	wantRedirect(t, "approve the new rules", mc.PostForm("/manager/rules/"+second.Book.Version+"/approve", confirmed),
 		"/manager/rules/"+second.Book.Version+"?done=approved")
 	if !tc.Get("/exams/new?game=uth").Has(`[data-testid="exam-start-submit"]`) {
 		t.Error("the exam is not open once the new rules are approved")
 	}
 }
+
+// confirmed is the form that confirms an approval.
+var confirmed = url.Values{"confirm": {"yes"}}
 
 // staffSignIn signs a manager or administrator in on harness h.
 func staffSignIn(t *testing.T, h *servertest.Harness, name, password string) *servertest.Client {

@@ -62,6 +62,11 @@ type Server struct {
 	// addrs the failed sign-ins per client address (ratelimit.go).
 	hashes *hashGate
 	addrs  *addressLimiter
+	// logoTag is the hash of the house's logo, for its URL (logo.go).
+	logoTag string
+	// versions keeps the rules versions the rules pages loaded, with their
+	// house edges (rules_view.go).
+	versions versionCache
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -129,6 +134,9 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		figures: job.New[[]*edge.Result](figureLimits),
 		hashes:  newHashGate(hashSlots),
 		addrs:   newAddressLimiter(addressMaxFailures, addressWindow),
+	}
+	if house.Logo != nil {
+		s.logoTag = logoTag(house.Logo.Data)
 	}
 	s.figureWait = cfg.FigureWait
 	if s.figureWait <= 0 {

@@ -114,8 +114,9 @@ type ExamItemRow struct {
 	Prompt   string
 	Yours    string
 	Right    string
-	Time     string // "12.4 s of 30 s"
-	Verdict  string // "Right", "Wrong", "Too late", "Not answered"
+	Refs     []Citation // the sections of the rule book the right answer rests on
+	Time     string     // "12.4 s of 30 s"
+	Verdict  string     // "Right", "Wrong", "Too late", "Not answered"
 	Ok       bool
 	Seed     string
 }
@@ -293,31 +294,87 @@ type RulesRow struct {
 	Files     int
 }
 
-// RulesVersionView is one version: what changed, and its approval.
+// RulesVersionView is one version: what it changes for the kiosk's house,
+// in words, and its approval.
 type RulesVersionView struct {
 	Page
 	Version   string
+	URL       string
+	House     string // the house's name
 	FirstSeen string
 	Approved  string
 	Current   bool
 	Against   string // what it is compared with
-	Changes   []FileChangeView
-	Action    string // the approval form, "" once approved
-	Notice    string
+	// First is set when there is nothing to compare with: every section is
+	// new, and the page shows the whole book.
+	First    bool
+	Problem  string // why the changes cannot be shown
+	Sections []SectionChangeView
+	Rows     []RowChangeView
+	Edges    []EdgeChangeView
+	Settings []SettingChangeView
+	Others   []string // other rules that changed, in words
+	Action   string   // the approval form, "" once approved
+	Notice   string
 }
 
-// FileChangeView is one rules file that changed.
-type FileChangeView struct {
-	Path   string
-	Change string
-	Keys   []KeyChangeView
+// Changed counts the changes, for the confirmation.
+func (v RulesVersionView) Changed() int {
+	return len(v.Sections) + len(v.Rows) + len(v.Settings) + len(v.Others)
 }
 
-// KeyChangeView is one key that changed.
-type KeyChangeView struct {
-	Key string
-	Old string
-	New string
+// SectionChangeView is a section of a rule book added, changed or removed,
+// with its old and new text.
+type SectionChangeView struct {
+	GameName string
+	Change   string // "added", "changed" or "removed"
+	Number   string // the section's number and title now (or before, when removed)
+	Title    string
+	OldTitle string // "2.3 The Blind bet"
+	OldHTML  string
+	NewTitle string
+	NewHTML  string
+}
+
+// ChangeLabel is the change in words.
+func (c SectionChangeView) ChangeLabel() string {
+	switch c.Change {
+	case "added":
+		return "new"
+	case "removed":
+		return "removed"
+	}
+	return "changed"
+}
+
+// RowChangeView is one pay-table row paying otherwise.
+type RowChangeView struct {
+	GameName string
+	Table    string // "Trips"
+	Row      string // "Flush"
+	OldTable string // the table's name before and now: "B"
+	NewTable string
+	Old, New string // "6 to 1", "nothing"
+}
+
+// EdgeChangeView is a wager's house edge before and after the change.
+type EdgeChangeView struct {
+	GameName      string
+	Wager         string
+	Before, After EdgeFigure
+}
+
+// EdgeFigure is one house edge and how it was found.
+type EdgeFigure struct {
+	Text string // "3.528 %", "2.19 % ± 0.05 %"
+	How  string // "exact", "simulated, 1,000,000 rounds"
+}
+
+// SettingChangeView is one setting changed, in words.
+type SettingChangeView struct {
+	Scope    string // the game, or "The whole house"
+	Label    string
+	Old, New string
 }
 
 // PrintView is the frame of a printable page.

@@ -192,7 +192,9 @@ type WagerLine struct {
 	Pays   games.Money
 	Row    string
 	Reason string
-	Rule   string
+	// Rule is the section of the rule book that decides the wager (the
+	// server fills it in); empty when the book has none.
+	Rule Citation
 }
 
 // ResultText is "Wins +5,000", "Loses 10" or "Push".
@@ -221,7 +223,7 @@ func NewResult(game string, s *games.Settlement) *ResultView {
 			Versus: versusText(b.Versus), Total: b.Fees, Net: b.Net}
 		for _, w := range b.Wagers {
 			bv.Wagers = append(bv.Wagers, WagerLine{Label: WagerLabel(game, w.Wager, w.On), Stake: w.Stake,
-				Result: w.Result, Pays: w.Pays, Row: w.Row, Reason: w.Reason, Rule: w.Rule})
+				Result: w.Result, Pays: w.Pays, Row: w.Row, Reason: w.Reason})
 		}
 		for _, f := range b.FeeItems {
 			label := feeName(f.Fee)

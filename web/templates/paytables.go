@@ -32,6 +32,9 @@ type WagerView struct {
 	Method     string // how it is computed, for people
 	HouseTable string
 	Others     []string
+	// Book is the section of the house's rule book that states the table
+	// (empty when the book prints none).
+	Book Citation
 	// Exact wagers: every table at once, or the count's progress.
 	Exact   bool
 	Figures FiguresView

@@ -82,6 +82,8 @@ type SessionBar struct {
 	Answered  int
 	Correct   int
 	EndAction string // form action that ends the session, "" once ended
+	// Book opens the game's rule book in the dialog over the question.
+	Book Citation
 }
 
 // DrillPanel is one state of the session: a question, its feedback, or the
@@ -237,8 +239,13 @@ type FeedbackView struct {
 	Yours       []AnswerLine
 	Right       []AnswerLine
 	Explanation string
-	MistakeRule string // the rule broken, when the answer matched an anticipated mistake
+	// Refs are the sections of the rule book the right answer rests on.
+	Refs []Citation
+	// Mistake is set when the answer matched an anticipated mistake:
+	// MistakeText says what went wrong, MistakeRefs the sections it breaks.
+	Mistake     bool
 	MistakeText string
+	MistakeRefs []Citation
 	Elapsed     string // "8.4 s"
 	Speed       string // "FAST", shown when the mode grades speed
 	SpeedClass  string

@@ -24,10 +24,18 @@ const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScri
 
 // Page is what the layout needs on every page.
 type Page struct {
-	Title  string
-	Viewer *Viewer // nil when nobody is signed in
+	Title string
+	// House is the house's name as people read it ("Demo casino"), and
+	// LogoURL its logo, or "" when it has none: both head every page.
+	House   string
+	LogoURL string
+	// HideBook leaves the rule book out of the page: an exam's questions
+	// may not be answered from it.
+	HideBook bool
+	Viewer   *Viewer // nil when nobody is signed in
 	// Section names the navigation entry to highlight: "users",
-	// "settings", "dashboard", "hand-checker", "paytables", "content" or "".
+	// "settings", "dashboard", "hand-checker", "paytables", "content",
+	// "book" or "".
 	Section string
 	// IdleSeconds > 0 makes the page go to IdleURL by itself after that
 	// many seconds without a request (a trainee's inactivity timeout).

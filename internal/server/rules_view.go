@@ -1,0 +1,248 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/book"
+	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// versionCache keeps the rules versions the rules pages have loaded from
+// their stored files, so that reading a version twice does not load it
+// twice, and the edges computed for them.
+type versionCache struct {
+	mu    sync.Mutex
+	books map[string]*rulebook.Book
+	edges map[edgeKey]templates.EdgeFigure
+}
+
+type edgeKey struct{ version, house, game, wager string }
+
+// keptVersions bounds the versions kept loaded: a manager compares two.
+const keptVersions = 4
+
+// rulesBook returns version's rules: the running ones, or its stored files
+// loaded again.
+func (s *Server) rulesBook(version string, files map[string][]byte) (*rulebook.Book, error) {
+	if version == s.book.Version {
+		return s.book, nil
+	}
+	c := &s.versions
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.books[version]; ok {
+		return b, nil
+	}
+	b, err := rulebook.Load(rulebook.SnapshotFS(files))
+	if err != nil {
+		return nil, err
+	}
+	if c.books == nil {
+		c.books = map[string]*rulebook.Book{}
+	}
+	if len(c.books) >= keptVersions {
+		for v := range c.books {
+			delete(c.books, v)
+			break
+		}
+	}
+	c.books[version] = b
+	return b, nil
+}
+
+// rulesVersionView is a version with what changed for the kiosk's house,
+// in words.
+func (s *Server) rulesVersionView(r *http.Request, version string) (templates.RulesVersionView, error) {
+	vs, err := s.db.ListRulesVersions(r.Context())
+	if err != nil {
+		return templates.RulesVersionView{}, err
+	}
+	at := -1
+	for i, rv := range vs {
+		if rv.Version == version {
+			at = i
+		}
+	}
+	if at < 0 {
+		return templates.RulesVersionView{}, trainer.Errorf(trainer.KindNotFound, "Rules version not found.")
+	}
+	rv := vs[at]
+	v := templates.RulesVersionView{Page: s.page(r, "Rules "+rv.Version, "rules"), Version: rv.Version,
+		FirstSeen: dateTimeText(rv.FirstSeenAt), Current: rv.Version == s.plan.Version(), House: s.house.Title,
+		URL: rulesURL(rv.Version)}
+	if rv.Approved() {
+		v.Approved = dateTimeText(rv.ApprovedAt) + " by " + rv.ApprovedBy
+	} else {
+		v.Action = rulesURL(rv.Version) + "/approve"
+	}
+	var base *trainer.RulesVersion
+	for i := at - 1; i >= 0; i-- {
+		if vs[i].Approved() {
+			base, v.Against = vs[i], "Compared with version "+vs[i].Version+", the last approved before it."
+			break
+		}
+	}
+	if base == nil && at > 0 {
+		base, v.Against = vs[at-1], "Compared with version "+vs[at-1].Version+", the one before it (none was approved)."
+	}
+	newBook, err := s.rulesBook(rv.Version, rv.Files)
+	if err != nil {
+		v.Problem = "These rules can no longer be read by this version of the kiosk, so what they change cannot be shown."
+		s.logError(r, fmt.Errorf("rules version %s: %w", rv.Version, err))
+		return v, nil
+	}
+	var oldBook *rulebook.Book
+	if base != nil {
+		if oldBook, err = s.rulesBook(base.Version, base.Files); err != nil {
+			s.logError(r, fmt.Errorf("rules version %s: %w", base.Version, err))
+			oldBook = nil
+		}
+	}
+	house := s.house.Name
+	if _, ok := newBook.Houses[house]; !ok {
+		v.Problem = "These rules have no house " + s.house.Title + "."
+		return v, nil
+	}
+	if oldBook == nil || oldBook.Houses[house] == nil {
+		v.First = true
+		if base == nil {
+			v.Against = "The first version this kiosk ran with: the whole rule book is new."
+		} else {
+			v.Against += " The older version cannot be read any more, so the whole rule book is shown."
+		}
+	}
+	ch, err := rulebook.Compare(oldBook, newBook, house)
+	if err != nil {
+		return v, err
+	}
+	s.changesView(r.Context(), &v, ch, oldBook, newBook, house)
+	return v, nil
+}
+
+// changesView fills v with ch in words, and the house edge before and after
+// of every wager whose pay table changed.
+func (s *Server) changesView(ctx context.Context, v *templates.RulesVersionView, ch rulebook.Changes, oldBook, newBook *rulebook.Book, house string) {
+	for _, c := range ch.Sections {
+		sv := templates.SectionChangeView{GameName: s.gameName(c.Game), Change: c.Change}
+		if c.Old != nil {
+			sv.OldTitle, sv.OldHTML = c.Old.Number+" "+c.Old.Title, c.Old.HTML
+			sv.Number, sv.Title = c.Old.Number, c.Old.Title
+		}
+		if c.New != nil {
+			sv.NewTitle, sv.NewHTML = c.New.Number+" "+c.New.Title, c.New.HTML
+			sv.Number, sv.Title = c.New.Number, c.New.Title
+		}
+		v.Sections = append(v.Sections, sv)
+	}
+	type wk struct{ game, kind string }
+	kinds := map[wk]bool{}
+	for _, c := range ch.Rows {
+		v.Rows = append(v.Rows, templates.RowChangeView{GameName: s.gameName(c.Game), Table: tableTitle(c.Game, c.Kind),
+			Row: book.RowTitle(c.Row), OldTable: c.OldTable, NewTable: c.NewTable, Old: c.Old, New: c.New})
+		kinds[wk{c.Game, c.Kind}] = true
+	}
+	for _, c := range ch.Settings {
+		scope := "The whole house"
+		if c.Game != "" {
+			scope = s.gameName(c.Game)
+		}
+		v.Settings = append(v.Settings, templates.SettingChangeView{Scope: scope, Label: c.Label, Old: c.Old, New: c.New})
+	}
+	v.Others = ch.Others
+	for _, g := range rulebook.GameSlugs {
+		for _, w := range edge.Wagers(g) {
+			if !kinds[wk{g, w.Kind}] {
+				continue
+			}
+			e := templates.EdgeChangeView{GameName: s.gameName(g), Wager: w.Title}
+			e.Before = s.versionEdge(ctx, oldBook, house, w)
+			e.After = s.versionEdge(ctx, newBook, house, w)
+			if e.Before.Text == "" && e.After.Text == "" {
+				continue
+			}
+			v.Edges = append(v.Edges, e)
+		}
+	}
+}
+
+// tableTitle names a kind of pay table as the pay-table page does.
+func tableTitle(game, kind string) string {
+	for _, w := range edge.Wagers(game) {
+		if w.Kind == kind && w.Name != "main" {
+			return w.Title
+		}
+	}
+	return upperFirst(book.RowTitle(kind))
+}
+
+// Simulated house edges on the approval page: a seeded simulation of this
+// many rounds (the slower games fewer), the same seed before and after so
+// that the two differ by the change and not by luck. It keeps the page to
+// about a second; the pay-table page runs the long ones.
+var approvalRounds = map[string]int64{"uth": 1_000_000, "thrill": 1_000_000, "oracle": 100_000, "lunar": 100_000}
+
+// versionEdge is wager w's house edge at house under the rules b, exact
+// where the cards alone decide it, else simulated; computed once per
+// version.
+func (s *Server) versionEdge(ctx context.Context, b *rulebook.Book, house string, w edge.Wager) templates.EdgeFigure {
+	h := b.Houses[house]
+	key := edgeKey{b.Version, house, w.Game, w.Name}
+	s.versions.mu.Lock()
+	f, ok := s.versions.edges[key]
+	s.versions.mu.Unlock()
+	if ok {
+		return f
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	q := edge.Query{Wager: w, House: h}
+	if w.Method == edge.Simulation {
+		q.Rounds, q.Seed = approvalRounds[w.Game], simSeed
+	}
+	res, err := s.calc.Compute(ctx, q, nil)
+	switch {
+	case err != nil:
+		f = templates.EdgeFigure{Text: "could not be computed: " + err.Error()}
+	case res.HouseEdge == nil:
+		return templates.EdgeFigure{} // the rows alone do not decide it (the Blind): its game's figure does
+	default:
+		f.Text = percentText(res.HouseEdge.Float())
+		if res.Method == edge.Simulation {
+			f.Text += " ± " + percentText(num2(res.StdErr))
+			f.How = "simulated, " + templates.Count(res.Rounds) + " rounds"
+		} else {
+			f.How = "exact"
+		}
+	}
+	s.versions.mu.Lock()
+	if s.versions.edges == nil {
+		s.versions.edges = map[edgeKey]templates.EdgeFigure{}
+	}
+	s.versions.edges[key] = f
+	s.versions.mu.Unlock()
+	return f
+}
+
+func num2(n *edge.Num) float64 {
+	if n == nil {
+		return 0
+	}
+	return n.Float()
+}
+
+// percentText writes a fraction as a percentage to three decimals: "3.528 %".
+func percentText(f float64) string {
+	if math.IsNaN(f) {
+		return "–"
+	}
+	return strconv.FormatFloat(f*100, 'f', 3, 64) + " %"
+}
