@@ -190,7 +190,7 @@ var settleCases = []settleCase{
 		round:   rnd("2c 3d", "Ac Ad Kh Qs Js", bx{"4h 5h", "ante=10 blind=10 play=40 trips=5", false}),
 		dealer:  "one pair, qualifies",
 		boxes:   []string{"one pair/tie: ante push 0, blind push 0, play push 0, trips lose -5; net -5"},
-		reasons: map[string]string{"1.ante": "Ante pushes: the hands tie: both play a pair of aces with king, queen, jack"},
+		reasons: map[string]string{"1.ante": "Ante pushes: the hands tie, both playing a pair of aces with king, queen, jack"},
 	},
 	{
 		rule:   "§2.2.9: the dealer qualifies with the board's pair and the player wins on the kicker",

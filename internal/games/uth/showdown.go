@@ -16,10 +16,10 @@ import (
 // poker.Compare(p, d)): "the player's straight beats the dealer's two pair";
 // "the dealer's pair of nines with ace, ten, eight beats the player's pair of
 // nines with ace, ten, six: the third kicker decides, an eight against a six";
-// "the hands tie: both play a ten-high straight".
+// "the hands tie, both playing a ten-high straight".
 func showdown(p, d poker.Hand, cmp int) string {
 	if cmp == 0 {
-		return "the hands tie: both play " + withArticle(p.Category(), full(p))
+		return "the hands tie, both playing " + withArticle(p.Category(), full(p))
 	}
 	win, lose := "the player's ", "the dealer's "
 	w, l := p, d

@@ -43,9 +43,9 @@ func TestShowdown(t *testing.T) {
 		{"different categories", "Ah Ad", "Kh 7c", "Kc 7d 2s 3c 9h",
 			"the dealer's two pair beats the player's one pair"},
 		{"a tie on the board", "2h 3d", "4c 2c", "Ts Jd Qc Kh Ah",
-			"the hands tie: both play an ace-high straight"},
+			"the hands tie, both playing an ace-high straight"},
 		{"a tie with kickers", "2h 3d", "4c 2c", "As Ad Kh Qs Js",
-			"the hands tie: both play a pair of aces with king, queen, jack"},
+			"the hands tie, both playing a pair of aces with king, queen, jack"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
