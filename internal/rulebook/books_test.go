@@ -231,7 +231,7 @@ func TestCompare(t *testing.T) {
 		}
 		m[file] = &fstest.MapFile{Data: []byte(strings.Replace(s, from, to, 1))}
 	}
-	edit("houses/default/uth.toml", `blind_table               = "A"`, `blind_table               = "B"`)
+	edit("houses/default/uth.toml", `blind_table               = "straight-pays"`, `blind_table               = "straight-pushes"`)
 	edit("houses/default/oracle.toml", "max_boxes", "max_boxes = 6 #")
 	edit("drills.toml", "\n", "\n# a comment\n")
 	first := old.Houses["default"].Book("uth").Sections[0]
@@ -245,14 +245,14 @@ func TestCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Rows) != 1 || c.Rows[0] != (rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "A", NewTable: "B", Old: "1 to 1", New: "nothing"}) {
+	if len(c.Rows) != 1 || c.Rows[0] != (rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "straight-pays", NewTable: "straight-pushes", Old: "1 to 1", New: "nothing"}) {
 		t.Errorf("Rows = %+v", c.Rows)
 	}
 	var labels []string
 	for _, s := range c.Settings {
 		labels = append(labels, s.Game+": "+s.Label+": "+s.Old+" → "+s.New)
 	}
-	if want := []string{"uth: Blind table: A → B"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
+	if want := []string{"uth: Blind table: straight-pays → straight-pushes"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
 		t.Errorf("Settings = %q; want %q among them", labels, want)
 	}
 	got := map[string]string{}
