@@ -231,6 +231,7 @@ func TestSettleBatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: %v", i+1, err)
 		}
+		settle.Cite(book, s) // the binary prints each rule as its book section
 		want, _ := json.Marshal(s)
 		if lines[i] != string(want) {
 			t.Fatalf("round %d:\n got %s\nwant %s", i+1, lines[i], want)
@@ -256,9 +257,9 @@ func TestSettleHouseOutsideTheBinary(t *testing.T) {
 		}
 	}
 	write("house.toml", "name = \"outside\"\n")
-	write("uth.toml", "blind_table = \"B\"\n") // Pennsylvania's table B: a straight pushes
+	write("uth.toml", "blind_table = \"straight-pushes\"\n") // a straight pushes
 	// The player's 6-to-10 straight beats the dealer's two pair (RULES.md §2.3):
-	// the Blind pays 1:1 at the default house (table A) and pushes under table B.
+	// the Blind pays 1:1 at the default house and pushes under the straight-pushes table.
 	straight := func(house string) string {
 		h := ""
 		if house != "" {

@@ -47,8 +47,8 @@ pattern = "waves"
 `)},
 	"houses/strict/uth.toml": {Data: []byte(`
 preflop_multiples = [4]
-blind_table = "B"
-trips_table = "A"
+blind_table = "straight-pushes"
+trips_table = "50-40-30-9-7-4-3"
 fold_forfeits_trips = false
 fold_forfeits_progressive = false
 must_use_both_hole_cards = true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
@@ -13,7 +14,9 @@ import (
 )
 
 // Ultimate Texas Hold'em (RULES.md §2): the features levels steer toward,
-// the mistakes dealers make and the hand questions of the game.
+// the mistakes dealers make and the hand questions of the game. Every rule a
+// mistake or a question cites is a section id of the rule book
+// (content/rules/books/uth.md); the texts a trainee reads carry no citation.
 
 var uthGame = &game{
 	slug:     uth.Slug,
@@ -122,7 +125,7 @@ var uthGame = &game{
 	},
 	handQs:    []string{QBestHand, QBeatsDealer, QDealerQualifies},
 	mistakes:  uthMistakes,
-	handSlips: holdemSlips("§2.2.9"),
+	handSlips: holdemSlips("uth.best_hand"),
 	hand: func(d *dealt) []string {
 		return []string{QDealerQualifies}
 	},
@@ -130,7 +133,7 @@ var uthGame = &game{
 		if q != QDealerQualifies {
 			return "", "", 0, false
 		}
-		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "one pair", "§2.2.9", "; a pair on the board counts")
+		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "one pair", "uth.dealer_hand", "; a pair on the board counts")
 	},
 }
 
@@ -195,8 +198,8 @@ func foldedWith(wager string) func(d *dealt) bool {
 }
 
 var uthMistakes = append([]mistake{
-	{id: "uth.ante_paid_on_no_qualify", rule: "§2.3",
-		text:    "When the dealer does not qualify (less than a pair), the Ante pushes whatever the hands; it is paid only against a qualifying dealer (RULES.md §2.3, §2.6 A2).",
+	{id: "uth.ante_paid_on_no_qualify", rule: "uth.ante",
+		text:    "When the dealer does not qualify (less than a pair), the Ante pushes whatever the hands; it is paid only against a qualifying dealer.",
 		applies: noQualify,
 		result: func(d *dealt, st *games.Settlement) bool {
 			o, _ := d.h.UTH.Main.Odds("ante")
@@ -219,8 +222,8 @@ var uthMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "uth.play_pushed_on_no_qualify", rule: "§2.3",
-		text:    "Only the Ante pushes when the dealer does not qualify: the Play and the Blind are still decided by the hands (RULES.md §2.3).",
+	{id: "uth.play_pushed_on_no_qualify", rule: "uth.dealer_hand",
+		text:    "Only the Ante pushes when the dealer does not qualify: the Play and the Blind are still decided by the hands.",
 		applies: noQualify,
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
@@ -239,8 +242,8 @@ var uthMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "uth.blind_paid_below_straight", rule: "§2.3",
-		text: "The Blind pays only on a straight or better; a winning hand below a straight pushes the Blind (seed 000, RULES.md §2.3).",
+	{id: "uth.blind_paid_below_straight", rule: "uth.blind",
+		text: "The Blind pays only on a straight or better; a winning hand below a straight pushes the Blind.",
 		applies: someBox(func(br *games.BoxResult) bool {
 			return br.Versus == games.VersusWin && category(br.Hand) < poker.Straight
 		}),
@@ -251,38 +254,39 @@ var uthMistakes = append([]mistake{
 				}
 			}), ""
 		}},
-	{id: "uth.blind_table", rule: "uth.blind_table",
+	{id: "uth.blind_table", rule: "uth.paytable_blind",
 		applies: someBox(func(br *games.BoxResult) bool {
 			return br.Versus == games.VersusWin && category(br.Hand) == poker.Straight
 		}),
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if _, ok := d.h.UTH.Blind.Odds("straight"); ok {
+				o, _ := d.h.UTH.Blind.Odds("straight")
 				return withUTH(d.h, func(s *uth.Settings) { s.Blind = rowsWithout(s.Blind, "straight") }),
-					fmt.Sprintf("Blind table %s pays a straight (house rule blind_table; Pennsylvania's table B pushes it).", d.h.UTH.Blind.Name)
+					fmt.Sprintf("This house's Blind table pays a winning straight %s; some casinos push it, this one does not.", oddsInWords(o))
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.Blind = rowsWith(s.Blind, "straight", games.Odds{Win: 1, Per: 1}) }),
-				fmt.Sprintf("Blind table %s does not pay a straight: it pushes (house rule blind_table).", d.h.UTH.Blind.Name)
+				"This house's Blind table does not pay a straight: a winning straight pushes the Blind, and the table pays from a flush up."
 		}},
-	{id: "uth.trips_after_fold", rule: "uth.fold_forfeits_trips", applies: foldedWith("trips"),
+	{id: "uth.trips_after_fold", rule: "uth.fold", applies: foldedWith("trips"),
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.UTH.FoldForfeitsTrips {
 				return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsTrips = false }),
-					"A fold loses all the player's bets, Trips included, at this house (house rule fold_forfeits_trips, seed 000, RULES.md §2.6 A1)."
+					"At this house a fold loses all the player's bets, Trips included, whatever his cards would have made."
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsTrips = true }),
-				"At this house Trips stays in action after a fold and is paid on the final hand (house rule fold_forfeits_trips = false)."
+				"At this house Trips stays in action after a fold and is paid on the player's final hand."
 		}},
-	{id: "uth.progressive_after_fold", rule: "uth.fold_forfeits_progressive", applies: foldedWith("progressive"),
+	{id: "uth.progressive_after_fold", rule: "uth.fold", applies: foldedWith("progressive"),
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.UTH.FoldForfeitsProgressive {
 				return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsProgressive = false }),
-					"A fold loses the Progressive too at this house (house rule fold_forfeits_progressive, RULES.md §2.6 A1)."
+					"At this house a fold loses the Progressive too, whatever the player's cards would have made."
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsProgressive = true }),
-				"At this house the Progressive stays in action after a fold (house rule fold_forfeits_progressive = false)."
+				"At this house the Progressive stays in action after a fold and is paid on the player's cards."
 		}},
-	{id: "uth.trips_follows_showdown", rule: "§2.3",
-		text: "Trips pays on three of a kind or better whatever the dealer holds (RULES.md §2.3).",
+	{id: "uth.trips_follows_showdown", rule: "uth.trips",
+		text: "Trips pays on three of a kind or better whatever the dealer holds.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -294,7 +298,7 @@ var uthMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "uth.trips_table", rule: "uth.trips_table",
+	{id: "uth.trips_table", rule: "uth.paytable_trips",
 		applies: someBox(func(br *games.BoxResult) bool {
 			w, ok := wagerOf(br, "trips", nil)
 			return ok && w.Pays > 0
@@ -305,20 +309,34 @@ var uthMistakes = append([]mistake{
 				return nil, ""
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.Trips = pt }),
-				fmt.Sprintf("This house pays Trips by table %s, not table %s (house rule trips_table).", d.h.UTH.Trips.Name, pt.Name)
+				fmt.Sprintf("That is another casino's Trips table. This house pays Trips by its own table: %s.", tripsPays(d.h.UTH.Trips))
 		}},
-	{id: "uth.must_use_both_hole_cards", rule: "uth.must_use_both_hole_cards",
+	{id: "uth.must_use_both_hole_cards", rule: "uth.best_hand",
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if !d.h.UTH.MustUseBothHoleCards {
 				return withUTH(d.h, func(s *uth.Settings) { s.MustUseBothHoleCards = true }),
-					"Every hand is the best five of the seven cards: the player may use both, one or none of his hole cards (house rule must_use_both_hole_cards = false, §2.5)."
+					"Every hand is the best five of the seven cards: the player may use both, one or none of his hole cards."
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.MustUseBothHoleCards = false }),
-				"At this house every hand uses both hole cards and three community cards (house rule must_use_both_hole_cards)."
+				"At this house every hand uses both hole cards and three community cards."
 		}},
 }, roundingMistakes...)
 
+// tripsPays writes a Trips table's pays from the royal flush down, as a
+// dealer reads them off the layout: "royal flush 50 to 1, …, three of a kind 3 to 1".
+func tripsPays(pt games.PayTable) string {
+	parts := make([]string, 0, len(pt.Rows))
+	for _, r := range pt.Rows {
+		parts = append(parts, strings.ReplaceAll(r.Key, "_", " ")+" "+oddsInWords(r.Odds))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// oddsInWords writes 3:2 as "3 to 2".
+func oddsInWords(o games.Odds) string { return fmt.Sprintf("%d to %d", o.Win, o.Per) }
+
 // holdemSlips: the hand read before the last community cards were turned.
+// rule is the section that says how the hand is made.
 func holdemSlips(rule string) func(d *dealt, box int, c *choiceSet) {
 	return func(d *dealt, box int, c *choiceSet) {
 		hole := parseCards(d.in.Boxes[box].Cards)
@@ -328,8 +346,8 @@ func holdemSlips(rule string) func(d *dealt, box int, c *choiceSet) {
 		}
 		flop := append(slices.Clone(hole), board[:3]...)
 		c.add(describeFive(poker.Standard, flop), "slip.board_not_read", rule,
-			"The hand is the best five of the two hole cards and all five community cards, the last two included ("+rule+").")
+			"The hand is the best five of the two hole cards and all five community cards, the last two included.")
 		c.add(describeFive(poker.Standard, board), "slip.board_plays", rule,
-			"That is the board alone; the player's hole cards make a better five here ("+rule+").")
+			"That is the board alone; the player's hole cards make a better five here.")
 	}
 }

@@ -24,15 +24,15 @@ func TestExactUTHSeam(t *testing.T) {
 	}
 	b, h := book(t), defaultHouse(t)
 	w := wager(t, uth.Slug, "main")
-	pt, err := FindTable(b, h, w, "B")
+	pt, err := FindTable(b, h, w, "straight-pushes")
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := compute(t, Query{Wager: w, House: h, Table: &pt, Exact: true})
-	if got == nil || got.Blind.Name != "B" {
+	if got == nil || got.Blind.Name != "straight-pushes" {
 		t.Fatalf("the solver was handed %+v; want the house's settings with Blind table B", got)
 	}
-	if res.Method != Exact || res.Strategy != "optimal" || *res.HouseEdge != "0.02185" || res.HouseEdgeExact != "437/20000" || res.Table != "B" || res.Combinations != 42 {
+	if res.Method != Exact || res.Strategy != "optimal" || *res.HouseEdge != "0.02185" || res.HouseEdgeExact != "437/20000" || res.Table != "straight-pushes" || res.Combinations != 42 {
 		t.Errorf("result %+v", res)
 	}
 

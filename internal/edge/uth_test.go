@@ -171,9 +171,9 @@ func TestUTHRoundMatchesSettle(t *testing.T) {
 	h := defaultHouse(t)
 	variants := map[string]func(s *uth.Settings){
 		"default": func(*uth.Settings) {},
-		"blind B": func(s *uth.Settings) { s.Blind, _ = b.Games[uth.Slug].Tables.Lookup("blind", "B") },
+		"blind B": func(s *uth.Settings) { s.Blind, _ = b.Games[uth.Slug].Tables.Lookup("blind", "straight-pushes") },
 		"4x only": func(s *uth.Settings) { s.PreflopMultiples = []int64{4} },
-		"trips C": func(s *uth.Settings) { s.Trips, _ = b.Games[uth.Slug].Tables.Lookup("trips", "C") },
+		"trips C": func(s *uth.Settings) { s.Trips, _ = b.Games[uth.Slug].Tables.Lookup("trips", "50-40-30-8-7-4-3") },
 		"both hole cards": func(s *uth.Settings) {
 			s.MustUseBothHoleCards = true
 		},

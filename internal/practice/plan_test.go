@@ -34,7 +34,7 @@ func TestRebuildFromSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	changed := strings.Replace(string(data), `trips_table               = "B"`, `trips_table               = "A"`, 1)
+	changed := strings.Replace(string(data), `trips_table               = "50-40-30-8-6-5-3"`, `trips_table               = "50-40-30-9-7-4-3"`, 1)
 	oldFS := rulebook.Overlay(fstest.MapFS{"houses/default/uth.toml": {Data: []byte(changed)}}, rules.FS)
 	oldBook, err := rulebook.Load(oldFS)
 	if err != nil {

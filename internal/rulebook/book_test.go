@@ -25,8 +25,8 @@ func TestLoadEmbedded(t *testing.T) {
 	if h.Rounding.Chip != 50 {
 		t.Errorf("smallest chip = %v; want 0.5", h.Rounding.Chip)
 	}
-	if got := h.UTH.Trips.Name; got != "B" {
-		t.Errorf("default Trips table = %q; want B (RULES.md §2.4)", got)
+	if got := h.UTH.Trips.Name; got != "50-40-30-8-6-5-3" {
+		t.Errorf("default Trips table = %q; want 50-40-30-8-6-5-3 (RULES.md §2.4)", got)
 	}
 	if o, _ := h.UTH.Blind.Odds("flush"); o != (games.Odds{Win: 3, Per: 2}) {
 		t.Errorf("Blind flush = %v; want 3:2", o)
@@ -69,25 +69,25 @@ func TestLoadErrors(t *testing.T) {
 			func(s string) string {
 				return strings.Replace(s, `flush          = "3:2"`, `flush          = "3/2"`, 1)
 			},
-			false, []string{"games/uth.toml", "paytables.blind.A.flush", `bad odds "3/2"`}},
+			false, []string{"games/uth.toml", "paytables.blind.straight-pays.flush", `bad odds "3/2"`}},
 		{"missing row", "games/uth.toml",
 			func(s string) string {
-				return strings.Replace(s, "three_of_a_kind = \"3:1\"\n\n[paytables.trips.B]", "\n[paytables.trips.B]", 1)
+				return strings.Replace(s, "three_of_a_kind = \"3:1\"\n\n[paytables.trips.50-40-30-8-6-5-3]", "\n[paytables.trips.50-40-30-8-6-5-3]", 1)
 			},
-			false, []string{"games/uth.toml", "paytables.trips.A.three_of_a_kind", "missing row"}},
+			false, []string{"games/uth.toml", "paytables.trips.50-40-30-9-7-4-3.three_of_a_kind", "missing row"}},
 		{"unknown row", "games/uth.toml",
 			func(s string) string {
-				return strings.Replace(s, "[paytables.trips.C]", "[paytables.trips.C]\nfive_aces = \"9:1\"", 1)
+				return strings.Replace(s, "[paytables.trips.50-40-30-8-7-4-3]", "[paytables.trips.50-40-30-8-7-4-3]\nfive_aces = \"9:1\"", 1)
 			},
-			false, []string{"games/uth.toml", "paytables.trips.C.five_aces", "unknown row"}},
+			false, []string{"games/uth.toml", "paytables.trips.50-40-30-8-7-4-3.five_aces", "unknown row"}},
 		{"unknown key in house", "houses/default/uth.toml",
 			func(s string) string { return s + "\ntrips_tabel = \"B\"\n" },
 			false, []string{"houses/default/uth.toml", "trips_tabel", "unknown key"}},
 		{"table that does not exist", "houses/default/uth.toml",
 			func(s string) string {
-				return strings.Replace(s, `trips_table               = "B"`, `trips_table               = "Z"`, 1)
+				return strings.Replace(s, `trips_table               = "50-40-30-8-6-5-3"`, `trips_table               = "Z"`, 1)
 			},
-			false, []string{"houses/default/uth.toml", "trips_table", `no trips table "Z"`, "A, B, C, D"}},
+			false, []string{"houses/default/uth.toml", "trips_table", `no trips table "Z"`, "50-40-20-7-6-5-3, 50-40-30-8-6-5-3, 50-40-30-8-7-4-3, 50-40-30-9-7-4-3"}},
 		{"default house misses a setting", "houses/default/uth.toml",
 			func(s string) string { return strings.Replace(s, "envy_bonus          = false\n", "", 1) },
 			false, []string{"houses/default/uth.toml", "envy_bonus", "missing"}},
@@ -99,9 +99,9 @@ func TestLoadErrors(t *testing.T) {
 		{"missing game file", "games/lunar.toml", nil, true, []string{"games/lunar.toml", "cannot read"}},
 		{"house table clashes", "houses/default/uth.toml",
 			func(s string) string {
-				return s + "\n[paytables.trips.B]\nroyal_flush=\"1:1\"\nstraight_flush=\"1:1\"\nfour_of_a_kind=\"1:1\"\nfull_house=\"1:1\"\nflush=\"1:1\"\nstraight=\"1:1\"\nthree_of_a_kind=\"1:1\"\n"
+				return s + "\n[paytables.trips.50-40-30-8-6-5-3]\nroyal_flush=\"1:1\"\nstraight_flush=\"1:1\"\nfour_of_a_kind=\"1:1\"\nfull_house=\"1:1\"\nflush=\"1:1\"\nstraight=\"1:1\"\nthree_of_a_kind=\"1:1\"\n"
 			},
-			false, []string{"houses/default/uth.toml", "paytables.trips.B", "already exists"}},
+			false, []string{"houses/default/uth.toml", "paytables.trips.50-40-30-8-6-5-3", "already exists"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -160,11 +160,11 @@ three_of_a_kind = "3:1"
 	if o, _ := h.UTH.Trips.Odds("royal_flush"); o.Win != 100 {
 		t.Errorf("riviera Trips royal = %v; want 100:1", o)
 	}
-	if h.UTH.BlindTable != "A" || h.Rounding.Chip != 50 || h.Currency != "EUR" {
+	if h.UTH.BlindTable != "straight-pays" || h.Rounding.Chip != 50 || h.Currency != "EUR" {
 		t.Errorf("riviera did not inherit the default: blind %q, chip %v, currency %q", h.UTH.BlindTable, h.Rounding.Chip, h.Currency)
 	}
 	d, _ := b.House("default")
-	if !d.UTH.FoldForfeitsTrips || d.UTH.Trips.Name != "B" {
+	if !d.UTH.FoldForfeitsTrips || d.UTH.Trips.Name != "50-40-30-8-6-5-3" {
 		t.Error("the default house changed when another house overrode it")
 	}
 	if got := b.HouseNames(); strings.Join(got, ",") != "default,riviera" {
@@ -176,7 +176,7 @@ three_of_a_kind = "3:1"
 func TestOverlayDir(t *testing.T) {
 	upper := fstest.MapFS{
 		"houses/outside/house.toml": &fstest.MapFile{Data: []byte("name = \"outside\"\n")},
-		"houses/outside/uth.toml":   &fstest.MapFile{Data: []byte("blind_table = \"B\"\n")},
+		"houses/outside/uth.toml":   &fstest.MapFile{Data: []byte("blind_table = \"straight-pushes\"\n")},
 	}
 	b, err := rulebook.Load(rulebook.Overlay(upper, rules.FS))
 	if err != nil {
@@ -187,6 +187,6 @@ func TestOverlayDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := h.UTH.Blind.Odds("straight"); ok {
-		t.Error("house outside uses Blind table B, which does not pay the straight")
+		t.Error("house outside uses the straight-pushes Blind table, which does not pay the straight")
 	}
 }

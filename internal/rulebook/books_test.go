@@ -55,7 +55,7 @@ func TestBookEditIsNewVersion(t *testing.T) {
 			m["books/uth.md"] = &fstest.MapFile{Data: bytes.Replace(m["books/uth.md"].Data, []byte("{#uth.game}\n"), []byte("{#uth.game}\n\nOne more line.\n"), 1)}
 		}},
 		{"house section", func(m fstest.MapFS) {
-			m["houses/default/books/uth.md"] = &fstest.MapFile{Data: []byte("## Late bets {#uth.late after=\"uth.bets\"}\n\nNone.\n")}
+			m["houses/default/books/uth.md"] = &fstest.MapFile{Data: []byte("## Late bets {#uth.late after=\"uth.wagers\"}\n\nNone.\n")}
 		}},
 		{"logo", func(m fstest.MapFS) {
 			m["houses/default/logo.svg"] = &fstest.MapFile{Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>`)}
@@ -84,7 +84,7 @@ func TestBookEditIsNewVersion(t *testing.T) {
 func TestHouseBook(t *testing.T) {
 	m := mapFS(t)
 	m["houses/riviera/house.toml"] = &fstest.MapFile{Data: []byte("name = \"riviera\"\ntitle = \"Casino Riviera\"\ncurrency = \"EUR\"\n")}
-	m["houses/riviera/uth.toml"] = &fstest.MapFile{Data: []byte("blind_table = \"B\"\n")}
+	m["houses/riviera/uth.toml"] = &fstest.MapFile{Data: []byte("blind_table = \"straight-pushes\"\n")}
 	m["houses/riviera/books/uth.md"] = &fstest.MapFile{Data: []byte("## Late bets {#uth.late after=\"uth.blind\"}\n\nNo bet after the first card at {{.House.Name}}.\n")}
 	b, err := rulebook.Load(m)
 	if err != nil {
@@ -96,11 +96,11 @@ func TestHouseBook(t *testing.T) {
 	if !ok || late.Markdown != "No bet after the first card at Casino Riviera." || !late.House {
 		t.Errorf("house section = %+v, %v", late, ok)
 	}
-	blind, _ := bk.Section("uth.blind")
+	blind, _ := bk.Section("uth.paytable_blind")
 	if strings.Contains(blind.Markdown, "| Straight |") || !strings.Contains(blind.Markdown, "| Flush | 3 to 2 |") {
 		t.Errorf("riviera's Blind table B should not pay the straight:\n%s", blind.Markdown)
 	}
-	def, _ := b.Houses["default"].Book("uth").Section("uth.blind")
+	def, _ := b.Houses["default"].Book("uth").Section("uth.paytable_blind")
 	if !strings.Contains(def.Markdown, "| Straight | 1 to 1 |") {
 		t.Errorf("the default Blind table A pays the straight 1 to 1:\n%s", def.Markdown)
 	}
@@ -111,7 +111,7 @@ func TestHouseBook(t *testing.T) {
 		t.Error("riviera took the default house's logo")
 	}
 	r, ok := h.Cite("uth", "uth.late")
-	if !ok || r.String() != "§1.3 Late bets" {
+	if !ok || r.String() != "§7.5 Late bets" {
 		t.Errorf("Cite(uth.late) = %q, %v", r.String(), ok)
 	}
 	if r, ok := h.Cite("uth", "RULES.md §2.3"); ok || r.Section != "RULES.md §2.3" {
@@ -231,7 +231,7 @@ func TestCompare(t *testing.T) {
 		}
 		m[file] = &fstest.MapFile{Data: []byte(strings.Replace(s, from, to, 1))}
 	}
-	edit("houses/default/uth.toml", `blind_table               = "A"`, `blind_table               = "B"`)
+	edit("houses/default/uth.toml", `blind_table               = "straight-pays"`, `blind_table               = "straight-pushes"`)
 	edit("houses/default/oracle.toml", "max_boxes", "max_boxes = 6 #")
 	edit("drills.toml", "\n", "\n# a comment\n")
 	first := old.Houses["default"].Book("uth").Sections[0]
@@ -245,14 +245,14 @@ func TestCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Rows) != 1 || c.Rows[0] != (rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "A", NewTable: "B", Old: "1 to 1", New: "nothing"}) {
+	if len(c.Rows) != 1 || c.Rows[0] != (rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "straight-pays", NewTable: "straight-pushes", Old: "1 to 1", New: "nothing"}) {
 		t.Errorf("Rows = %+v", c.Rows)
 	}
 	var labels []string
 	for _, s := range c.Settings {
 		labels = append(labels, s.Game+": "+s.Label+": "+s.Old+" → "+s.New)
 	}
-	if want := []string{"uth: Blind table: A → B"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
+	if want := []string{"uth: Blind table: straight-pays → straight-pushes"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
 		t.Errorf("Settings = %q; want %q among them", labels, want)
 	}
 	got := map[string]string{}

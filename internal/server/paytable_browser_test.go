@@ -42,15 +42,15 @@ func TestBrowserPayTables(t *testing.T) {
 				chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
 			run(t, ctx, "open the pay tables from the menu",
 				chromedp.Click(chromedp.CSS(`a.nav-link[href="/tools/paytables"]`)),
-				chromedp.WaitVisible(`[data-testid="figures-trips"] [data-testid="table-B"]`))
+				chromedp.WaitVisible(`[data-testid="figures-trips"] [data-testid="table-50-40-30-8-6-5-3"]`))
 			shot("uth")
 			browsertest.Axe(t, ctx, "pay tables, UTH")
 			fitsAndTouchable(t, ctx, "pay tables, UTH")
 
-			// What if Trips table B paid 7:1 on a flush?
+			// What if Trips table 50-40-30-8-6-5-3 paid 7:1 on a flush?
 			run(t, ctx, "fill in the Trips what-if",
 				chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="whatif-trips"]`)),
-				chromedp.SetValue(chromedp.CSS("#wi-trips-table"), "B"),
+				chromedp.SetValue(chromedp.CSS("#wi-trips-table"), "50-40-30-8-6-5-3"),
 				chromedp.SetValue(chromedp.CSS("#wi-trips-row"), "flush"),
 				chromedp.SendKeys(chromedp.CSS("#wi-trips-odds"), "7:1"),
 				browsertest.Settled(),
@@ -58,7 +58,7 @@ func TestBrowserPayTables(t *testing.T) {
 				chromedp.WaitVisible(`[data-testid="whatif-trips"] [data-testid="difference"]`))
 			hs, _ := shippedBook().House(rulebook.DefaultHouse)
 			w, _ := edge.FindWager("uth", "trips")
-			pt, _ := edge.FindTable(shippedBook(), hs, w, "B")
+			pt, _ := edge.FindTable(shippedBook(), hs, w, "50-40-30-8-6-5-3")
 			changed, orig := expectedEdge(t, w, pt, "flush", games.Odds{Win: 7, Per: 1})
 			want := string(edge.RatNum(new(big.Rat).Sub(changed, orig)))
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid="whatif-trips"] [data-testid="difference"] data').value`))
@@ -111,7 +111,7 @@ func TestBrowserPayTables(t *testing.T) {
 
 			if size.Size == browsertest.Portrait {
 				run(t, ctx, "phone", chromedp.EmulateViewport(int64(browsertest.Phone.Width), int64(browsertest.Phone.Height), chromedp.EmulateTouch),
-					chromedp.Navigate(h.URL+"/tools/paytables?game=uth"), chromedp.WaitVisible(`[data-testid="table-B"]`))
+					chromedp.Navigate(h.URL+"/tools/paytables?game=uth"), chromedp.WaitVisible(`[data-testid="table-50-40-30-8-6-5-3"]`))
 				fitsAndTouchable(t, ctx, "pay tables on a phone")
 				run(t, ctx, "scroll to Trips", chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="wager-trips"]`)))
 				shot("phone")

@@ -58,8 +58,8 @@ func TestPayTables_Roles(t *testing.T) {
 	paths := []string{
 		payTablesPath,
 		payTablesPath + "?game=lunar",
-		"/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=1000000",
-		whatIfPath(url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}),
+		"/tools/paytables/simulation?game=uth&wager=main&table=straight-pays&rounds=1000000",
+		whatIfPath(url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}),
 	}
 	trainee := k.traineeClient(t)
 	for _, p := range paths {
@@ -191,14 +191,14 @@ func groupDigits(n int64) string {
 }
 
 // TestPayTables_KnownFigures holds the page to figures published in
-// docs/math.md (and, for UTH Trips B, the published 1.90%).
+// docs/math.md (and, for UTH Trips 50-40-30-8-6-5-3, the published 1.90%).
 func TestPayTables_KnownFigures(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
 	for _, tt := range []struct{ game, table, want string }{
-		{"uth", "table-B", "0.019040493163"},
-		{"uth", "table-D", "0.0618082385591"},
+		{"uth", "table-50-40-30-8-6-5-3", "0.019040493163"},
+		{"uth", "table-50-40-20-7-6-5-3", "0.0618082385591"},
 		{"lunar", "table-TCS", "0.0276618339644"},
 	} {
 		resp := c.Get(payTablesPath + "?game=" + tt.game)
@@ -252,8 +252,8 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 	c := k.staffClient(t, "Max Manager", managerPassword)
 	h, _ := shippedBook().House(rulebook.DefaultHouse)
 	for _, tt := range []struct{ game, wager, table, row, odds string }{
-		{"uth", "trips", "B", "flush", "7:1"},
-		{"uth", "trips", "D", "four_of_a_kind", "40:1"},
+		{"uth", "trips", "50-40-30-8-6-5-3", "flush", "7:1"},
+		{"uth", "trips", "50-40-20-7-6-5-3", "four_of_a_kind", "40:1"},
 		{"thrill", "kings_or_better", "seed", "pair_of_kings", "1:1"},
 		{"thrill", "special", "seed", "five_aces", "5,000:1"},
 		{"lunar", "super", "PA", "ace_king_queen", "6:1"},
@@ -298,7 +298,7 @@ func TestPayTables_WhatIfRefused(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	good := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}
+	good := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}
 	with := func(k, v string) url.Values {
 		q := url.Values{}
 		for key, val := range good {
@@ -316,11 +316,11 @@ func TestPayTables_WhatIfRefused(t *testing.T) {
 		{"bad odds", with("odds", "3/2"), "odds", `"3/2" is not odds like 3:2.`},
 		{"odds of nothing", with("odds", "3:0"), "odds", `"3:0" is not odds like 3:2.`},
 		{"no odds", with("odds", ""), "odds", "Enter the new odds, like 7:1."},
-		{"unknown table", with("table", "Z"), "table", `There is no trips table "Z" (tables: A, B, C, D).`},
+		{"unknown table", with("table", "Z"), "table", `There is no trips table "Z" (tables: 50-40-20-7-6-5-3, 50-40-30-8-6-5-3, 50-40-30-8-7-4-3, 50-40-30-9-7-4-3).`},
 		{"unknown row", with("row", "five_aces"), "row",
-			`Table B has no row "five_aces" (rows: royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind).`},
-		{"the Blind", url.Values{"game": {"uth"}, "wager": {"blind"}, "table": {"A"}, "row": {"flush"}, "odds": {"2:1"}}, "wager", ""},
-		{"rounds not offered", url.Values{"game": {"uth"}, "wager": {"main"}, "table": {"A"}, "row": {"flush"}, "odds": {"2:1"}, "rounds": {"5"}},
+			`Table 50-40-30-8-6-5-3 has no row "five_aces" (rows: royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind).`},
+		{"the Blind", url.Values{"game": {"uth"}, "wager": {"blind"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}}, "wager", ""},
+		{"rounds not offered", url.Values{"game": {"uth"}, "wager": {"main"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}, "rounds": {"5"}},
 			"rounds", `Choose 1,000,000 or 10,000,000 rounds, not "5".`},
 	}
 	for _, htmx := range []bool{false, true} {
@@ -356,9 +356,9 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=5")
+	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=straight-pays&rounds=5")
 	wantStatus(t, "rounds 5", resp, http.StatusUnprocessableEntity)
-	card := resp.Doc.Find(`[data-testid="sim-A"]`)
+	card := resp.Doc.Find(`[data-testid="sim-straight-pays"]`)
 	if got := squash(card.Find(`[data-testid="figure-problem"]`).Text()); got != `rounds: Choose 1,000,000 or 10,000,000 rounds, not "5".` {
 		t.Errorf("rounds 5: card says %q", got)
 	}
@@ -367,7 +367,7 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 	}
 	for _, p := range []string{
 		"/tools/paytables/simulation?game=uth&wager=main&table=Z&rounds=1000000",
-		"/tools/paytables/simulation?game=uth&wager=trips&table=B&rounds=1000000",
+		"/tools/paytables/simulation?game=uth&wager=trips&table=50-40-30-8-6-5-3&rounds=1000000",
 		"/tools/paytables/simulation?game=dice&wager=main&table=A&rounds=1000000",
 		"/tools/paytables/whatif?game=uth&wager=dice&table=A&row=flush&odds=1:1",
 	} {
@@ -383,7 +383,7 @@ func TestPayTables_Fragments(t *testing.T) {
 	plain := k.staffClient(t, "Max Manager", managerPassword)
 	hx := k.staffClient(t, "Max Manager", managerPassword)
 	hx.Header.Set("HX-Request", "true")
-	q := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}
+	q := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}
 	for _, tt := range []struct {
 		name, path, root string
 	}{

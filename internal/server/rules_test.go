@@ -29,7 +29,7 @@ func TestRules_VersionsApprovalAndOldAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oldUTH := strings.Replace(string(data), `trips_table               = "B"`, `trips_table               = "A"`, 1)
+	oldUTH := strings.Replace(string(data), `trips_table               = "50-40-30-8-6-5-3"`, `trips_table               = "50-40-30-9-7-4-3"`, 1)
 	oldFS := rulebook.Overlay(fstest.MapFS{"houses/default/uth.toml": {Data: []byte(oldUTH)}}, rules.FS)
 
 	first := servertest.Start(t, servertest.Options{Path: path, Rules: oldFS})
@@ -106,8 +106,8 @@ func TestRules_VersionsApprovalAndOldAnswers(t *testing.T) {
 	if !strings.Contains(page.TestID("rules-version"), "Compared with version "+first.Book.Version) {
 		t.Errorf("the new version is compared with %q", page.TestID("rules-version"))
 	}
-	if got := page.Text(`[data-testid="rules-setting"]`); !strings.Contains(got, "Trips table") || !strings.Contains(got, "A") || !strings.Contains(got, "B") {
-		t.Errorf("the changed settings: %q; want the Trips table from A to B", got)
+	if got := page.Text(`[data-testid="rules-setting"]`); !strings.Contains(got, "Trips table") || !strings.Contains(got, "50-40-30-9-7-4-3") || !strings.Contains(got, "50-40-30-8-6-5-3") {
+		t.Errorf("the changed settings: %q; want the Trips table from 50-40-30-9-7-4-3 to 50-40-30-8-6-5-3", got)
 	}
 	tc = signInTrainee(t, second, tia)
 	wantStatus(t, "an exam under rules not approved", tc.PostForm("/exams", url.Values{"game": {"uth"}}), http.StatusConflict)
@@ -159,7 +159,7 @@ func TestRules_ExamKeepsItsRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oldUTH := strings.Replace(string(data), `trips_table               = "B"`, `trips_table               = "A"`, 1)
+	oldUTH := strings.Replace(string(data), `trips_table               = "50-40-30-8-6-5-3"`, `trips_table               = "50-40-30-9-7-4-3"`, 1)
 	oldFS := rulebook.Overlay(fstest.MapFS{"houses/default/uth.toml": {Data: []byte(oldUTH)}}, rules.FS)
 	first := servertest.Start(t, servertest.Options{Path: path, Rules: oldFS})
 	mgr := first.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)

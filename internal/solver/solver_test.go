@@ -14,14 +14,15 @@ import (
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
-// blindTable returns the shipped Blind table name (A or B).
+// blindTable returns the shipped Blind table A (the straight pays, named
+// "straight-pays") or B (the straight pushes, "straight-pushes").
 func blindTable(t testing.TB, name string) games.PayTable {
 	t.Helper()
 	b, err := rulebook.Load(content.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pt, ok := b.Games["uth"].Tables.Lookup("blind", name)
+	pt, ok := b.Games["uth"].Tables.Lookup("blind", map[string]string{"A": "straight-pays", "B": "straight-pushes"}[name])
 	if !ok {
 		t.Fatalf("no blind table %q", name)
 	}

@@ -18,10 +18,10 @@ import (
 // value is a string of the form "house.toml:…" sets house.toml instead (and,
 // after a line "---", uth.toml too).
 var testHouses = map[string]string{
-	"blindb":   `blind_table = "B"`,
-	"tripsa":   `trips_table = "A"`,
-	"tripsc":   `trips_table = "C"`,
-	"tripsd":   `trips_table = "D"`,
+	"blindb":   `blind_table = "straight-pushes"`,
+	"tripsa":   `trips_table = "50-40-30-9-7-4-3"`,
+	"tripsc":   `trips_table = "50-40-30-8-7-4-3"`,
+	"tripsd":   `trips_table = "50-40-20-7-6-5-3"`,
 	"four":     `preflop_multiples = [4]`,
 	"three":    `preflop_multiples = [3]`,
 	"keep":     "fold_forfeits_trips = false\nfold_forfeits_progressive = false",
@@ -35,6 +35,7 @@ var testHouses = map[string]string{
 	"jackpot":  jackpot,
 	// Settings that do not change a settlement, all at once, and a house Ante/Play table.
 	"procedures": `burn_cards = true
+shuffle = "by_hand"
 deal_order = "players,dealer,community"
 settlement_order = "right_to_left"
 exposed_card_during_deal = "burn_and_continue"

@@ -56,11 +56,11 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 	meterRd := meterRounding(ps, s, rd, share)
 	for _, p := range ps {
 		b := r.Boxes[p.box]
-		w := &games.WagerResult{Wager: "progressive", Stake: b.Progressive, Rule: "uth.progressive_table"}
+		w := &games.WagerResult{Wager: "progressive", Stake: b.Progressive, Rule: "uth.progressive"}
 		out[p.box] = w
 		if !p.inAction {
-			lose(w, "Progressive loses: the player folded, and the house forfeits the Progressive on a fold")
-			w.Rule = "uth.fold_forfeits_progressive"
+			lose(w, "Progressive loses: the player folded, and at this house a fold loses the Progressive too")
+			w.Rule = "uth.fold"
 			continue
 		}
 		hand := article(p.hand.Category())
@@ -95,9 +95,6 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 		}
 		if s.EnvyBonus {
 			envy(w, p, ps, s, won, reason)
-		}
-		if s.ProgressiveHand == "hole_and_flop" && w.Rule == "uth.progressive_table" {
-			w.Rule = "uth.progressive_hand"
 		}
 	}
 	return out

@@ -142,7 +142,7 @@ func (p *parser) box(i int, in *games.Box, b *Box, s *Settings) error {
 	b.Fold = in.Fold
 	switch {
 	case b.Ante == 0:
-		return games.Fieldf(f("wagers.ante"), "required: every box bets the Ante and an equal Blind (§2.2)")
+		return games.Fieldf(f("wagers.ante"), "required: every box bets the Ante and an equal Blind")
 	case b.Blind != b.Ante:
 		return games.Fieldf(f("wagers.blind"), "must equal the ante (%s)", b.Ante)
 	}
@@ -151,10 +151,10 @@ func (p *parser) box(i int, in *games.Box, b *Box, s *Settings) error {
 	}
 	if b.Progressive > 0 {
 		if !s.ProgressiveEnabled {
-			return games.Fieldf(f("wagers.progressive"), "the house does not offer the Progressive (uth.progressive_enabled = false)")
+			return games.Fieldf(f("wagers.progressive"), "this house does not offer the Progressive")
 		}
 		if b.Progressive != s.ProgressiveStake {
-			return games.Fieldf(f("wagers.progressive"), "must be the fixed %s chip (uth.progressive_stake), not %s", s.ProgressiveStake, b.Progressive)
+			return games.Fieldf(f("wagers.progressive"), "must be the Progressive's fixed stake of %s, not %s", s.ProgressiveStake, b.Progressive)
 		}
 	}
 	return nil

@@ -49,6 +49,10 @@ var (
 	// MisplacedCardRulings are the values of misplaced_card (RULES.md §2.7):
 	// move the card to its place and continue (NSW r.32), or void the round.
 	MisplacedCardRulings = []string{"move_and_continue", "void_and_redeal"}
+	// Shuffles are the values of shuffle: the whole deck is shuffled after
+	// every hand "by the dealer or by an automatic shuffler" (RULES.md §2.1),
+	// and the house says which.
+	Shuffles = []string{"shuffler", "by_hand"}
 )
 
 // ProgressiveHands are the values of progressive_hand: the final 7-card hand
@@ -65,9 +69,11 @@ type Settings struct {
 	PreflopMultiples []int64 `toml:"preflop_multiples"`
 	// The table holding the Ante and Play odds: "standard" (1:1 each, §2.3).
 	MainTable string `toml:"main_table"`
-	// uth_blind_table: A (the straight pays 1:1); B pushes the straight.
+	// uth_blind_table: "straight-pays" (Pennsylvania's A: the straight pays
+	// 1:1); "straight-pushes" (B).
 	BlindTable string `toml:"blind_table"`
-	// uth_trips_table: B (50/40/30/8/6/5/3); A, C, D or a house table.
+	// uth_trips_table: "50-40-30-8-6-5-3" (Pennsylvania's B); A, C, D (named
+	// by their pays in games/uth.toml) or a house table.
 	TripsTable string `toml:"trips_table"`
 	// uth_ante_on_dealer_no_qualify: "push", the only standard (§2.6 A2).
 	AnteOnDealerNoQualify string `toml:"ante_on_dealer_no_qualify"`
@@ -81,7 +87,7 @@ type Settings struct {
 	ProgressiveEnabled bool `toml:"progressive_enabled"`
 	// uth_progressive_stake: 2, the fixed chip (seed 000).
 	ProgressiveStake games.Money `toml:"progressive_stake"`
-	// uth_progressive_table: "template" (§2.4).
+	// uth_progressive_table: "jackpot", RULES.md §2.4's template.
 	ProgressiveTable string `toml:"progressive_table"`
 	// uth_progressive_hand: "final" (the 7-card hand) or "hole_and_flop".
 	ProgressiveHand string `toml:"progressive_hand"`
@@ -94,6 +100,10 @@ type Settings struct {
 	// uth_must_use_both_hole_cards: false. When true every hand, the dealer's
 	// included, is both hole cards and three board cards (§2.5).
 	MustUseBothHoleCards bool `toml:"must_use_both_hole_cards"`
+	// How the deck is shuffled after every hand (RULES.md §2.1): "shuffler"
+	// (an automatic shuffler) or "by_hand" (the dealer). The shuffle itself is
+	// not a setting: every hand is dealt from the whole, freshly shuffled deck.
+	Shuffle string `toml:"shuffle"`
 	// uth_burn_cards: false.
 	BurnCards bool `toml:"burn_cards"`
 	// uth_deal_order: "community,players,dealer".
@@ -134,7 +144,7 @@ func (s *Settings) Resolve(t games.Tables) error {
 		return err
 	}
 	if s.AnteOnDealerNoQualify != "push" {
-		return games.Fieldf("ante_on_dealer_no_qualify", "%q: the only standard is \"push\"", s.AnteOnDealerNoQualify)
+		return games.Fieldf("ante_on_dealer_no_qualify", "%q: the only value is \"push\" (the Ante is returned when the dealer does not qualify)", s.AnteOnDealerNoQualify)
 	}
 	if !slices.Contains(ProgressiveHands, s.ProgressiveHand) {
 		return games.Fieldf("progressive_hand", "%q: want \"final\" or \"hole_and_flop\"", s.ProgressiveHand)
@@ -210,6 +220,7 @@ func (s *Settings) checkProcedures() error {
 		{"exposed_card_during_deal", s.ExposedCardDuringDeal, ExposedCardRulings},
 		{"misdeal", s.Misdeal, MisdealRulings},
 		{"misplaced_card", s.MisplacedCard, MisplacedCardRulings},
+		{"shuffle", s.Shuffle, Shuffles},
 	} {
 		if !slices.Contains(c.opts, c.val) {
 			return games.Fieldf(c.key, "%q: want one of %s", c.val, quoteList(c.opts))

@@ -2,7 +2,6 @@ package uth
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
@@ -66,15 +65,14 @@ type settler struct {
 }
 
 func (t *settler) ante() games.WagerResult {
-	w := games.WagerResult{Wager: "ante", Stake: t.b.Ante, Rule: "§2.3"}
+	w := games.WagerResult{Wager: "ante", Stake: t.b.Ante, Rule: "uth.ante"}
 	switch {
 	case t.b.Fold:
 		lose(&w, "Ante loses: the player folded")
-		w.Rule = "§2.2.7"
+		w.Rule = "uth.fold"
 	case !t.q:
-		w.Result = games.Push
-		w.Reason = "Ante pushes: the dealer did not qualify (less than a pair; house rule: the Ante pushes on no-qualify)"
-		w.Rule = "uth.ante_on_dealer_no_qualify"
+		// ante_on_dealer_no_qualify has one value, "push" (Resolve).
+		push(&w, "Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand")
 	case t.cmp > 0:
 		t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown()+", and the dealer qualifies")
 	case t.cmp == 0:
@@ -86,7 +84,7 @@ func (t *settler) ante() games.WagerResult {
 }
 
 func (t *settler) play() games.WagerResult {
-	w := games.WagerResult{Wager: "play", Stake: t.b.Play, Rule: "§2.3"}
+	w := games.WagerResult{Wager: "play", Stake: t.b.Play, Rule: "uth.play_bet"}
 	noq := ""
 	if !t.q {
 		noq = "; Play is decided even though the dealer did not qualify"
@@ -104,7 +102,7 @@ func (t *settler) play() games.WagerResult {
 }
 
 func (t *settler) blind() games.WagerResult {
-	w := games.WagerResult{Wager: "blind", Stake: t.b.Blind, Rule: "§2.3"}
+	w := games.WagerResult{Wager: "blind", Stake: t.b.Blind, Rule: "uth.blind"}
 	noq := ""
 	if !t.q {
 		noq = "; the Blind is decided even though the dealer did not qualify"
@@ -113,19 +111,19 @@ func (t *settler) blind() games.WagerResult {
 	switch {
 	case t.b.Fold:
 		lose(&w, "Blind loses: the player folded")
-		w.Rule = "§2.2.7"
+		w.Rule = "uth.fold"
 	case t.cmp > 0:
 		if _, ok := t.s.Blind.Odds(cat.Key()); ok {
 			t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq)
-			w.Rule = "uth.blind_table"
+			w.Rule = "uth.paytable_blind"
 			return w
 		}
 		low := lowest(t.s.Blind)
 		push(&w, fmt.Sprintf("Blind pushes: the player won with less than %s (%s)%s", article(low), cat, noq))
 		if cat >= poker.Straight {
 			// A table without the straight row (Pennsylvania's table B).
-			w.Reason = fmt.Sprintf("Blind pushes: the player won with %s, which Blind table %s does not pay (less than %s)%s", article(cat), t.s.Blind.Name, article(low), noq)
-			w.Rule = "uth.blind_table"
+			w.Reason = fmt.Sprintf("Blind pushes: the player won with %s, which this house's Blind table does not pay (it pays from %s up)%s", article(cat), article(low), noq)
+			w.Rule = "uth.paytable_blind"
 		}
 	case t.cmp == 0:
 		push(&w, "Blind pushes: "+t.showdown())
@@ -136,24 +134,27 @@ func (t *settler) blind() games.WagerResult {
 }
 
 func (t *settler) trips() games.WagerResult {
-	w := games.WagerResult{Wager: "trips", Stake: t.b.Trips, Rule: "uth.trips_table"}
+	w := games.WagerResult{Wager: "trips", Stake: t.b.Trips, Rule: "uth.paytable_trips"}
 	cat := t.p.Category()
 	if t.b.Fold && t.s.FoldForfeitsTrips {
-		lose(&w, "Trips loses: the player folded, and the house forfeits Trips on a fold")
-		w.Rule = "uth.fold_forfeits_trips"
+		lose(&w, "Trips loses: the player folded, and at this house a fold loses the Trips too")
+		w.Rule = "uth.fold"
 		return w
 	}
 	if _, ok := t.s.Trips.Odds(cat.Key()); ok {
 		why := "whatever the dealer holds"
 		if t.b.Fold {
-			why = "as Trips stays in action after a fold (house rule)"
-			w.Rule = "uth.fold_forfeits_trips"
+			why = "as at this house the Trips stays in action after a fold"
+			w.Rule = "uth.fold"
 		}
 		t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why)
 		return w
 	}
 	lose(&w, fmt.Sprintf("Trips loses: the player has %s, less than %s", article(cat), article(lowest(t.s.Trips))))
-	w.Rule = "§2.3"
+	w.Rule = "uth.trips"
+	if t.b.Fold {
+		w.Rule = "uth.fold"
+	}
 	return w
 }
 
@@ -168,30 +169,9 @@ func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format strin
 	w.Reason = fmt.Sprintf(format, o) + roundingNote(w.Stake, o, w.Pays, t.rd)
 }
 
-// showdown says how the hands compare.
-func (t *settler) showdown() string {
-	ps, ds := "the player's "+t.p.Category().String(), "the dealer's "+t.d.Category().String()
-	if t.p.Category() == t.d.Category() {
-		ps += detail(t.p)
-		ds += detail(t.d)
-	}
-	switch {
-	case t.cmp > 0:
-		return ps + " beats " + ds
-	case t.cmp < 0:
-		return ds + " beats " + ps
-	}
-	return "the hands tie, both " + strings.ToLower(t.p.Describe())
-}
-
-// detail is the part of a hand's description after its category, in
-// parentheses: " (nines, ace kicker)".
-func detail(h poker.Hand) string {
-	if _, rest, ok := strings.Cut(h.Describe(), ", "); ok {
-		return " (" + rest + ")"
-	}
-	return ""
-}
+// showdown says how the hands compare, naming the card that decides where
+// a kicker does (showdown.go).
+func (t *settler) showdown() string { return showdown(t.p, t.d, t.cmp) }
 
 func versus(cmp int, fold bool) games.Versus {
 	switch {
@@ -250,13 +230,13 @@ func article(c poker.Category) string {
 func dealerNotes(d poker.Hand, board [5]cards.Card, q, both bool) []string {
 	var notes []string
 	if both {
-		notes = append(notes, "House rule: every hand, the dealer's included, uses both hole cards and three community cards (uth.must_use_both_hole_cards).")
+		notes = append(notes, "At this house every hand, the dealer's included, uses both hole cards and three community cards.")
 	}
 	switch {
 	case !q:
 		notes = append(notes, "The dealer does not qualify (less than a pair): the Ante pushes; Play, Blind, Trips and the Progressive are settled as usual.")
 	case d.Category() == poker.OnePair && boardPair(board, d):
-		notes = append(notes, "The dealer qualifies with the pair on the board, which counts (§2.2.9).")
+		notes = append(notes, "The dealer qualifies with the pair on the board, which counts.")
 	default:
 		notes = append(notes, "The dealer qualifies with a pair or better.")
 	}
@@ -293,7 +273,7 @@ func capBox(b *games.BoxResult, limit games.Money) {
 	games.CapBox(&capped, limit)
 	for k, i := range at {
 		if capped.Wagers[k].Pays != b.Wagers[i].Pays {
-			capped.Wagers[k].Rule += "; uth.max_payout_per_box"
+			capped.Wagers[k].Rule = "uth.max_payout"
 		}
 		b.Wagers[i] = capped.Wagers[k]
 	}

@@ -28,7 +28,7 @@ var settleCases = []settleCase{
 		round:  rnd("9h 9c", "Qs Js Ts 4d 2c", bx{"As Ks", "ante=10 blind=10 play=40 trips=5", false}),
 		dealer: "one pair, qualifies",
 		boxes:  []string{"royal flush/win: ante win 10, blind win 5000, play win 40, trips win 250; net 5300"},
-		rows:   map[string]string{"1.blind": "blind table A, royal flush 500:1", "1.ante": "main table standard, ante 1:1"},
+		rows:   map[string]string{"1.blind": "blind table straight-pays, royal flush 500:1", "1.ante": "main table standard, ante 1:1"},
 	},
 	{
 		rule:   "§2.4 Blind straight flush 50:1; Trips B straight flush 40:1; Play 2× on the flop",
@@ -147,7 +147,7 @@ var settleCases = []settleCase{
 		round:   rnd("Kh 2c", "9c 8d 7s 2h Kd", bx{"Tc 6d", "ante=10 blind=10 play=20 trips=5", false}),
 		dealer:  "two pair, qualifies",
 		boxes:   []string{"straight/win: ante win 10, blind push 0, play win 20, trips win 25; net 55"},
-		reasons: map[string]string{"1.blind": "Blind pushes: the player won with a straight, which Blind table B does not pay"},
+		reasons: map[string]string{"1.blind": "Blind pushes: the player won with a straight, which this house's Blind table does not pay"},
 	},
 	{
 		rule:   "§2.4 uth.blind_table = B still pays the flush 3:2",
@@ -175,8 +175,8 @@ var settleCases = []settleCase{
 			"high card/lose: ante push 0, blind lose -10, play lose -10, trips lose -5; net -25",
 		},
 		reasons: map[string]string{
-			"1.ante": "Ante pushes: the dealer did not qualify",
-			"2.play": "the dealer's high card (king, jack, nine, eight, six) beats the player's high card (king, ten, nine, seven, six)",
+			"1.ante": "Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand",
+			"2.play": "the dealer's king high (king, jack, nine, eight, six) beats the player's king high (king, ten, nine, seven, six): the second-highest card decides, a jack against a ten",
 		},
 	},
 	{
@@ -190,13 +190,15 @@ var settleCases = []settleCase{
 		round:   rnd("2c 3d", "Ac Ad Kh Qs Js", bx{"4h 5h", "ante=10 blind=10 play=40 trips=5", false}),
 		dealer:  "one pair, qualifies",
 		boxes:   []string{"one pair/tie: ante push 0, blind push 0, play push 0, trips lose -5; net -5"},
-		reasons: map[string]string{"1.ante": "Ante pushes: the hands tie"},
+		reasons: map[string]string{"1.ante": "Ante pushes: the hands tie, both playing a pair of aces with king, queen, jack"},
 	},
 	{
 		rule:   "§2.2.9: the dealer qualifies with the board's pair and the player wins on the kicker",
 		round:  rnd("Kd Qh", "9c 9d 5h 3s 2c", bx{"Ah Jd", "ante=10 blind=10 play=20", false}),
 		dealer: "one pair, qualifies",
 		boxes:  []string{"one pair/win: ante win 10, blind push 0, play win 20; net 30"},
+		reasons: map[string]string{"1.play": "Play (2×) pays 1:1: the player's pair of nines with ace, jack, five beats the dealer's pair of nines with king, queen, five: " +
+			"the first kicker decides, an ace against a king"},
 	},
 	{
 		rule:   "§1.5, §2.5: A-2-3-4-5 is the lowest straight and loses to 6-high; Trips pays the straight anyway",
@@ -220,7 +222,7 @@ var settleCases = []settleCase{
 			"three of a kind/none: ante lose -10, blind lose -10, trips lose -5; net -25",
 			"full house/none: ante lose -10, blind lose -10, trips lose -5, progressive lose -2; net -27",
 		},
-		reasons: map[string]string{"1.trips": "the house forfeits Trips on a fold", "2.progressive": "the house forfeits the Progressive on a fold"},
+		reasons: map[string]string{"1.trips": "at this house a fold loses the Trips too", "2.progressive": "at this house a fold loses the Progressive too"},
 	},
 	{
 		rule:   "§2.6 A1: Trips and the Progressive survive a fold when fold_forfeits_trips and fold_forfeits_progressive = false: the cards speak",
@@ -244,7 +246,7 @@ var settleCases = []settleCase{
 			"straight flush/win: ante win 10, blind win 500, play win 40, trips win 400; net 950",
 		},
 		dealer: "one pair, qualifies",
-		rows:   map[string]string{"2.trips": "trips table B, full house 8:1"},
+		rows:   map[string]string{"2.trips": "trips table 50-40-30-8-6-5-3, full house 8:1"},
 	},
 	{
 		rule:  "§2.4 uth.trips_table = A: 4K 30, FH 9, flush 7, straight 4, SF 40",
@@ -310,7 +312,7 @@ var settleCases = []settleCase{
 		round:  rnd("7c 7d", "As Ks Qs Js 3d", bx{"Ts 2c", "ante=10 blind=10 play=40 trips=5 progressive=2", false}),
 		dealer: "one pair, qualifies",
 		boxes:  []string{"royal flush/win: ante win 10, blind win 5000, play win 40, trips win 250, progressive win 25000; net 30300"},
-		rows:   map[string]string{"1.progressive": "progressive table template, royal flush 100%"},
+		rows:   map[string]string{"1.progressive": "progressive table jackpot, royal flush 100%"},
 	},
 	{
 		rule:   "§2.5 must_use_both_hole_cards = true: Ts 2c with A-K-Q-J of spades is only ace high, every wager loses",
@@ -375,7 +377,7 @@ var settleCases = []settleCase{
 		},
 		dealer:  "one pair, qualifies",
 		reasons: map[string]string{"2.progressive": "the Envy Bonus of 1000 for box 1's royal flush"},
-		rows:    map[string]string{"2.progressive": "progressive table template, envy royal flush 1000"},
+		rows:    map[string]string{"2.progressive": "progressive table jackpot, envy royal flush 1000"},
 	},
 	{
 		rule:  "§2.4 envy_bonus = true with fold_forfeits_progressive = false: the folded box's Progressive stays in action and is paid the envy bonus",
