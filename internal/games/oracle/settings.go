@@ -76,7 +76,7 @@ type Settings struct {
 	// AnteOnDealerNoQualify is "1:1" (default, §3.2.7 G5, row 9) or "push";
 	// any other odds are accepted for a house that pays otherwise. The BET
 	// always pushes when the dealer has no pair.
-	AnteOnDealerNoQualify string `toml:"ante_on_dealer_no_qualify"`
+	AnteOnDealerNoQualify NoQualifyRule `toml:"ante_on_dealer_no_qualify"`
 	AnteTable             string `toml:"ante_table"`      // the Ante's win table: "Even money" (1:1, seed 002)
 	BetTable              string `toml:"bet_table"`       // oracle_bet_table: "Regular" (100/50/15/6/4/3/2/1/1); "Enhanced" (flush 5, straight 4)
 	FeesRefundable        bool   `toml:"fees_refundable"` // oracle_fees_refundable: false; true returns the fees whenever the Ante does not lose
@@ -121,6 +121,19 @@ type Settings struct {
 	NoQualifyAnte games.Odds `toml:"-"`
 }
 
+// NoQualifyRule is ante_on_dealer_no_qualify as the house writes it: "push"
+// or odds, "1:1". String writes it as the rule book and the pay tables do
+// ("push", "1 to 1"), so that a book that quotes the setting reads like its
+// pay tables.
+type NoQualifyRule string
+
+func (r NoQualifyRule) String() string {
+	if o, err := games.ParseOdds(string(r)); err == nil {
+		return fmt.Sprintf("%d to %d", o.Win, o.Per)
+	}
+	return string(r)
+}
+
 // Misdeal is what the dealer does on each irregularity of the seed's
 // "disputable situations" (RULES.md §3.7). A void round always leaves the bets
 // in place, and a redeal never pays the Ante (R14).
@@ -161,9 +174,9 @@ func (s *Settings) Resolve(t games.Tables) error {
 	if s.AnteOnDealerNoQualify == "push" {
 		s.NoQualifyAnte = games.Odds{}
 	} else {
-		o, err := games.ParseOdds(s.AnteOnDealerNoQualify)
+		o, err := games.ParseOdds(string(s.AnteOnDealerNoQualify))
 		if err != nil {
-			return games.Fieldf("ante_on_dealer_no_qualify", "%q: want \"1:1\", other odds or \"push\"", s.AnteOnDealerNoQualify)
+			return games.Fieldf("ante_on_dealer_no_qualify", "%q: want \"1:1\", other odds or \"push\"", string(s.AnteOnDealerNoQualify))
 		}
 		s.NoQualifyAnte = o
 	}

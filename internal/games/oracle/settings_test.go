@@ -172,3 +172,13 @@ func TestResolveDirect(t *testing.T) {
 		t.Error("the zero Settings resolved")
 	}
 }
+
+// TestNoQualifyRuleText checks how the no-qualify rule reads in the rule
+// book: odds as the pay tables write them, anything else as written.
+func TestNoQualifyRuleText(t *testing.T) {
+	for in, want := range map[oracle.NoQualifyRule]string{"1:1": "1 to 1", "6:5": "6 to 5", "push": "push", "even": "even"} {
+		if got := in.String(); got != want {
+			t.Errorf("%q reads %q; want %q", string(in), got, want)
+		}
+	}
+}
