@@ -231,6 +231,7 @@ func TestSettleBatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: %v", i+1, err)
 		}
+		settle.Cite(book, s) // the binary prints each rule as its book section
 		want, _ := json.Marshal(s)
 		if lines[i] != string(want) {
 			t.Fatalf("round %d:\n got %s\nwant %s", i+1, lines[i], want)
