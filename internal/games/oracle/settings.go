@@ -77,9 +77,9 @@ type Settings struct {
 	// any other odds are accepted for a house that pays otherwise. The BET
 	// always pushes when the dealer has no pair.
 	AnteOnDealerNoQualify NoQualifyRule `toml:"ante_on_dealer_no_qualify"`
-	AnteTable             string `toml:"ante_table"`      // the Ante's win table: "Even money" (1:1, seed 002)
-	BetTable              string `toml:"bet_table"`       // oracle_bet_table: "Regular" (100/50/15/6/4/3/2/1/1); "Enhanced" (flush 5, straight 4)
-	FeesRefundable        bool   `toml:"fees_refundable"` // oracle_fees_refundable: false; true returns the fees whenever the Ante does not lose
+	AnteTable             string        `toml:"ante_table"`      // the Ante's win table: "Even money" (1:1, seed 002)
+	BetTable              string        `toml:"bet_table"`       // oracle_bet_table: "Regular" (100/50/15/6/4/3/2/1/1); "Enhanced" (flush 5, straight 4)
+	FeesRefundable        bool          `toml:"fees_refundable"` // oracle_fees_refundable: false; true returns the fees whenever the Ante does not lose
 
 	// Box sharing (§3.6, row 12). SETTLE.md's box is one player, so these
 	// govern the procedures (issue 6), not the settlement.
