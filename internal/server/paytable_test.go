@@ -58,7 +58,7 @@ func TestPayTables_Roles(t *testing.T) {
 	paths := []string{
 		payTablesPath,
 		payTablesPath + "?game=lunar",
-		"/tools/paytables/simulation?game=uth&wager=main&table=Regular&rounds=1000000",
+		"/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=1000000",
 		whatIfPath(url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"B"}, "row": {"flush"}, "odds": {"7:1"}}),
 	}
 	trainee := k.traineeClient(t)
@@ -356,9 +356,9 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
-	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=Regular&rounds=5")
+	resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=A&rounds=5")
 	wantStatus(t, "rounds 5", resp, http.StatusUnprocessableEntity)
-	card := resp.Doc.Find(`[data-testid="sim-Regular"]`)
+	card := resp.Doc.Find(`[data-testid="sim-A"]`)
 	if got := squash(card.Find(`[data-testid="figure-problem"]`).Text()); got != `rounds: Choose 1,000,000 or 10,000,000 rounds, not "5".` {
 		t.Errorf("rounds 5: card says %q", got)
 	}
@@ -368,7 +368,7 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 	for _, p := range []string{
 		"/tools/paytables/simulation?game=uth&wager=main&table=Z&rounds=1000000",
 		"/tools/paytables/simulation?game=uth&wager=trips&table=B&rounds=1000000",
-		"/tools/paytables/simulation?game=dice&wager=main&table=Regular&rounds=1000000",
+		"/tools/paytables/simulation?game=dice&wager=main&table=A&rounds=1000000",
 		"/tools/paytables/whatif?game=uth&wager=dice&table=A&row=flush&odds=1:1",
 	} {
 		wantStatus(t, p, c.Get(p), http.StatusNotFound)
