@@ -57,7 +57,7 @@ max_payout_per_box = "2000"
 `)},
 	"houses/strict/oracle.toml": {Data: []byte(`
 ante_on_dealer_no_qualify = "push"
-bet_table = "B"
+bet_table = "Enhanced"
 fees_refundable = true
 `)},
 	"houses/strict/thrill.toml": {Data: []byte(`

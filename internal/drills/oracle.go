@@ -11,7 +11,8 @@ import (
 )
 
 // Texas Oracle (RULES.md §3): the features levels steer toward, the mistakes
-// dealers make and the hand questions of the game.
+// dealers make and the hand questions of the game. Every rule cited is a
+// section id of the house rule book, content/rules/books/oracle.md.
 
 var oracleGame = &game{
 	slug:     oracle.Slug,
@@ -36,7 +37,7 @@ var oracleGame = &game{
 	dealerCards: holdemDealer,
 	slots:       holdemSlots,
 	unusual:     holdemUnusual,
-	// Each box is settled against the dealer alone (§3.2.7).
+	// Each box is settled against the dealer alone (RULES.md §3.2.7).
 	isolate: func(h *rulebook.House, in *games.Round, box int) (games.Round, int, bool) {
 		r, i := holdemIsolate(in, box)
 		return r, i, true
@@ -78,7 +79,7 @@ var oracleGame = &game{
 	},
 	handQs:    []string{QBestHand, QBeatsDealer, QDealerQualifies},
 	mistakes:  oracleMistakes,
-	handSlips: holdemSlips("§3.2.5"),
+	handSlips: holdemSlips("oracle.best_hand"),
 	hand: func(d *dealt) []string {
 		return []string{QDealerQualifies}
 	},
@@ -86,7 +87,7 @@ var oracleGame = &game{
 		if q != QDealerQualifies {
 			return "", "", 0, false
 		}
-		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "a pair of twos", "§3.2.6", "; \"the lowest combination is pair of two\"")
+		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "a pair of twos", "oracle.qualify", "")
 	},
 }
 
@@ -108,19 +109,19 @@ func withOracle(h *rulebook.House, f func(s *oracle.Settings)) *rulebook.House {
 }
 
 var oracleMistakes = append([]mistake{
-	{id: "oracle.ante_on_no_qualify", rule: "oracle.ante_on_dealer_no_qualify", applies: noQualify,
+	{id: "oracle.ante_on_no_qualify", rule: oracle.RuleNoQualify, applies: noQualify,
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.Oracle.NoQualifyAnte.IsZero() {
 				return withOracle(d.h, func(s *oracle.Settings) {
 						s.AnteOnDealerNoQualify, s.NoQualifyAnte = "1:1", games.Odds{Win: 1, Per: 1}
 					}),
-					"At this house the Ante pushes when the dealer does not qualify (house rule ante_on_dealer_no_qualify = push)."
+					"At this house the Ante pushes when the dealer does not qualify, and so does the BET."
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.AnteOnDealerNoQualify, s.NoQualifyAnte = "push", games.Odds{} }),
-				fmt.Sprintf("When the dealer does not qualify the Ante is paid %s and the BET pushes (house rule ante_on_dealer_no_qualify, §3.2.7 G5).", d.h.Oracle.NoQualifyAnte)
+				fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s and the BET pushes.", d.h.Oracle.NoQualifyAnte)
 		}},
-	{id: "oracle.bet_paid_on_no_qualify", rule: "§3.2.7", applies: noQualify,
-		text: "When the dealer does not qualify (less than a pair of twos), the BET pushes whatever the player holds (§3.2.7).",
+	{id: "oracle.bet_paid_on_no_qualify", rule: oracle.RuleNoQualify, applies: noQualify,
+		text: "When the dealer does not qualify (less than a pair of twos), the BET pushes whatever the player holds.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -136,8 +137,8 @@ var oracleMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "oracle.ante_not_paid_on_win", rule: "§3.2.7",
-		text: "When the player beats a qualifying dealer, the Ante is paid 1:1 as well as the BET by the table (seed 002; unlike Russian Poker, where the Ante is not paid).",
+	{id: "oracle.ante_not_paid_on_win", rule: oracle.RuleAnte,
+		text: "When the player beats a qualifying dealer, the Ante is paid as well as the BET: the Ante by its own table, the BET by the BET table.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -149,8 +150,8 @@ var oracleMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "oracle.stay_lost", rule: "§3.2.7",
-		text: "The same five ranks are a STAY: the Ante and the BET both push (seed 002).",
+	{id: "oracle.stay_lost", rule: oracle.RuleStay,
+		text: "The same five ranks are a STAY: the Ante and the BET both push.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -166,7 +167,7 @@ var oracleMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "oracle.fees_refundable", rule: "oracle.fees_refundable",
+	{id: "oracle.fees_refundable", rule: "oracle.settle_fees",
 		applies: func(d *dealt) bool {
 			for _, b := range d.st.Boxes {
 				if len(b.FeeItems) > 0 {
@@ -178,13 +179,13 @@ var oracleMistakes = append([]mistake{
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if !d.h.Oracle.FeesRefundable {
 				return withOracle(d.h, func(s *oracle.Settings) { s.FeesRefundable = true }),
-					"The 4th-card and exchange fees are never returned, whatever happens to the Ante (house rule fees_refundable = false, §3.2.7)."
+					"The 4th-card and exchange fees are never returned, whatever happens to the Ante."
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.FeesRefundable = false }),
-				"At this house the fees are returned whenever the Ante does not lose (house rule fees_refundable)."
+				"At this house the fees are returned whenever the Ante does not lose."
 		}},
-	{id: "oracle.fee_per_card", rule: "§3.2.4",
-		text: "The exchange fee is paid once per exchange of one or two cards, not once per card (§3.2.4).",
+	{id: "oracle.fee_per_card", rule: "oracle.exchange_fee",
+		text: "The exchange fee is paid once per exchange of one or two cards, not once per card.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -214,6 +215,6 @@ var oracleMistakes = append([]mistake{
 				return nil, ""
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.Bet = pt }),
-				fmt.Sprintf("This house pays the BET by table %s, not table %s (house rule bet_table, §3.3).", d.h.Oracle.Bet.Name, pt.Name)
+				fmt.Sprintf("This house pays the BET by its %s table, not the %s table.", d.h.Oracle.Bet.Name, pt.Name)
 		}},
 }, roundingMistakes...)

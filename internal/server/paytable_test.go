@@ -528,8 +528,8 @@ func TestPayTables_CloseStopsSimulations(t *testing.T) {
 	k := newKioskWith(t, noWait)
 	c := k.staffClient(t, "Max Manager", managerPassword)
 	c.Header.Set("HX-Request", "true")
-	sim := "/tools/paytables/simulation?game=oracle&wager=main&table=A&rounds=1000000"
-	if resp := c.Get(sim); !resp.Has(`[data-testid="sim-A"] [data-testid="progress"]`) {
+	sim := "/tools/paytables/simulation?game=oracle&wager=main&table=Regular&rounds=1000000"
+	if resp := c.Get(sim); !resp.Has(`[data-testid="sim-Regular"] [data-testid="progress"]`) {
 		t.Fatalf("the simulation is not under way:\n%s", resp.Body)
 	}
 	start := time.Now()

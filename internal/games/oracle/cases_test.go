@@ -57,7 +57,7 @@ func TestCases(t *testing.T) {
 		round string
 		want  []string // one summary per box
 	}{
-		// §3.3 BET table A, each row, against a qualifying dealer.
+		// §3.3 BET table A (Regular), each row, against a qualifying dealer.
 		{"§3.3 A royal flush 100:1: Ante +10, BET 20×100 = +2000, fee 10", "",
 			round(dTwos, bRoyal, box("As Ks", std)),
 			[]string{"win ante:win:10 bet:win:2000 fees=10 net=2000"}},
@@ -130,14 +130,14 @@ func TestCases(t *testing.T) {
 			round(dJacks, bTwoPair, box("Ac 9d", std)),
 			[]string{"win ante:win:10 bet:win:20 fees=10 net=20"}},
 
-		// §3.3 table B.
-		{"oracle.bet_table = B: flush 5:1", "tableb",
+		// §3.3 table B (Enhanced).
+		{"oracle.bet_table = Enhanced: flush 5:1", "tableb",
 			round(dJJ, bFlush, box("Ah 7h", std)),
 			[]string{"win ante:win:10 bet:win:100 fees=10 net=100"}},
-		{"oracle.bet_table = B: straight 4:1", "tableb",
+		{"oracle.bet_table = Enhanced: straight 4:1", "tableb",
 			round(dTwos2, bStraight, box("9c Td", std)),
 			[]string{"win ante:win:10 bet:win:80 fees=10 net=80"}},
-		{"oracle.bet_table = B: the rows A and B share pay the same (full house 6:1)", "tableb",
+		{"oracle.bet_table = Enhanced: the rows Regular and Enhanced share pay the same (full house 6:1)", "tableb",
 			round(dQQ, bFull, box("Kc Kd", std)),
 			[]string{"win ante:win:10 bet:win:120 fees=10 net=120"}},
 

@@ -16,7 +16,7 @@ import (
 // house.toml, and oracle.toml after a line "---".
 var houses = map[string]string{
 	"push":      `ante_on_dealer_no_qualify = "push"`,
-	"tableb":    `bet_table = "B"`,
+	"tableb":    `bet_table = "Enhanced"`,
 	"nobuy":     `continue_without_4th_card = true`,
 	"single":    `bet_multiple = 1`,
 	"cap":       `max_payout_per_box = "100"`,

@@ -71,13 +71,13 @@ func TestParseErrors(t *testing.T) {
 		{"bet_multiple = 1: a BET of 2×", "single", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", std)),
 			"boxes[0].wagers.bet", "is 20; the BET is 1× the Ante (10)"},
 		{"fourth_card_payment = bet: the BET missing after buying", "betpay", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", foldBuy)),
-			"boxes[0].wagers.bet", "missing: a box that bought the 4th card (house rule: fourth_card_payment = bet) bets 1× the Ante (10)"},
+			"boxes[0].wagers.bet", "missing: a box that bought the 4th card (at this house that payment is the BET) bets 1× the Ante (10)"},
 		{"fourth_card_payment = bet: a BET without buying", "betpay", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", `"wagers":{"ante":10,"bet":10},"fold":true`)),
-			"boxes[0].wagers.bet", "a box that did not buy the 4th card (house rule: fourth_card_payment = bet) has no BET"},
+			"boxes[0].wagers.bet", "a box that did not buy the 4th card (at this house the BET is the payment for the 4th card) has no BET"},
 
 		// The 4th card and the exchange.
 		{"continued without the 4th card", "", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", `"wagers":{"ante":10,"bet":20}`)),
-			"boxes[0].fourth_card", "a box that did not fold must have bought the 4th card (house rule: continue_without_4th_card = false)"},
+			"boxes[0].fourth_card", "a box that did not fold must have bought the 4th card: at this house a player stays in only by buying it"},
 		{"exchange without the 4th card", "", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", `"wagers":{"ante":10},"fold":true,"exchanged":1`)),
 			"boxes[0].exchanged", "an exchange comes after the 4th card is bought, and this box did not buy it"},
 		{"exchange without the 4th card, continue_without_4th_card = true", "nobuy", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", `"wagers":{"ante":10,"bet":20},"exchanged":2`)),
@@ -89,9 +89,9 @@ func TestParseErrors(t *testing.T) {
 		{"negative exchange", "", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", std+`,"exchanged":-1`)),
 			"boxes[0].exchanged", "cannot be negative"},
 		{"exchanges_per_hand = 0", "noex", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", stdEx1)),
-			"boxes[0].exchanged", "the house allows no exchange (exchanges_per_hand = 0)"},
+			"boxes[0].exchanged", "this house allows no exchange"},
 		{"redecide_after_exchange = false: fold after an exchange", "committed", round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", `"wagers":{"ante":10},"fold":true,"fourth_card":true,"exchanged":2`)),
-			"boxes[0].fold", "a box cannot fold after an exchange (house rule: redecide_after_exchange = false)"},
+			"boxes[0].fold", "a box cannot fold after an exchange: at this house an exchange commits the box to the showdown"},
 
 		// Fields of the other games.
 		{"dealer_draw", "", strings.Replace(round("As Kd", "Qs Js Ts 2c 3c", box("4h 5h", std)), `"dealer":`, `"dealer_draw":"9d","dealer":`, 1),

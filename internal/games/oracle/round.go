@@ -151,7 +151,7 @@ func parseBox(i int, in *games.Box, s *Settings, b *Box, seen *cards.Set) error 
 	b.Fold, b.FourthCard, b.Exchanged = in.Fold, in.FourthCard, in.Exchanged
 
 	if !b.Fold && !b.FourthCard && !s.ContinueWithout4thCard {
-		return games.Fieldf(f("fourth_card"), "a box that did not fold must have bought the 4th card (house rule: continue_without_4th_card = false)")
+		return games.Fieldf(f("fourth_card"), "a box that did not fold must have bought the 4th card: at this house a player stays in only by buying it")
 	}
 	if b.Exchanged != 0 {
 		maxCards := s.ExchangeMaxCards * s.ExchangesPerHand
@@ -159,13 +159,13 @@ func parseBox(i int, in *games.Box, s *Settings, b *Box, seen *cards.Set) error 
 		case b.Exchanged < 0:
 			return games.Fieldf(f("exchanged"), "cannot be negative")
 		case s.ExchangesPerHand == 0:
-			return games.Fieldf(f("exchanged"), "the house allows no exchange (exchanges_per_hand = 0)")
+			return games.Fieldf(f("exchanged"), "this house allows no exchange")
 		case b.Exchanged > maxCards:
 			return games.Fieldf(f("exchanged"), "%d cards; the house allows at most %d", b.Exchanged, maxCards)
 		case !b.FourthCard:
 			return games.Fieldf(f("exchanged"), "an exchange comes after the 4th card is bought, and this box did not buy it")
 		case b.Fold && !s.RedecideAfterExchange:
-			return games.Fieldf(f("fold"), "a box cannot fold after an exchange (house rule: redecide_after_exchange = false)")
+			return games.Fieldf(f("fold"), "a box cannot fold after an exchange: at this house an exchange commits the box to the showdown")
 		}
 	}
 
@@ -189,9 +189,9 @@ func betRequired(b *Box, s *Settings) (bool, string) {
 		// The payment for the 4th card is the BET: it is on the table
 		// whether or not the player folds afterwards.
 		if b.FourthCard {
-			return true, "a box that bought the 4th card (house rule: fourth_card_payment = bet)"
+			return true, "a box that bought the 4th card (at this house that payment is the BET)"
 		}
-		return false, "a box that did not buy the 4th card (house rule: fourth_card_payment = bet)"
+		return false, "a box that did not buy the 4th card (at this house the BET is the payment for the 4th card)"
 	}
 	if b.Fold {
 		return false, "a box that folded"

@@ -76,10 +76,10 @@ type Settings struct {
 	// AnteOnDealerNoQualify is "1:1" (default, §3.2.7 G5, row 9) or "push";
 	// any other odds are accepted for a house that pays otherwise. The BET
 	// always pushes when the dealer has no pair.
-	AnteOnDealerNoQualify string `toml:"ante_on_dealer_no_qualify"`
-	AnteTable             string `toml:"ante_table"`      // the Ante's win table: "seed" (1:1, seed 002)
-	BetTable              string `toml:"bet_table"`       // oracle_bet_table: "A" (100/50/15/6/4/3/2/1/1); "B"
-	FeesRefundable        bool   `toml:"fees_refundable"` // oracle_fees_refundable: false; true returns the fees whenever the Ante does not lose
+	AnteOnDealerNoQualify NoQualifyRule `toml:"ante_on_dealer_no_qualify"`
+	AnteTable             string        `toml:"ante_table"`      // the Ante's win table: "Even money" (1:1, seed 002)
+	BetTable              string        `toml:"bet_table"`       // oracle_bet_table: "Regular" (100/50/15/6/4/3/2/1/1); "Enhanced" (flush 5, straight 4)
+	FeesRefundable        bool          `toml:"fees_refundable"` // oracle_fees_refundable: false; true returns the fees whenever the Ante does not lose
 
 	// Box sharing (§3.6, row 12). SETTLE.md's box is one player, so these
 	// govern the procedures (issue 6), not the settlement.
@@ -88,11 +88,21 @@ type Settings struct {
 	MaxOpenBoxesPerPlayer int  `toml:"max_open_boxes_per_player"` // oracle_max_open_boxes_per_player: 1 ("exposure" on one box)
 	DarkBoxesAllowed      bool `toml:"dark_boxes_allowed"`        // oracle_dark_boxes_allowed: false ("dark" play forbidden)
 
-	// PrematureDealerRevealOptions are what an undecided player may still do
-	// when the dealer shows his cards early (R8, row 13):
-	// ["fold", "continue_without_purchase"] by default.
+	// PrematureDealerRevealOptions are what a player may still do, at every
+	// decision left to him, once the dealer's cards have been seen early (R8,
+	// row 13): ["fold", "continue_without_purchase"] by default.
+	// continue_without_purchase is the seed's "close the box": the box goes
+	// to the showdown with its BET and buys nothing more; at the first
+	// decision, at a house where staying in needs the 4th card
+	// (continue_without_4th_card = false), closing the box pays for the 4th
+	// card and places the BET at once. buy_fourth_card and exchange keep those
+	// purchases open. docs/oracle.md gives the reading.
 	PrematureDealerRevealOptions []string `toml:"premature_dealer_reveal_options"`
-	// RecoverOverpayment is R10 (row 14): "before_next_round" (default) or "never".
+	// RecoverOverpayment is R10 (row 14): the seed corrects only a short
+	// payment. "before_next_round" (default): an overpayment noticed before
+	// the next round's first card is dealt is taken back; "never": it stays
+	// with the player. A short payment is always made good. docs/oracle.md
+	// gives the reasons for the default.
 	RecoverOverpayment string `toml:"recover_overpayment"`
 
 	MaxPayoutPerBox games.Money `toml:"max_payout_per_box"` // oracle_max_payout_per_box (row 32): "0" = no cap
@@ -109,6 +119,19 @@ type Settings struct {
 	Bet  games.PayTable `toml:"-"`
 	// NoQualifyAnte is the Ante's odds when the dealer does not qualify; zero is a push.
 	NoQualifyAnte games.Odds `toml:"-"`
+}
+
+// NoQualifyRule is ante_on_dealer_no_qualify as the house writes it: "push"
+// or odds, "1:1". String writes it as the rule book and the pay tables do
+// ("push", "1 to 1"), so that a book that quotes the setting reads like its
+// pay tables.
+type NoQualifyRule string
+
+func (r NoQualifyRule) String() string {
+	if o, err := games.ParseOdds(string(r)); err == nil {
+		return fmt.Sprintf("%d to %d", o.Win, o.Per)
+	}
+	return string(r)
 }
 
 // Misdeal is what the dealer does on each irregularity of the seed's
@@ -151,17 +174,17 @@ func (s *Settings) Resolve(t games.Tables) error {
 	if s.AnteOnDealerNoQualify == "push" {
 		s.NoQualifyAnte = games.Odds{}
 	} else {
-		o, err := games.ParseOdds(s.AnteOnDealerNoQualify)
+		o, err := games.ParseOdds(string(s.AnteOnDealerNoQualify))
 		if err != nil {
-			return games.Fieldf("ante_on_dealer_no_qualify", "%q: want \"1:1\", other odds or \"push\"", s.AnteOnDealerNoQualify)
+			return games.Fieldf("ante_on_dealer_no_qualify", "%q: want \"1:1\", other odds or \"push\"", string(s.AnteOnDealerNoQualify))
 		}
 		s.NoQualifyAnte = o
 	}
 	if s.MaxBetsPerBox < 1 || s.MaxBetsPerBox > 3 {
-		return games.Fieldf("max_bets_per_box", "%d: the seed allows 1 to 3 bets on a box (the owner and up to two others)", s.MaxBetsPerBox)
+		return games.Fieldf("max_bets_per_box", "%d: want 1 to 3 bets on a box (the owner and up to two others)", s.MaxBetsPerBox)
 	}
 	if len(s.PrematureDealerRevealOptions) == 0 {
-		return games.Fieldf("premature_dealer_reveal_options", "needs at least one option")
+		return games.Fieldf("premature_dealer_reveal_options", "needs at least one option (\"fold\", \"continue_without_purchase\", \"buy_fourth_card\", \"exchange\")")
 	}
 	for i, o := range s.PrematureDealerRevealOptions {
 		if err := oneOf("premature_dealer_reveal_options", o, RevealFold, RevealContinue, RevealBuyFourthCard, RevealExchange); err != nil {

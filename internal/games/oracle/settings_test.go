@@ -32,7 +32,8 @@ func TestDefaults(t *testing.T) {
 		{"exchanges_per_hand (row 11)", s.ExchangesPerHand, 1},
 		{"redecide_after_exchange (row 11)", s.RedecideAfterExchange, true},
 		{"ante_on_dealer_no_qualify (row 9)", s.NoQualifyAnte, games.Odds{Win: 1, Per: 1}},
-		{"bet_table (row 10)", s.Bet.Name, "A"},
+		{"bet_table (row 10)", s.Bet.Name, "Regular"},
+		{"ante_table", s.Ante.Name, "Even money"},
 		{"fees_refundable", s.FeesRefundable, false},
 		{"max_bets_per_box", s.MaxBetsPerBox, 3},
 		{"backbettor_can_drop (row 12)", s.BackbettorCanDrop, true},
@@ -55,12 +56,12 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("%s = %v; want %v", c.name, c.got, c.want)
 		}
 	}
-	// §3.3 table A, and B's two differences.
+	// §3.3 table A (Regular), and B's (Enhanced) two differences.
 	wantA := map[string]int64{"royal_flush": 100, "straight_flush": 50, "four_of_a_kind": 15, "full_house": 6,
 		"flush": 4, "straight": 3, "three_of_a_kind": 2, "two_pair": 1, "one_pair": 1}
 	for row, win := range wantA {
 		if o, ok := s.Bet.Odds(row); !ok || o != (games.Odds{Win: win, Per: 1}) {
-			t.Errorf("BET table A %s = %v; want %d:1", row, o, win)
+			t.Errorf("BET table Regular %s = %v; want %d:1", row, o, win)
 		}
 	}
 	if o, _ := s.Ante.Odds("win"); o != (games.Odds{Win: 1, Per: 1}) {
@@ -69,7 +70,7 @@ func TestDefaults(t *testing.T) {
 	hb, _ := testBook(t).House("tableb")
 	for row, win := range map[string]int64{"flush": 5, "straight": 4, "royal_flush": 100, "one_pair": 1} {
 		if o, _ := hb.Oracle.Bet.Odds(row); o.Win != win || o.Per != 1 {
-			t.Errorf("BET table B %s = %v; want %d:1", row, o, win)
+			t.Errorf("BET table Enhanced %s = %v; want %d:1", row, o, win)
 		}
 	}
 }
@@ -91,7 +92,7 @@ func TestOverrides(t *testing.T) {
 	if s.MaxBetsPerBox != 2 || s.BackbettorCanDrop || s.MaxOpenBoxesPerPlayer != 2 || !s.DarkBoxesAllowed || s.RecoverOverpayment != "never" {
 		t.Errorf("procedure settings not overridden: %+v", s)
 	}
-	if s.BetMultiple != 2 || s.Bet.Name != "A" {
+	if s.BetMultiple != 2 || s.Bet.Name != "Regular" {
 		t.Errorf("procedures house lost the default bet settings: multiple %d, table %q", s.BetMultiple, s.Bet.Name)
 	}
 	d, _ := testBook(t).House("default")
@@ -117,9 +118,9 @@ func TestSettingErrors(t *testing.T) {
 		{`exchanges_per_hand = 4`, "exchanges_per_hand", "want 0 (no exchange) to 3"},
 		{`exchanges_per_hand = 3`, "exchanges_per_hand", "3 exchanges of up to 2 cards on each of 7 boxes (max_boxes) need 63 cards; the deck has 52"},
 		{`ante_on_dealer_no_qualify = "even"`, "ante_on_dealer_no_qualify", `"even": want "1:1", other odds or "push"`},
-		{`ante_table = "double"`, "ante_table", `no ante table "double" (known: seed)`},
-		{`bet_table = "C"`, "bet_table", `no bet table "C" (known: A, B)`},
-		{`max_bets_per_box = 4`, "max_bets_per_box", "the seed allows 1 to 3 bets on a box"},
+		{`ante_table = "double"`, "ante_table", `no ante table "double" (known: Even money)`},
+		{`bet_table = "C"`, "bet_table", `no bet table "C" (known: Enhanced, Regular)`},
+		{`max_bets_per_box = 4`, "max_bets_per_box", "want 1 to 3 bets on a box"},
 		{`premature_dealer_reveal_options = []`, "premature_dealer_reveal_options", "needs at least one option"},
 		{`premature_dealer_reveal_options = ["fold", "shout"]`, "premature_dealer_reveal_options", `"shout": want`},
 		{`premature_dealer_reveal_options = ["fold", "fold"]`, "premature_dealer_reveal_options", `"fold" is listed twice`},
@@ -159,7 +160,7 @@ func TestResolveDirect(t *testing.T) {
 	}
 	s := *h.Oracle
 	s.AnteOnDealerNoQualify = "push"
-	tables := games.Tables{"ante": {"seed": h.Oracle.Ante}, "bet": {"A": h.Oracle.Bet}}
+	tables := games.Tables{"ante": {"Even money": h.Oracle.Ante}, "bet": {"Regular": h.Oracle.Bet}}
 	if err := s.Resolve(tables); err != nil {
 		t.Fatal(err)
 	}
@@ -169,5 +170,15 @@ func TestResolveDirect(t *testing.T) {
 	var zero oracle.Settings
 	if err := zero.Resolve(tables); err == nil {
 		t.Error("the zero Settings resolved")
+	}
+}
+
+// TestNoQualifyRuleText checks how the no-qualify rule reads in the rule
+// book: odds as the pay tables write them, anything else as written.
+func TestNoQualifyRuleText(t *testing.T) {
+	for in, want := range map[oracle.NoQualifyRule]string{"1:1": "1 to 1", "6:5": "6 to 5", "push": "push", "even": "even"} {
+		if got := in.String(); got != want {
+			t.Errorf("%q reads %q; want %q", string(in), got, want)
+		}
 	}
 }

@@ -9,6 +9,17 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 )
 
+// The sections of the house rule book (content/rules/books/oracle.md) that a
+// wager result cites in its Rule: each is the section that states the rule
+// the result follows.
+const (
+	RuleFold      = "oracle.fold"       // a fold loses what is on the box
+	RuleNoQualify = "oracle.no_qualify" // the dealer has less than a pair
+	RuleAnte      = "oracle.settle_ante"
+	RuleBet       = "oracle.settle_bet"
+	RuleStay      = "oracle.stay" // the same five ranks
+)
+
 // Settle settles a valid round (RULES.md §3.2.7, §3.3). It never fails and
 // never panics; a nil round or settings gives an empty settlement.
 //
@@ -41,9 +52,9 @@ func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
 		Qualifies:   qualifies,
 	}
 	if qualifies {
-		out.Dealer.Notes = []string{"The dealer qualifies: he needs one pair or better, a pair of twos at least (§3.2.6)."}
+		out.Dealer.Notes = []string{"The dealer qualifies: he needs one pair or better, a pair of twos at least."}
 	} else {
-		out.Dealer.Notes = []string{"The dealer does not qualify: he needs one pair or better, a pair of twos at least (§3.2.6)."}
+		out.Dealer.Notes = []string{"The dealer does not qualify: he needs one pair or better, a pair of twos at least."}
 	}
 	out.Boxes = make([]games.BoxResult, len(r.Boxes))
 	for i := range r.Boxes {
@@ -76,41 +87,40 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 
 	switch {
 	case b.Fold:
-		when, rule := "before opening the 4th card", "§3.2.3"
+		when := "before opening the 4th card"
 		if b.FourthCard {
-			when, rule = "after opening the 4th card", "§3.2.4"
+			when = "after opening the 4th card"
 		}
-		lose(&ante, "Ante loses: the player folded "+when, rule)
-		lose(&bet, "BET loses: the player folded after the 4th card, whose payment is the BET (house rule: fourth_card_payment = bet)", "oracle.fourth_card_payment")
+		lose(&ante, "Ante loses: the player folded "+when, RuleFold)
+		lose(&bet, "BET loses: the player folded after the 4th card, and at this house the payment for the 4th card is the BET", RuleFold)
 	case !dealer.PairOrBetter():
 		res.Versus = versus(hand, dealer)
 		if s.NoQualifyAnte.IsZero() {
-			push(&ante, "Ante pushes: the dealer did not qualify (house rule: Ante pushed on no-qualify)", "oracle.ante_on_dealer_no_qualify")
+			push(&ante, "Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", RuleNoQualify)
 		} else {
-			win(&ante, rd, s.NoQualifyAnte, "house rule ante_on_dealer_no_qualify, "+s.NoQualifyAnte.String(),
-				fmt.Sprintf("Ante pays %s: the dealer did not qualify (house rule: Ante paid on no-qualify)", s.NoQualifyAnte),
-				"oracle.ante_on_dealer_no_qualify")
+			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(),
+				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
 		}
-		push(&bet, "BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", "§3.2.7")
+		push(&bet, "BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", RuleNoQualify)
 	default:
 		res.Versus = versus(hand, dealer)
 		why := compareWords(hand, dealer)
 		switch res.Versus {
 		case games.VersusWin:
 			o, _ := s.Ante.Odds("win")
-			win(&ante, rd, o, s.Ante.RowName("win"), fmt.Sprintf("Ante pays %s: %s", o, why), "§3.2.7")
+			win(&ante, rd, o, s.Ante.RowName("win"), fmt.Sprintf("Ante pays %s: %s", o, why), RuleAnte)
 			key := hand.Category().Key()
 			if o, ok := s.Bet.Odds(key); ok {
-				win(&bet, rd, o, s.Bet.RowName(key), fmt.Sprintf("BET pays %s: %s", o, why), "§3.3")
+				win(&bet, rd, o, s.Bet.RowName(key), fmt.Sprintf("BET pays %s: %s", o, why), RuleBet)
 			} else {
-				push(&bet, fmt.Sprintf("BET pushes: the player won with %s, which BET table %s does not pay", hand.Category(), s.Bet.Name), "§3.3")
+				push(&bet, fmt.Sprintf("BET pushes: the player won with %s, which the %s BET table does not pay", hand.Category(), s.Bet.Name), RuleBet)
 			}
 		case games.VersusTie:
-			push(&ante, "Ante pushes: STAY, "+why, "§3.2.7")
-			push(&bet, "BET pushes: STAY, "+why, "§3.2.7")
+			push(&ante, "Ante pushes: a STAY, "+why, RuleStay)
+			push(&bet, "BET pushes: a STAY, "+why, RuleStay)
 		default:
-			lose(&ante, "Ante loses: "+why, "§3.2.7")
-			lose(&bet, "BET loses: "+why, "§3.2.7")
+			lose(&ante, "Ante loses: "+why, RuleAnte)
+			lose(&bet, "BET loses: "+why, RuleBet)
 		}
 	}
 
@@ -142,14 +152,14 @@ func fees(b *Box, s *Settings, rd games.Rounding, anteSurvived bool) []games.Fee
 		switch {
 		case s.FeesRefundable && anteSurvived:
 			out = append(out, games.Fee{Fee: name, Amount: 0,
-				Reason: what + " returned: the Ante did not lose (house rule: fees_refundable)"})
+				Reason: what + " returned: at this house a fee is returned when the Ante does not lose"})
 			return
 		case s.FeesRefundable:
-			what += " kept: the Ante lost (house rule: fees_refundable)"
+			what += " kept: the Ante lost"
 		case b.Fold:
-			what += " is never returned, also when the player folds (§3.2.7)"
+			what += " is not returned, also when the player folds"
 		default:
-			what += " is never returned (§3.2.7)"
+			what += " is not returned, whatever the result"
 		}
 		out = append(out, games.Fee{Fee: name, Amount: amount, Reason: what})
 	}
@@ -201,21 +211,151 @@ func versus(p, d poker.Hand) games.Versus {
 	return games.VersusTie
 }
 
-// compareWords says why a showdown went the way it did.
+// compareWords says why a showdown went the way it did, naming the card
+// that decides when both hands are of the same kind: "both hold a pair of
+// aces with a queen; the second kicker decides, the dealer's jack against
+// the player's ten".
 func compareWords(p, d poker.Hand) string {
 	pc, dc := p.Category(), d.Category()
-	switch c := poker.Compare(p, d); {
+	c := poker.Compare(p, d)
+	switch {
 	case c == 0:
-		return fmt.Sprintf("the player's %s and the dealer's have the same five ranks", pc)
+		return "the player and the dealer hold the same five ranks: " + rankList(p.Ranks())
 	case pc != dc && c > 0:
 		return fmt.Sprintf("the player's %s beats the dealer's %s", pc, dc)
 	case pc != dc:
 		return fmt.Sprintf("the dealer's %s beats the player's %s", dc, pc)
-	case c > 0:
-		return fmt.Sprintf("the player's %s beats the dealer's on rank (%s against %s)", pc, lowerFirst(p.Describe()), lowerFirst(d.Describe()))
-	default:
-		return fmt.Sprintf("the dealer's %s beats the player's on rank (%s against %s)", dc, lowerFirst(d.Describe()), lowerFirst(p.Describe()))
 	}
+	winner, loser, w, l := "player", "dealer", p, d
+	if c < 0 {
+		winner, loser, w, l = "dealer", "player", d, p
+	}
+	wr, lr := w.Ranks(), l.Ranks()
+	i := 0
+	for i < len(wr) && wr[i] == lr[i] {
+		i++
+	}
+	if i == 0 || i == len(wr) {
+		// The hands differ in their first rank (the pair, the set, the
+		// top of a straight...): that rank decides.
+		return fmt.Sprintf("the %s's %s beats the %s's %s", winner, lead(w), loser, lead(l))
+	}
+	return fmt.Sprintf("both hold %s; %s decides, the %s's %s against the %s's %s",
+		shared(pc, wr, i), position(pc, i), winner, cardWord(pc, i, wr[i]), loser, cardWord(pc, i, lr[i]))
+}
+
+// lead names a hand by what decides it first: "pair of aces", "two pair of
+// aces and nines", "ace-high flush".
+func lead(h poker.Hand) string {
+	r := h.Ranks()
+	switch h.Category() {
+	case poker.OnePair:
+		return "pair of " + r[0].Plural()
+	case poker.TwoPair:
+		return "two pair of " + r[0].Plural() + " and " + r[2].Plural()
+	case poker.ThreeOfAKind:
+		return "three " + r[0].Plural()
+	case poker.FourOfAKind:
+		return "four " + r[0].Plural()
+	case poker.FullHouse:
+		return r[0].Plural() + " full of " + r[3].Plural()
+	case poker.HighCard:
+		return r[0].Name() + " high"
+	}
+	return r[0].Name() + "-high " + h.Category().String()
+}
+
+// shared says what two hands of category cat hold in common before index i
+// of their ranks, the first that differs.
+func shared(cat poker.Category, r [5]cards.Rank, i int) string {
+	switch cat {
+	case poker.OnePair:
+		return "a pair of " + r[0].Plural() + withKickers(r[2:i])
+	case poker.TwoPair:
+		if i == 2 {
+			return r[0].Plural() + " as their higher pair"
+		}
+		return "two pair, " + r[0].Plural() + " and " + r[2].Plural()
+	case poker.ThreeOfAKind:
+		return "three " + r[0].Plural() + withKickers(r[3:i])
+	case poker.FourOfAKind:
+		return "four " + r[0].Plural()
+	case poker.FullHouse:
+		return "three " + r[0].Plural()
+	}
+	if cat == poker.Flush {
+		return "a flush headed by " + wordList(r[:i])
+	}
+	return "cards headed by " + wordList(r[:i])
+}
+
+// position names the place in a hand of category cat at index i of its ranks.
+func position(cat poker.Category, i int) string {
+	switch cat {
+	case poker.OnePair:
+		return [...]string{2: "the first kicker", 3: "the second kicker", 4: "the third kicker"}[i]
+	case poker.TwoPair:
+		if i == 2 {
+			return "the lower pair"
+		}
+		return "the kicker"
+	case poker.ThreeOfAKind:
+		return [...]string{3: "the first kicker", 4: "the second kicker"}[i]
+	case poker.FullHouse:
+		return "the pair"
+	case poker.FourOfAKind:
+		return "the kicker"
+	}
+	return [...]string{1: "the second-highest card", 2: "the third-highest card", 3: "the fourth-highest card", 4: "the lowest card"}[i]
+}
+
+// cardWord is the deciding rank at index i: a pair in plural ("nines"), a
+// single card by its name ("jack").
+func cardWord(cat poker.Category, i int, r cards.Rank) string {
+	if (cat == poker.TwoPair && i == 2) || (cat == poker.FullHouse && i == 3) {
+		return r.Plural()
+	}
+	return r.Name()
+}
+
+// withKickers writes the kickers two hands share: " with a queen", " with a
+// queen and a jack"; nothing for none.
+func withKickers(rs []cards.Rank) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	return " with " + wordList(rs)
+}
+
+// wordList writes ranks with their articles: "an ace, a king and a queen".
+func wordList(rs []cards.Rank) string {
+	words := make([]string, len(rs))
+	for i, r := range rs {
+		words[i] = article(r) + " " + r.Name()
+	}
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// rankList writes five ranks as a dealer reads them: "queen, queen, ace, nine, five".
+func rankList(rs [5]cards.Rank) string {
+	words := make([]string, len(rs))
+	for i, r := range rs {
+		words[i] = r.Name()
+	}
+	return strings.Join(words, ", ")
+}
+
+func article(r cards.Rank) string {
+	if r == cards.Ace || r == cards.Eight {
+		return "an"
+	}
+	return "a"
 }
 
 func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rule string) {
@@ -233,11 +373,4 @@ func lose(w *games.WagerResult, reason, rule string) {
 
 func push(w *games.WagerResult, reason, rule string) {
 	w.Result, w.Pays, w.Reason, w.Rule = games.Push, 0, reason, rule
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }
