@@ -43,6 +43,7 @@ func Stream(b *rulebook.Book, house string, r io.Reader, w io.Writer) (rejected 
 			}
 			continue
 		}
+		Cite(b, s)
 		if err := enc.Encode(s); err != nil {
 			return rejected, err
 		}
