@@ -153,6 +153,7 @@ var thrillGame = &game{
 		}, plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
 			s := distinctSuits(rng, 2)
 			plantCards(rng, in, box, dl.g, []cards.Card{cards.New(cards.King, s[0]), cards.New(cards.King, s[1])})
+			thrillWager1(in, box, thrill.KingsOrBetter, dl.h) // one primary wager where the house allows only one
 			oddStake(in, box, thrill.KingsOrBetter, dl.h)
 		}},
 		{id: "thrill.joker_flush", rare: true, hand: QJoker, find: func(d *dealt) (focus, bool) {

@@ -71,3 +71,54 @@ func TestThrillCitations(t *testing.T) {
 		}
 	}
 }
+
+// TestThrillPrimaryWagers checks that the drills honour the house's
+// primary_wagers: at the default house (any combination) some dealt box makes
+// several primary wagers; at a house of one primary wager per box none does.
+// It checks what trainees are shown: a plant that broke the rule would make a
+// round the engine refuses, which the generator drops (so such a bug costs the
+// feature its drills, which TestFeaturesAreReached watches, not this test).
+func TestThrillPrimaryWagers(t *testing.T) {
+	_, def := generator(t)
+	fsys := rulebook.Overlay(strictHouse, rules.FS)
+	b, err := rulebook.Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := b.House("strict"); h.Thrill.PrimaryWagers != thrill.ExactlyOne {
+		t.Fatalf("the strict house allows %q; the test needs %q", h.Thrill.PrimaryWagers, thrill.ExactlyOne)
+	}
+	strict, err := drills.Load(b, fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := func(g *drills.Generator, house string) int {
+		n := 0
+		for _, kind := range []string{drills.KindPayout, drills.KindOutcome, drills.KindHand} {
+			for level := 1; level <= 4; level++ {
+				for seed := range uint64(80) {
+					d, err := g.Generate(house, drills.Spec{Game: thrill.Slug, Kind: kind, Level: level, Seed: seed})
+					if err != nil {
+						t.Fatalf("%s L%d seed %d at %q: %v", kind, level, seed, house, err)
+					}
+					for _, bx := range d.Round.Boxes {
+						k := 0
+						for _, w := range thrill.Primary {
+							if s, ok := bx.Wagers[w]; ok && s != "0" && s != "" {
+								k++
+							}
+						}
+						n = max(n, k)
+					}
+				}
+			}
+		}
+		return n
+	}
+	if n := most(def, ""); n < 2 {
+		t.Errorf("at the default house no box made more than %d primary wager", n)
+	}
+	if n := most(strict, "strict"); n != 1 {
+		t.Errorf("at a house of one primary wager per box a box made %d", n)
+	}
+}
