@@ -441,7 +441,7 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	}
 	c.Header.Set("HX-Request", "true")
 	frag := pollUntilDone(t, c, poll, "figures-special")
-	if frag.Find(`[data-testid="table-seed"] [data-testid="house-edge"]`).Length() != 1 {
+	if frag.Find(`[data-testid="table-standard"] [data-testid="house-edge"]`).Length() != 1 {
 		t.Errorf("after the count: no figures\n%s", outer(frag))
 	}
 	c.Header.Del("HX-Request")
