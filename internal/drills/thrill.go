@@ -14,7 +14,8 @@ import (
 )
 
 // 7 Card Thrill (RULES.md §4): the features levels steer toward, the
-// mistakes dealers make, and the hand questions of the game.
+// mistakes dealers make, and the hand questions of the game. Every rule cited
+// is a section of the game's rule book (thrill.Sec…).
 
 var thrillBonus = []string{thrill.KingsOrBetter, thrill.TripsOrBetter, thrill.FullHouseOrBetter, thrill.Special}
 
@@ -46,7 +47,7 @@ var thrillGame = &game{
 	handCards:   func(in *games.Round, box int) []cards.Card { return parseCards(in.Boxes[box].Cards) },
 	dealerCards: func(in *games.Round) []cards.Card { return parseCards(in.Dealer) },
 	slots:       func(in *games.Round, box int) []*string { return stringSlots(in.Boxes[box].Cards) },
-	// Each box is settled against the dealer alone (§4.4).
+	// Each box is settled against the dealer alone (RULES.md §4.4).
 	isolate: func(h *rulebook.House, in *games.Round, box int) (games.Round, int, bool) {
 		out := *in
 		out.Boxes = []games.Box{in.Boxes[box]}
@@ -152,6 +153,7 @@ var thrillGame = &game{
 		}, plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
 			s := distinctSuits(rng, 2)
 			plantCards(rng, in, box, dl.g, []cards.Card{cards.New(cards.King, s[0]), cards.New(cards.King, s[1])})
+			thrillWager1(in, box, thrill.KingsOrBetter, dl.h) // one primary wager where the house allows only one
 			oddStake(in, box, thrill.KingsOrBetter, dl.h)
 		}},
 		{id: "thrill.joker_flush", rare: true, hand: QJoker, find: func(d *dealt) (focus, bool) {
@@ -311,8 +313,10 @@ func withThrill(h *rulebook.House, f func(s *thrill.Settings)) *rulebook.House {
 	return c
 }
 
-// thrillRowFlip pays row of wager's table at the odds of row other, when they differ.
-func thrillRowFlip(wager, row, other string) func(d *dealt) (*rulebook.House, string) {
+// thrillRowFlip pays row of wager's table at the odds of row other, when they
+// differ; say writes what the trainee is told from the house's odds of the two
+// rows (a, the row's; b, the other's).
+func thrillRowFlip(wager, row, other string, say func(h *rulebook.House, a, b games.Odds) string) func(d *dealt) (*rulebook.House, string) {
 	return func(d *dealt) (*rulebook.House, string) {
 		h := d.h
 		pt := h.Thrill.Pay[wager]
@@ -321,28 +325,29 @@ func thrillRowFlip(wager, row, other string) func(d *dealt) (*rulebook.House, st
 		if !ok1 || !ok2 || a == b {
 			return nil, ""
 		}
-		return withThrill(h, func(s *thrill.Settings) { s.Pay[wager] = withRow(pt, row, b) }), ""
+		return withThrill(h, func(s *thrill.Settings) { s.Pay[wager] = withRow(pt, row, b) }), say(h, a, b)
 	}
 }
 
 var thrillMistakes = append([]mistake{
-	{id: "thrill.half_pay_missed", rule: "§4.4",
-		text:    "Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid 1:2, half the stake, not even money.",
-		flip:    thrillRowFlip(thrill.Poker, "win_vs_king_jack_high", "win"),
+	{id: "thrill.half_pay_missed", rule: thrill.SecKingJackHigh,
+		flip: thrillRowFlip(thrill.Poker, "win_vs_king_jack_high", "win", func(_ *rulebook.House, a, b games.Odds) string {
+			return fmt.Sprintf("Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid %s, not %s.", a, b)
+		}),
 		applies: func(d *dealt) bool { return !d.st.Dealer.Qualifies }},
-	{id: "thrill.king_queen_high", rule: "thrill.poker_half_pay_hand",
+	{id: "thrill.king_queen_high", rule: thrill.SecKingJackHigh,
 		applies: func(d *dealt) bool { return thrillDealerHigh(d, cards.King) },
 		flip: func(d *dealt) (*rulebook.House, string) {
 			h := d.h
 			if h.Thrill.PokerHalfPayHand == thrill.KingJackHigh {
 				return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingHigh }),
-					"K-Q high is above king/jack high: a Poker Bet that beats it is paid in full (house rule poker_half_pay_hand = king_jack_high, §4.4)."
+					"King-queen high is above king/jack high: a Poker Bet that beats it is paid in full."
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingJackHigh }),
-				"At this house any king-high hand without a pair is half-paid, K-Q high included (house rule poker_half_pay_hand = king_high)."
+				"At this house every high-card hand without an ace counts as king/jack high or lower, king-queen high included: a Poker Bet that beats it is half-paid."
 		}},
-	{id: "thrill.ace_high_half_paid", rule: "§4.4",
-		text: "Ace high (the joker plays as an ace) is above king/jack high: a Poker Bet that beats it is paid in full.",
+	{id: "thrill.ace_high_half_paid", rule: thrill.SecKingJackHigh,
+		text: "Ace high is above king/jack high, and so is a high-card hand with the joker, which plays as an ace: a Poker Bet that beats it is paid in full.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			h := d.g.rules(d.h).Evaluate(d.st.Dealer.Best)
 			if h.Category() != poker.HighCard || h.Ranks()[0] != cards.Ace {
@@ -361,21 +366,25 @@ var thrillMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "thrill.pair_of_kings_full", rule: "§4.4",
-		text:    "One pair of kings is half-paid (1:2) on Pair of Kings or Better; only a pair of aces, two pair or better pay even money.",
-		flip:    thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better"),
+	{id: "thrill.pair_of_kings_full", rule: thrill.SecKingsOrBetter,
+		flip: thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better", func(h *rulebook.House, a, b games.Odds) string {
+			if !h.Thrill.PKOBHalfOnlyOnePair {
+				return fmt.Sprintf("On Pair of Kings or Better a hand whose top pair or set is kings, below a straight (one pair of kings, kings up, three kings), is paid %s; only a pair of aces, aces up and better hands are paid %s.", a, b)
+			}
+			return fmt.Sprintf("On Pair of Kings or Better one pair of kings is paid %s; a pair of aces, two pair or better are paid %s.", a, b)
+		}),
 		applies: thrillKingsHand},
-	{id: "thrill.kings_up", rule: "thrill.pkob_half_only_one_pair", applies: thrillKingsHand,
+	{id: "thrill.kings_up", rule: thrill.SecKingsOrBetter, applies: thrillKingsHand,
 		flip: func(d *dealt) (*rulebook.House, string) {
 			h := d.h
 			if h.Thrill.PKOBHalfOnlyOnePair {
 				return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = false }),
-					"Only one pair of kings is half-paid: kings-up two pair and three kings pay even money (house rule pkob_half_only_one_pair, §4.4)."
+					"Only one pair of kings is paid as a pair of kings: kings up and three kings are better hands and are paid as such."
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = true }),
-				"At this house any hand that contains a pair of kings below a straight is half-paid, kings-up and three kings included (house rule pkob_half_only_one_pair = false)."
+				"At this house any hand whose top pair or set is kings, below a straight, is paid as a pair of kings: kings up and three kings included."
 		}},
-	{id: "thrill.joker_flush_rank", rule: "thrill.joker_flush_rank",
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.Flush })
 		},
@@ -383,12 +392,12 @@ var thrillMistakes = append([]mistake{
 			h := d.h
 			if h.Thrill.JokerFlushRank == thrill.HighestMissing {
 				return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.AceAlways }),
-					"In a flush the joker is the highest card of the suit not already held, never a second ace (house rule joker_flush_rank = highest_missing, §4.5.3)."
+					"In a flush the joker is the highest card of its suit that the hand does not hold, never a second ace."
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.HighestMissing }),
-				"At this house the joker in a flush always counts as an ace (house rule joker_flush_rank = ace_always)."
+				"At this house the joker in a flush always counts as an ace, even beside the ace of its suit."
 		}},
-	{id: "thrill.wheel_straight_flush", rule: "thrill.wheel_rule_applies_to_sf",
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.Category() == poker.StraightFlush && h.Ranks()[0] == cards.Five })
 		},
@@ -396,12 +405,12 @@ var thrillMistakes = append([]mistake{
 			h := d.h
 			if h.Thrill.WheelRuleAppliesToSF {
 				return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = false }),
-					"A-2-3-4-5 suited is the second-highest straight flush, as the wheel is the second-highest straight (house rule wheel_rule_applies_to_sf, §4.5.5)."
+					"A-2-3-4-5 of one suit is the second-highest straight flush, just as the wheel is the second-highest straight."
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = true }),
-				"At this house A-2-3-4-5 suited is the lowest straight flush (house rule wheel_rule_applies_to_sf = false)."
+				"At this house A-2-3-4-5 of one suit is the lowest straight flush."
 		}},
-	{id: "thrill.joker_royal", rule: "thrill.special_natural_royal_only",
+	{id: "thrill.joker_royal", rule: thrill.SecSpecialBet,
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.RoyalFlush })
 		},
@@ -409,12 +418,12 @@ var thrillMistakes = append([]mistake{
 			h := d.h
 			if !h.Thrill.SpecialNaturalRoyalOnly {
 				return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = true }),
-					"A royal flush made with the joker pays the Special's royal-flush row (house rule special_natural_royal_only = false, §4.4)."
+					"A royal flush made with the joker is paid on the Special as a royal flush, like a natural one."
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = false }),
-				"At this house only a natural royal flush pays the royal row; with the joker it pays as a straight flush (house rule special_natural_royal_only)."
+				"At this house only a natural royal flush is paid as a royal flush on the Special; a royal made with the joker is paid as a straight flush."
 		}},
-	{id: "thrill.cards_speak", rule: "thrill.cards_speak",
+	{id: "thrill.cards_speak", rule: thrill.SecCardsSpeak,
 		applies: func(d *dealt) bool {
 			r := d.g.rules(d.h)
 			for _, b := range d.in.Boxes {
@@ -428,13 +437,13 @@ var thrillMistakes = append([]mistake{
 			h := d.h
 			if h.Thrill.CardsSpeak {
 				return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = false }),
-					"Cards speak: the best five of the player's seven play, whatever he discarded (house rule cards_speak, §4.3.3)."
+					"Cards speak: the best five of the player's seven cards play, whatever he discarded."
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = true }),
-				"At this house the five the player kept bind: his discards are not read back into his hand (house rule cards_speak = false)."
+				"At this house the five the player kept bind: his discards are not read back into his hand."
 		}},
-	{id: "thrill.bonus_follows_poker", rule: "§4.4",
-		text: "The bonus bets and the Special pay whatever the Poker Bet does (seed 003: \"pays regardless of the outcome of the Poker Bet\").",
+	{id: "thrill.bonus_follows_poker", rule: thrill.SecBonusApart,
+		text: "The bonus bets and the Special pay whatever the Poker Bet does: each is settled on the player's hand alone.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -452,8 +461,8 @@ var thrillMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "thrill.tie_loses", rule: "§4.4",
-		text: "A tie on the Poker Bet pushes: in 7 Card Thrill the dealer does not win ties (unlike Pai Gow's copies).",
+	{id: "thrill.tie_loses", rule: thrill.SecPokerBet,
+		text: "A tie on the Poker Bet pushes: in this game the dealer does not win ties.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -466,28 +475,44 @@ var thrillMistakes = append([]mistake{
 		}},
 }, roundingMistakes...)
 
-// thrillAlt are 7 Card Thrill's ranking rules read the wrong way.
+// thrillAlt are 7 Card Thrill's ranking rules read the wrong way. A rule that
+// a house setting decides has one entry per value, each offered only at the
+// houses of its value, so that the text the trainee reads is the house's rule.
 var thrillAlt = []altRule{
-	{id: "thrill.wheel_lowest", rule: "§4.5.5",
+	{id: "thrill.wheel_lowest", rule: thrill.SecWheel,
 		text: "In 7 Card Thrill A-2-3-4-5 is the second-highest straight, below A-K-Q-J-10 and above K-Q-J-10-9, not the lowest.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.WheelSecond, r.WheelSecondSF = false, false
 			return r, true
 		}},
-	{id: "thrill.joker_flush_rank", rule: "thrill.joker_flush_rank",
-		text: "In a flush the joker is the highest card of the suit not already held (house rule joker_flush_rank, §4.5.3).",
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
+		text: "In a flush the joker is the highest card of its suit that the hand does not hold, never a second ace.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
-			r.JokerFlushAceAlways = !r.JokerFlushAceAlways
-			return r, true
+			r.JokerFlushAceAlways = true
+			return r, h.Thrill.JokerFlushRank == thrill.HighestMissing
 		}},
-	{id: "thrill.wheel_straight_flush", rule: "thrill.wheel_rule_applies_to_sf",
-		text: "The house ranks A-2-3-4-5 suited as its wheel rule for straight flushes says (house rule wheel_rule_applies_to_sf, §4.5.5).",
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
+		text: "At this house the joker in a flush always counts as an ace, even beside the ace of its suit.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
-			r.WheelSecondSF = !r.WheelSecondSF
-			return r, true
+			r.JokerFlushAceAlways = false
+			return r, h.Thrill.JokerFlushRank == thrill.AceAlways
+		}},
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
+		text: "A-2-3-4-5 of one suit is the second-highest straight flush, just as the wheel is the second-highest straight.",
+		rules: func(h *rulebook.House) (poker.Rules, bool) {
+			r := h.Thrill.Rules()
+			r.WheelSecondSF = false
+			return r, h.Thrill.WheelRuleAppliesToSF
+		}},
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
+		text: "At this house A-2-3-4-5 of one suit is the lowest straight flush.",
+		rules: func(h *rulebook.House) (poker.Rules, bool) {
+			r := h.Thrill.Rules()
+			r.WheelSecondSF = true
+			return r, !h.Thrill.WheelRuleAppliesToSF
 		}},
 }
 
@@ -497,8 +522,8 @@ func thrillHandSlips(d *dealt, box int, c *choiceSet) {
 	if len(b.Discards) != 2 || !d.h.Thrill.CardsSpeak {
 		return
 	}
-	c.add(describeFive(d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", "thrill.cards_speak",
-		"Cards speak: the best five of the seven play, not the five the player kept (house rule cards_speak, §4.3.3).")
+	c.add(describeFive(d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", thrill.SecCardsSpeak,
+		"Cards speak: the best five of the player's seven cards play, not the five he kept.")
 }
 
 func thrillHandQuestions(d *dealt) []string {
@@ -548,18 +573,14 @@ func thrillHalfPay(d *dealt, c *choiceSet) (prompt, expl string, n int, ok bool)
 	case rs[0] == cards.Ace:
 		why = "ace high is above king/jack high"
 	case rs[0] == cards.King && rs[1] == cards.Queen && s.PokerHalfPayHand == thrill.KingJackHigh:
-		why = "K-Q high is above king/jack high (house rule poker_half_pay_hand = king_jack_high)"
+		why = "king-queen high is above king/jack high"
 	case s.PokerHalfPayHand == thrill.KingHigh:
-		why = "at this house any king-high or lower hand without a pair counts (house rule poker_half_pay_hand = king_high)"
+		why = fmt.Sprintf("%s high with no pair, straight or flush counts: at this house every high-card hand without an ace does, king-queen high included", rs[0].Name())
 	default:
 		why = fmt.Sprintf("%s high with no pair, straight or flush is king/jack high or lower", rs[0].Name())
 	}
-	rule := "§4.4"
-	if s.PokerHalfPayHand != thrill.KingJackHigh {
-		rule = "thrill.poker_half_pay_hand"
-	}
 	yesNo(c, half, "Yes: a winning Poker Bet is half-paid", "No: a winning Poker Bet is paid in full",
-		"thrill.half_pay_hand_misread", rule, upperFirst(why)+".")
+		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, upperFirst(why)+".")
 	prompt = "Is the dealer's hand king/jack high or lower, so that a Poker Bet that beats it is half-paid?"
 	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
 	return prompt, expl, 2, true
@@ -574,7 +595,7 @@ func jokerRole(h poker.Hand) string {
 	case poker.Flush:
 		return fmt.Sprintf("As the %s, to complete the flush", as.Name())
 	case poker.Straight:
-		return fmt.Sprintf("As a %s, to complete the straight", as.Rank().Name())
+		return fmt.Sprintf("As %s, to complete the straight", thrillRankArticle(as.Rank()))
 	case poker.StraightFlush, poker.RoyalFlush:
 		return fmt.Sprintf("As the %s, to complete the %s", as.Name(), h.Category())
 	}
@@ -587,7 +608,7 @@ func thrillJoker(d *dealt, box int, c *choiceSet) (prompt, expl string) {
 	held := d.g.handCards(&d.in, box)
 	h := rules.Evaluate(d.st.Boxes[box].Best)
 	c.key = jokerRole(h)
-	const bug = "The joker is a bug: it plays as an ace, or as any card that completes a straight, a flush or a straight flush, never as another paired card (§4.5.2)."
+	const bug = "The joker is a bug: it plays as an ace, or as any card that completes a straight, a flush or a straight flush, never as another paired card."
 	for _, a := range d.g.alt {
 		r, _ := a.rules(d.h)
 		if x := r.Evaluate(held); x.HasJoker() {
@@ -599,18 +620,26 @@ func thrillJoker(d *dealt, box int, c *choiceSet) (prompt, expl string) {
 	switch h.Category() {
 	case poker.ThreeOfAKind, poker.TwoPair, poker.OnePair, poker.FullHouse:
 		if rs[0] != cards.Ace {
-			c.add(fmt.Sprintf("As a %s, to make %s", rs[0].Name(), wildMade(h.Category())), "thrill.joker_wild", "§4.5.2", bug)
+			c.add(fmt.Sprintf("As %s, to make %s", thrillRankArticle(rs[0]), wildMade(h.Category())), "thrill.joker_wild", thrill.SecJoker, bug)
 		}
 	}
 	if h.JokerAs.Rank() != cards.Ace {
-		c.add("As an ace", "thrill.joker_role", "§4.5.2", bug)
+		c.add("As an ace", "thrill.joker_role", thrill.SecJoker, bug)
 	}
-	c.add("It does not play: the best five do not use it", "thrill.joker_role", "§4.5.2", bug)
-	c.add("As a king", "thrill.joker_wild", "§4.5.2", bug)
-	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", "§4.5.2", bug)
+	c.add("It does not play: the best five do not use it", "thrill.joker_role", thrill.SecJoker, bug)
+	c.add("As a king", "thrill.joker_wild", thrill.SecJoker, bug)
+	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", thrill.SecJoker, bug)
 	prompt = fmt.Sprintf("Box %d holds the joker. What does it play as in the box's best hand?", box+1)
 	expl = fmt.Sprintf("Box %d: %s. %s", box+1, describeFive(rules, d.st.Boxes[box].Best), bug)
 	return prompt, expl
+}
+
+// thrillRankArticle names a rank with its article: "an ace", "an eight", "a king".
+func thrillRankArticle(r cards.Rank) string {
+	if r == cards.Ace || r == cards.Eight {
+		return "an " + r.Name()
+	}
+	return "a " + r.Name()
 }
 
 func wildMade(c poker.Category) string {

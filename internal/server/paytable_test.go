@@ -254,8 +254,8 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 	for _, tt := range []struct{ game, wager, table, row, odds string }{
 		{"uth", "trips", "50-40-30-8-6-5-3", "flush", "7:1"},
 		{"uth", "trips", "50-40-20-7-6-5-3", "four_of_a_kind", "40:1"},
-		{"thrill", "kings_or_better", "seed", "pair_of_kings", "1:1"},
-		{"thrill", "special", "seed", "five_aces", "5,000:1"},
+		{"thrill", "kings_or_better", "standard", "pair_of_kings", "1:1"},
+		{"thrill", "special", "standard", "five_aces", "5,000:1"},
 		{"lunar", "super", "PA", "ace_king_queen", "6:1"},
 	} {
 		what := fmt.Sprintf("%s %s %s %s %s", tt.game, tt.wager, tt.table, tt.row, tt.odds)
@@ -390,7 +390,7 @@ func TestPayTables_Fragments(t *testing.T) {
 		{"what-if", whatIfPath(q), "pt-trips-whatif"},
 		{"what-if poll", whatIfPath(q) + "&poll=1", "pt-trips-whatif-result"},
 		{"a wager's figures", payTablesPath + "?game=uth&wager=trips&poll=1", "pt-trips-figures"},
-		{"simulation", "/tools/paytables/simulation?game=thrill&wager=main&table=seed&rounds=1000000", "pt-main-sim-seed"},
+		{"simulation", "/tools/paytables/simulation?game=thrill&wager=main&table=standard&rounds=1000000", "pt-main-sim-standard"},
 	} {
 		resp := hx.Get(tt.path)
 		wantStatus(t, "htmx "+tt.name, resp, http.StatusOK)
@@ -441,7 +441,7 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	}
 	c.Header.Set("HX-Request", "true")
 	frag := pollUntilDone(t, c, poll, "figures-special")
-	if frag.Find(`[data-testid="table-seed"] [data-testid="house-edge"]`).Length() != 1 {
+	if frag.Find(`[data-testid="table-standard"] [data-testid="house-edge"]`).Length() != 1 {
 		t.Errorf("after the count: no figures\n%s", outer(frag))
 	}
 	c.Header.Del("HX-Request")

@@ -80,10 +80,10 @@ func TestParseErrors(t *testing.T) {
 			want: "boxes[0].wagers: no wager: a box needs at least one primary wager (poker, kings_or_better, trips_or_better, full_house_or_better)"},
 		{name: "a Special alone (special_requires_primary = true)",
 			in:   round("", kqDealer, boxIn{okBox.cards, "special=1", ""}),
-			want: "boxes[0].wagers.special: the Special Bet needs a primary wager beside it (poker, kings_or_better, trips_or_better, full_house_or_better) (house rule special_requires_primary)"},
+			want: "boxes[0].wagers.special: the house takes the Special Bet only beside a primary wager (poker, kings_or_better, trips_or_better, full_house_or_better)"},
 		{name: "two primary wagers under exactly_one",
 			in:   round("exact", kqDealer, boxIn{okBox.cards, "poker=10 kings_or_better=5 special=1", ""}),
-			want: "boxes[0].wagers: 2 primary wagers (poker, kings_or_better); the house allows exactly one (house rule primary_wagers)"},
+			want: "boxes[0].wagers: 2 primary wagers (poker, kings_or_better); the house allows one primary wager per box"},
 		{name: "fold",
 			in: round("", kqDealer, okBox), edit: func(r *games.Round) { r.Boxes[0].Fold = true },
 			want: "boxes[0].fold: 7 Card Thrill has no fold: every box plays its seven cards to the showdown"},
@@ -137,7 +137,7 @@ func TestParseErrors(t *testing.T) {
 			want: `boxes[0].discards: "Zz" is not a card`},
 		{name: "no discards when the kept five bind (cards_speak = false)",
 			in:   round("bind", kqDealer, okBox),
-			want: "boxes[0].discards: missing: the house holds the player to the five he kept (cards_speak = false), so name his 2 discards"},
+			want: "boxes[0].discards: missing: the house holds the player to the five he kept, so name his 2 discards"},
 		{name: "a Special above the house's limit",
 			in:   round("limits", kqDealer, boxIn{okBox.cards, "poker=10 special=50", ""}),
 			want: "boxes[0].wagers.special: 50 is above the house's maximum of 25 on the Special"},
@@ -200,7 +200,7 @@ func TestSettingsErrors(t *testing.T) {
 		{"max_payout_per_box = \"-1\"\n", []string{"max_payout_per_box", "negative"}},
 		{"[wager_limits.ante]\nmin = \"1\"\n", []string{"wager_limits.ante", "unknown wager"}},
 		{"[wager_limits.special]\nmin = \"10\"\nmax = \"5\"\n", []string{"wager_limits.special", "below min"}},
-		{"special_table = \"nowhere\"\n", []string{"special_table", `no special table "nowhere"`, "seed"}},
+		{"special_table = \"nowhere\"\n", []string{"special_table", `no special table "nowhere"`, "standard"}},
 		{"cards_speek = true\n", []string{"cards_speek", "unknown key"}},
 		{"[paytables.special.half]\nfive_aces = \"1:1\"\n", []string{"paytables.special.half.royal_flush", "missing row"}},
 	}
@@ -224,7 +224,7 @@ func TestSettingsErrors(t *testing.T) {
 }
 
 // TestDefaults checks that the default house carries RULES.md's defaults and
-// the seed's pay tables.
+// the seed's pay tables, named "standard".
 func TestDefaults(t *testing.T) {
 	h, err := book(t).House("default")
 	if err != nil {
@@ -247,6 +247,9 @@ func TestDefaults(t *testing.T) {
 	}
 	for k, w := range want {
 		kind, row, _ := strings.Cut(k, "/")
+		if s.Pay[kind].Name != "standard" {
+			t.Errorf("%s table %q; want \"standard\"", kind, s.Pay[kind].Name)
+		}
 		o, ok := s.Pay[kind].Odds(row)
 		if !ok || o.String() != w {
 			t.Errorf("%s table %s, row %s = %v; want %s", kind, s.Pay[kind].Name, row, o, w)

@@ -157,11 +157,11 @@ func parseBox(i int, in *games.Box, s *Settings, seen map[cards.Card]bool) (box,
 	}
 	switch {
 	case len(primary) == 0 && b.stakes[Special] > 0 && s.SpecialRequiresPrimary:
-		return box{}, games.Fieldf(f("wagers.special"), "the Special Bet needs a primary wager beside it (%s) (house rule special_requires_primary)", strings.Join(Primary, ", "))
+		return box{}, games.Fieldf(f("wagers.special"), "the house takes the Special Bet only beside a primary wager (%s)", strings.Join(Primary, ", "))
 	case len(primary) == 0 && b.stakes[Special] == 0:
 		return box{}, games.Fieldf(f("wagers"), "no wager: a box needs at least one primary wager (%s)", strings.Join(Primary, ", "))
 	case len(primary) > 1 && s.PrimaryWagers == ExactlyOne:
-		return box{}, games.Fieldf(f("wagers"), "%d primary wagers (%s); the house allows exactly one (house rule primary_wagers)", len(primary), strings.Join(primary, ", "))
+		return box{}, games.Fieldf(f("wagers"), "%d primary wagers (%s); the house allows one primary wager per box", len(primary), strings.Join(primary, ", "))
 	}
 	return b, nil
 }
@@ -172,7 +172,7 @@ func parseBox(i int, in *games.Box, s *Settings, seen map[cards.Card]bool) (box,
 func parseDiscards(field string, in []string, hand []cards.Card, s *Settings) ([]cards.Card, error) {
 	if len(in) == 0 {
 		if !s.CardsSpeak {
-			return nil, games.Fieldf(field, "missing: the house holds the player to the five he kept (cards_speak = false), so name his 2 discards")
+			return nil, games.Fieldf(field, "missing: the house holds the player to the five he kept, so name his 2 discards")
 		}
 		return nil, nil
 	}

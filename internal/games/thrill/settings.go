@@ -134,7 +134,8 @@ type Settings struct {
 	// The default house sets none here: its table limits are in house.toml.
 	WagerLimits map[string]Limit `toml:"wager_limits"`
 
-	// The pay tables used, by name (RULES.md §4.4; the seed's values are "seed").
+	// The pay tables used, by name (RULES.md §4.4; the seed's values are the
+	// tables named "standard" in games/thrill.toml).
 	PokerTable             string `toml:"poker_table"`
 	KingsOrBetterTable     string `toml:"kings_or_better_table"`
 	TripsOrBetterTable     string `toml:"trips_or_better_table"`
@@ -160,13 +161,13 @@ type Limit struct {
 func (s *Settings) Resolve(t games.Tables) error {
 	// 53 cards serve 7 hands of 7: six boxes and the dealer (§4.2).
 	if s.MaxPlayerBoxes < 1 || s.MaxPlayerBoxes > 6 {
-		return games.Fieldf("max_player_boxes", "%d: a 53-card deck deals seven cards to at most 6 boxes and the dealer", s.MaxPlayerBoxes)
+		return games.Fieldf("max_player_boxes", "%d: write 1 to 6 (a 53-card deck deals seven cards to at most 6 boxes and the dealer)", s.MaxPlayerBoxes)
 	}
 	if err := oneOf("primary_wagers", s.PrimaryWagers, AtLeastOne, ExactlyOne); err != nil {
 		return err
 	}
 	if !s.DealerSetsBest {
-		return games.Fieldf("dealer_sets_best", "false: no house way is defined for the dealer's hand, so he always keeps his best five (RULES.md §4.3.4)")
+		return games.Fieldf("dealer_sets_best", "false is not allowed: no house way is defined for the dealer's hand, so the dealer always keeps his best five (write true)")
 	}
 	if err := oneOf("dealer_exposed_card", s.DealerExposedCard, LastDealt, FirstDealt); err != nil {
 		return err
@@ -181,7 +182,7 @@ func (s *Settings) Resolve(t games.Tables) error {
 		return err
 	}
 	if s.MaxPayoutPerBox < 0 {
-		return games.Fieldf("max_payout_per_box", "cannot be negative")
+		return games.Fieldf("max_payout_per_box", "cannot be negative (write an amount, or \"0\" for no maximum)")
 	}
 	for _, w := range slices.Sorted(maps.Keys(s.WagerLimits)) {
 		l := s.WagerLimits[w]

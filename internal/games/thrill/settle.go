@@ -38,21 +38,23 @@ func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
 	return st
 }
 
+// dealerNotes tells what the dealer's hand means for the table: the exposed
+// card (which only informs) and whether a winning Poker Bet is paid in full.
 func dealerNotes(r *Round, dh poker.Hand, half bool, s *Settings) []string {
-	up := r.dealer[len(r.dealer)-1]
+	up, which := r.dealer[len(r.dealer)-1], "the last card dealt to him"
 	if s.DealerExposedCard == FirstDealt {
-		up = r.dealer[0]
+		up, which = r.dealer[0], "the first card dealt to him"
 	}
-	notes := []string{fmt.Sprintf("The dealer's exposed card was the %s (house rule dealer_exposed_card = %s); it only informs the players.", up.Name(), s.DealerExposedCard)}
+	notes := []string{fmt.Sprintf("The dealer's exposed card was the %s, %s; it only informs the players.", up.Name(), which)}
 	winOdds, _ := s.Pay[Poker].Odds(rowWinVsKJ)
 	fullOdds, _ := s.Pay[Poker].Odds(rowWin)
 	switch {
 	case half && winOdds != fullOdds:
-		notes = append(notes, fmt.Sprintf("The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid %s, not %s (§4.4).", oddsText(winOdds), oddsText(fullOdds)))
+		notes = append(notes, fmt.Sprintf("The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid %s, not %s.", oddsText(winOdds), oddsText(fullOdds)))
 	case half:
-		notes = append(notes, fmt.Sprintf("The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid %s (this house's Poker table).", oddsText(winOdds)))
+		notes = append(notes, fmt.Sprintf("The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid %s, as the house's Poker Bet table pays.", oddsText(winOdds)))
 	default:
-		notes = append(notes, fmt.Sprintf("The dealer's hand is above king/jack high: a Poker Bet that beats it is paid %s (§4.4).", oddsText(fullOdds)))
+		notes = append(notes, fmt.Sprintf("The dealer's hand is above king/jack high: a Poker Bet that beats it is paid %s.", oddsText(fullOdds)))
 	}
 	return notes
 }
@@ -70,7 +72,7 @@ func settleBox(i int, b *box, dh poker.Hand, half bool, s *Settings, rd games.Ro
 	desc := describe(h)
 	switch {
 	case !s.CardsSpeak:
-		desc += " (the five the player kept bind: house rule cards_speak = false)"
+		desc += " (at this house the five the player kept bind)"
 		if best := rules.Evaluate(b.cards); best.Value > h.Value {
 			desc += fmt.Sprintf("; his discards broke %s", lowerFirst(describe(best)))
 		}
@@ -130,9 +132,9 @@ func versus(cmp int) games.Versus {
 // dealer's dh, half pay when the dealer's losing hand is king/jack high or lower.
 func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Settings, rd games.Rounding) games.WagerResult {
 	pt := s.Pay[Poker]
-	note, rule := showdownNote(h, dh, s)
+	note, rule := showdownNote(h, dh, cmp, s)
 	if rule == "" {
-		rule = "§4.4"
+		rule = SecPokerBet
 	}
 	player, dealer := lowerFirst(describe(h)), lowerFirst(describe(dh))
 	switch {
@@ -142,57 +144,110 @@ func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Set
 		return push(Poker, stake, fmt.Sprintf("Poker Bet pushes: the player's %s ties the dealer's %s%s", player, dealer, note), rule)
 	case half:
 		if s.PokerHalfPayHand != KingJackHigh {
-			rule = "thrill.poker_half_pay_hand"
-			note += " (house rule poker_half_pay_hand = " + s.PokerHalfPayHand + ": any hand without a pair or an ace)"
+			note += " (at this house every high-card hand without an ace counts, king-queen high included)"
 		}
 		return win(Poker, stake, pt, rowWinVsKJ, rd,
-			fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower%s", dealer, note), rule)
+			fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower%s", dealer, note), SecKingJackHigh)
 	}
 	if dh.Category() == poker.HighCard {
 		rs := dh.Ranks()
 		switch {
 		case dh.HasJoker():
 			note += " (the dealer's joker plays as an ace: an ace-high hand is above king/jack high, so full pay)"
-			rule = "§4.4"
+			rule = SecKingJackHigh
 		case rs[0] == cards.Ace:
 			note += " (ace high is above king/jack high, so full pay)"
+			rule = SecKingJackHigh
 		case rs[0] == cards.King && rs[1] == cards.Queen:
 			note += " (king-queen high is above king/jack high, so full pay)"
+			rule = SecKingJackHigh
 		}
 	}
 	return win(Poker, stake, pt, rowWin, rd, fmt.Sprintf("the player's %s beats the dealer's %s%s", player, dealer, note), rule)
 }
 
-// showdownNote explains a showdown that a 7 Card Thrill ranking rule decided:
-// the second-highest wheel, the joker's rank in a flush, a natural hand tying a
-// joker hand. It returns the note and the rule or setting that decided it.
-func showdownNote(h, dh poker.Hand, s *Settings) (note, rule string) {
+// showdownNote explains a showdown that a 7 Card Thrill ranking rule decided
+// (the second-highest wheel, the joker's rank in a flush, a natural hand tying
+// a joker hand) or that a kicker decided between hands described alike. It
+// returns the note and the book section of the rule, "" where the Poker Bet's
+// own section says it all. cmp is Compare(h, dh).
+func showdownNote(h, dh poker.Hand, cmp int, s *Settings) (note, rule string) {
 	cat := h.Category()
 	if cat != dh.Category() {
 		return "", ""
 	}
 	switch {
 	case cat == poker.Straight && (isWheel(h) || isWheel(dh)) && h.Value != dh.Value:
-		return "; A-2-3-4-5 is the second-highest straight", "§4.5.5"
+		return "; A-2-3-4-5 is the second-highest straight", SecWheel
 	case cat == poker.StraightFlush && (isWheel(h) || isWheel(dh)) && h.Value != dh.Value:
 		if s.WheelRuleAppliesToSF {
-			return "; A-2-3-4-5 suited is the second-highest straight flush (house rule wheel_rule_applies_to_sf)", "thrill.wheel_rule_applies_to_sf"
+			return "; A-2-3-4-5 of one suit is the second-highest straight flush, as the wheel is the second-highest straight", SecWheelSF
 		}
-		return "; A-2-3-4-5 suited is the lowest straight flush (house rule wheel_rule_applies_to_sf = false)", "thrill.wheel_rule_applies_to_sf"
+		return "; at this house A-2-3-4-5 of one suit is the lowest straight flush", SecWheelSF
 	case cat == poker.Flush && (h.HasJoker() || dh.HasJoker()):
 		j := h
 		if !h.HasJoker() {
 			j = dh
 		}
 		if s.JokerFlushRank == AceAlways {
-			return "; the joker in a flush always counts as an ace (house rule joker_flush_rank = ace_always)", "thrill.joker_flush_rank"
+			return "; at this house the joker in a flush always counts as an ace" + decider(h, dh, cmp), SecJokerFlush
 		}
-		return fmt.Sprintf("; the joker in a flush is the highest card of the suit not held, here the %s (house rule joker_flush_rank = highest_missing)",
-			j.JokerAs.Rank().Name()), "thrill.joker_flush_rank"
+		return fmt.Sprintf("; the joker in a flush is the highest card of the suit not held, here the %s%s",
+			j.JokerAs.Rank().Name(), decider(h, dh, cmp)), SecJokerFlush
 	case h.Value == dh.Value && h.HasJoker() != dh.HasJoker():
-		return "; a natural hand and a joker hand of the same ranks tie", "§4.5.6"
+		return "; a natural hand and a joker hand of the same ranks tie", SecTies
 	}
-	return "", ""
+	return decider(h, dh, cmp), ""
+}
+
+// decider names the card that decides between two hands of the same
+// description ("one pair, nines, ace kicker" against the same), so that a
+// trainee is told which card wins: "; the second kicker decides: the
+// player's jack against the dealer's ten". It is "" where the descriptions
+// already show the difference or the hands tie.
+func decider(h, dh poker.Hand, cmp int) string {
+	if cmp == 0 || h.Category() != dh.Category() {
+		return ""
+	}
+	// How many ranks a description names: a pair and its first kicker, a set
+	// and its first kicker, a flush's top card; every rank of the others.
+	shown := map[poker.Category]int{poker.OnePair: 3, poker.ThreeOfAKind: 4, poker.Flush: 1}[h.Category()]
+	if shown == 0 {
+		return ""
+	}
+	rs, ds := h.Ranks(), dh.Ranks()
+	for i := range rs {
+		if rs[i] == ds[i] {
+			continue
+		}
+		if i < shown {
+			return "" // the descriptions already differ on this card
+		}
+		win, lose := "the player's "+rs[i].Name(), "the dealer's "+ds[i].Name()
+		if cmp < 0 {
+			win, lose = lose, win
+		}
+		return fmt.Sprintf("; the %s decides: %s against %s", position(h.Category(), i), win, lose)
+	}
+	return ""
+}
+
+// position names the i-th rank of a hand of category c as a dealer counts
+// it: the kickers after a pair, set or quads; the cards of a flush or a
+// high-card hand from the highest.
+func position(c poker.Category, i int) string {
+	first := map[poker.Category]int{poker.OnePair: 2, poker.TwoPair: 4, poker.ThreeOfAKind: 3, poker.FourOfAKind: 4}
+	ordinals := []string{"first", "second", "third", "fourth", "fifth"}
+	if f, ok := first[c]; ok && i >= f {
+		if f == 4 {
+			return "kicker"
+		}
+		return ordinals[i-f] + " kicker"
+	}
+	if i == 0 {
+		return "highest card"
+	}
+	return ordinals[i] + "-highest card"
 }
 
 // isWheel reports whether h is a straight or straight flush A-2-3-4-5.
@@ -214,40 +269,41 @@ func settleKings(stake games.Money, h poker.Hand, s *Settings, rd games.Rounding
 	const title = "Pair of Kings or Better"
 	switch {
 	case cat <= poker.OnePair && !(cat == poker.OnePair && top >= cards.King):
-		return lose(KingsOrBetter, stake, title+" loses: "+d+" is below a pair of kings", "§4.4")
+		return lose(KingsOrBetter, stake, title+" loses: "+d+" is below a pair of kings", SecKingsOrBetter)
 	case cat == poker.OnePair && top == cards.Ace:
 		why := "one pair of aces"
 		if h.HasJoker() {
 			why += " (the joker plays as the second ace)"
 		}
-		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, why, "§4.4")
+		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, why, SecKingsOrBetter)
 	case cat == poker.OnePair:
-		return win(KingsOrBetter, stake, pt, rowPairOfKings, rd, "one pair of kings", "§4.4")
+		return win(KingsOrBetter, stake, pt, rowPairOfKings, rd, "one pair of kings", SecKingsOrBetter)
 	case cat <= poker.ThreeOfAKind && top == cards.King:
 		if !s.PKOBHalfOnlyOnePair {
 			return win(KingsOrBetter, stake, pt, rowPairOfKings, rd,
-				d+" contains a pair of kings (house rule pkob_half_only_one_pair = false: kings-up two pair and three kings pay as a pair of kings)",
-				"thrill.pkob_half_only_one_pair")
+				d+" contains a pair of kings (at this house kings up and three kings pay as a pair of kings)", SecKingsOrBetter)
 		}
 		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd,
-			d+" is better than one pair (house rule pkob_half_only_one_pair: only one pair of kings is half-paid)",
-			"thrill.pkob_half_only_one_pair")
+			d+" is better than one pair of kings (only one pair of kings is paid as a pair of kings)", SecKingsOrBetter)
 	}
-	return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, d+" is two pair or better", "§4.4")
+	return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, d+" is two pair or better", SecKingsOrBetter)
 }
 
 // settleAtLeast settles a bonus bet that pays one row for any hand of category
 // least or better (3 of a Kind or Better, Full House or Better).
 func settleAtLeast(w, row string, least poker.Category, stake games.Money, h poker.Hand, s *Settings, rd games.Rounding) games.WagerResult {
+	sec := map[string]string{TripsOrBetter: SecTripsOrBetter, FullHouseOrBetter: SecFullHouse}[w]
 	d := lowerFirst(describe(h))
 	if h.Category() < least {
-		return lose(w, stake, fmt.Sprintf("%s loses: %s is below %s", wagerTitle[w], d, withArticle(least)), "§4.4")
+		return lose(w, stake, fmt.Sprintf("%s loses: %s is below %s", wagerTitle[w], d, withArticle(least)), sec)
 	}
 	why := d
-	if h.Category() == poker.ThreeOfAKind && h.HasJoker() {
-		why += fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s: §4.5.2)", h.Ranks()[0].Name())
+	if h.Category() == poker.ThreeOfAKind && h.HasJoker() && h.Ranks()[0] != cards.Ace {
+		// K-K-K with the joker: the bug is the ace kicker, not a fourth king.
+		why += fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s)", h.Ranks()[0].Name())
+		sec = SecJoker
 	}
-	return win(w, stake, s.Pay[w], row, rd, why, "§4.4")
+	return win(w, stake, s.Pay[w], row, rd, why, sec)
 }
 
 // settleSpecial settles the Special (§4.4): five aces, a royal flush or a
@@ -258,23 +314,21 @@ func settleSpecial(stake games.Money, h poker.Hand, from []cards.Card, s *Settin
 	d := lowerFirst(describe(h))
 	switch h.Category() {
 	case poker.FiveAces:
-		return win(Special, stake, pt, rowFiveAces, rd, "five aces", "§4.4")
+		return win(Special, stake, pt, rowFiveAces, rd, "five aces", SecSpecialBet)
 	case poker.RoyalFlush:
 		if naturalRoyal(from) {
-			return win(Special, stake, pt, rowRoyal, rd, "a natural royal flush", "§4.4")
+			return win(Special, stake, pt, rowRoyal, rd, "a natural royal flush", SecSpecialBet)
 		}
 		if s.SpecialNaturalRoyalOnly {
 			return win(Special, stake, pt, rowSF, rd,
-				"a royal flush made with the joker pays as a straight flush (house rule special_natural_royal_only)",
-				"thrill.special_natural_royal_only")
+				"a royal flush made with the joker pays as a straight flush at this house", SecSpecialBet)
 		}
 		return win(Special, stake, pt, rowRoyal, rd,
-			"a royal flush made with the joker pays as a royal (house rule special_natural_royal_only = false)",
-			"thrill.special_natural_royal_only")
+			"a royal flush made with the joker pays as a royal flush, like a natural one", SecSpecialBet)
 	case poker.StraightFlush:
-		return win(Special, stake, pt, rowSF, rd, d, "§4.4")
+		return win(Special, stake, pt, rowSF, rd, d, SecSpecialBet)
 	}
-	return lose(Special, stake, "Special loses: "+d+" is below a straight flush", "§4.4")
+	return lose(Special, stake, "Special loses: "+d+" is below a straight flush", SecSpecialBet)
 }
 
 // withArticle names a category as a dealer says "below a full house".
@@ -338,7 +392,7 @@ func preferNatural(h poker.Hand, from []cards.Card) poker.Hand {
 func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why, rule string) games.WagerResult {
 	o, ok := pt.Odds(row)
 	if !ok {
-		return lose(w, stake, fmt.Sprintf("%s loses: table %s does not pay %s", wagerTitle[w], pt.Name, row), rule)
+		return lose(w, stake, fmt.Sprintf("%s loses: the house's %s table pays nothing for this hand", wagerTitle[w], wagerTitle[w]), rule)
 	}
 	exact := games.Money(int64(stake) * o.Win / o.Per)
 	paid := rd.Pay(stake, o)
@@ -348,7 +402,7 @@ func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Ro
 			Reason: reason + fmt.Sprintf("; %s on %s is %s, so nothing is paid and the stake is returned", oddsText(o), stake, rd.TooSmall())}
 	}
 	if paid != exact || int64(stake)*o.Win%o.Per != 0 {
-		reason += fmt.Sprintf("; %s %s is %s, the smallest chip being %s (fractional_payout_rounding)", oddsText(o), exactText(stake, o), rd.Says(paid), rd.Chip)
+		reason += fmt.Sprintf("; %s %s is %s, the smallest chip being %s", oddsText(o), exactText(stake, o), rd.Says(paid), rd.Chip)
 	}
 	return games.WagerResult{Wager: w, Stake: stake, Result: games.Win, Pays: paid, Row: pt.RowName(row), Reason: reason, Rule: rule}
 }

@@ -2,11 +2,14 @@ package thrill_test
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/settle"
 )
 
@@ -33,6 +36,7 @@ type settleCase struct {
 	full   bool   // Dealer.Qualifies: a winning Poker Bet is paid in full
 	dSays  []string
 	want   []boxWant
+	sec    string // when set, the book section the Poker Bet's result cites
 }
 
 // Rounds shared by several cases (each run at more than one house).
@@ -92,9 +96,9 @@ var settleCases = []settleCase{
 		boxes: []boxIn{{"As Ad 8c 6h 5s Tc Jd", "poker=10 kings_or_better=5 trips_or_better=5", ""}},
 		want: []boxWant{{hand: "one pair", versus: games.VersusWin,
 			wagers: "poker win 5; kings_or_better win 5; trips_or_better lose -5", net: "5",
-			says: []string{"house rule poker_half_pay_hand = king_high"}}}},
+			says: []string{"every high-card hand without an ace counts, king-queen high included"}}}},
 	{rule: "§4.4 + §1.6: half pay against K-J high; 5 → 2.5, 7 → 3.5, 5.5 → 2.75 rounded down to 2.5",
-		dealer: kjDealer, dHand: "high card", full: false, dSays: []string{"king/jack high or lower"},
+		dealer: kjDealer, dHand: "high card", full: false, sec: thrill.SecKingJackHigh, dSays: []string{"king/jack high or lower"},
 		boxes: kjBoxes,
 		want: []boxWant{
 			{hand: "one pair", versus: games.VersusWin, wagers: "poker win 2.5", net: "2.5", says: []string{"is king/jack high or lower"}},
@@ -143,7 +147,7 @@ var settleCases = []settleCase{
 		boxes: []boxIn{{"As Ad 8c 6h 5s Tc Qh", "poker=0.25", ""}},
 		want:  []boxWant{{hand: "one pair", versus: games.VersusWin, wagers: "poker push 0", net: "0", says: []string{"less than the smallest chip"}}}},
 	{rule: "§4.4: a natural ace-high dealer hand is above king/jack high: full pay",
-		dealer: "Ac Td 8h 6s 4c 3d 2h", dHand: "high card", full: true,
+		dealer: "Ac Td 8h 6s 4c 3d 2h", dHand: "high card", full: true, sec: thrill.SecKingJackHigh,
 		boxes: []boxIn{{"Ks Kh 9d 7c 5d Js Qh", "poker=10", ""}},
 		want: []boxWant{{hand: "one pair", versus: games.VersusWin, wagers: "poker win 10", net: "10",
 			says: []string{"ace high is above king/jack high"}}}},
@@ -157,7 +161,7 @@ var settleCases = []settleCase{
 		want: []boxWant{{hand: "one pair", versus: games.VersusWin, wagers: "poker win 10", net: "10",
 			says: []string{"the dealer's joker plays as an ace"}}}},
 	{rule: "§4.5.6: a natural A-A-K-K-Q and A-joker-K-K-Q tie; the Poker Bet pushes; Pair of Kings pays whatever the Poker Bet does",
-		dealer: "As Ah Kc Kd Qs 3c 2d", dHand: "two pair", full: true,
+		dealer: "As Ah Kc Kd Qs 3c 2d", dHand: "two pair", full: true, sec: thrill.SecTies,
 		boxes: []boxIn{{"Ad Jk Ks Kh Qh 4c 5d", "poker=10 kings_or_better=10", ""}},
 		want: []boxWant{{hand: "two pair", versus: games.VersusTie,
 			wagers: "poker push 0; kings_or_better win 10", net: "10",
@@ -167,29 +171,39 @@ var settleCases = []settleCase{
 		boxes: []boxIn{{"Kc Jd 9h 7c 4d Th 2c", "poker=10 special=2", ""}},
 		want: []boxWant{{hand: "high card", versus: games.VersusLose,
 			wagers: "poker lose -10; special lose -2", net: "-12", says: []string{"is below a straight flush"}}}},
+	{rule: "a kicker decides between two pairs of nines with an ace kicker: the dealer's queen beats the player's jack",
+		dealer: "9c 9d Ah Qs 7c 4d 2h", dHand: "one pair", full: true, sec: thrill.SecPokerBet,
+		boxes: []boxIn{{"9h 9s Ac Jd 7d 4c 3s", "poker=10", ""}},
+		want: []boxWant{{hand: "one pair", versus: games.VersusLose, wagers: "poker lose -10", net: "-10",
+			says: []string{"the second kicker decides: the dealer's queen against the player's jack"}}}},
+	{rule: "the second-highest card decides between two king-high flushes",
+		dealer: "Kh 9h 7h 4h 2h 3c 5d", dHand: "flush", full: true, sec: thrill.SecPokerBet,
+		boxes: []boxIn{{"Ks Ts 6s 4s 2s Qc Jd", "poker=10", ""}},
+		want: []boxWant{{hand: "flush", versus: games.VersusWin, wagers: "poker win 10", net: "10",
+			says: []string{"the second-highest card decides: the player's ten against the dealer's nine"}}}},
 	{rule: "§4.5.5: A-2-3-4-5 is the second-highest straight and beats K-Q-J-10-9",
-		dealer: "Kc Qd Jh Ts 9c 3h 2s", dHand: "straight", full: true,
+		dealer: "Kc Qd Jh Ts 9c 3h 2s", dHand: "straight", full: true, sec: thrill.SecWheel,
 		boxes: []boxIn{{"Ac 2d 3s 4h 5c 8d 8h", "poker=10", ""}},
 		want: []boxWant{{hand: "straight", versus: games.VersusWin, wagers: "poker win 10", net: "10",
 			says: []string{"second-highest straight", "five high (A-2-3-4-5)"}}}},
 	{rule: "§4.5.5 (wheel_rule_applies_to_sf = true): the wheel straight flush beats a king-high straight flush; Special 300:1",
-		dealer: sfDealer, dHand: "straight flush", full: true,
+		dealer: sfDealer, dHand: "straight flush", full: true, sec: thrill.SecWheelSF,
 		boxes: []boxIn{sfBox},
 		want: []boxWant{{hand: "straight flush", versus: games.VersusWin,
 			wagers: "poker win 10; special win 300", net: "310", says: []string{"second-highest straight flush"}}}},
 	{rule: "wheel_rule_applies_to_sf = false: the wheel is the lowest straight flush; the Special still pays 300:1",
-		house: "lowwheel", dealer: sfDealer, dHand: "straight flush", full: true,
+		house: "lowwheel", dealer: sfDealer, dHand: "straight flush", full: true, sec: thrill.SecWheelSF,
 		boxes: []boxIn{sfBox},
 		want: []boxWant{{hand: "straight flush", versus: games.VersusLose,
 			wagers: "poker lose -10; special win 300", net: "290",
 			says: []string{"lowest straight flush", "it pays whatever the Poker Bet does"}}}},
 	{rule: "§4.5.3 (joker_flush_rank = highest_missing): the joker is the king of hearts, and A-K-9-7-4 loses to A-K-J-3-2",
-		dealer: flushDealer, dHand: "flush", full: true,
+		dealer: flushDealer, dHand: "flush", full: true, sec: thrill.SecJokerFlush,
 		boxes: []boxIn{flushBox},
 		want: []boxWant{{hand: "flush", versus: games.VersusLose, wagers: "poker lose -10", net: "-10",
-			says: []string{"highest card of the suit not held, here the king"}}}},
+			says: []string{"highest card of the suit not held, here the king", "the third-highest card decides: the dealer's jack against the player's nine"}}}},
 	{rule: "joker_flush_rank = ace_always: the joker is a second ace, and A-A-9-7-4 beats A-K-J-3-2",
-		house: "acealways", dealer: flushDealer, dHand: "flush", full: true,
+		house: "acealways", dealer: flushDealer, dHand: "flush", full: true, sec: thrill.SecJokerFlush,
 		boxes: []boxIn{flushBox},
 		want: []boxWant{{hand: "flush", versus: games.VersusWin, wagers: "poker win 10", net: "10",
 			says: []string{"always counts as an ace"}}}},
@@ -204,7 +218,7 @@ var settleCases = []settleCase{
 		want: []boxWant{
 			{hand: "three of a kind", versus: games.VersusWin,
 				wagers: "poker win 10; kings_or_better win 10; trips_or_better win 20; full_house_or_better lose -5", net: "35",
-				says: []string{"ace kicker", "never as a fourth king", "only one pair of kings is half-paid"}},
+				says: []string{"ace kicker", "never as a fourth king", "only one pair of kings is paid as a pair of kings"}},
 			{hand: "full house", versus: games.VersusWin,
 				wagers: "trips_or_better win 20; full_house_or_better win 150; special lose -1", net: "169"},
 		}},
@@ -336,6 +350,7 @@ func TestSettleCases(t *testing.T) {
 					s.Dealer.Hand, s.Dealer.Description, s.Dealer.Qualifies, tc.dHand, tc.full)
 			}
 			notes := strings.Join(s.Dealer.Notes, " ")
+			plainWords(t, "dealer notes", notes+" "+s.Dealer.Description)
 			for _, w := range tc.dSays {
 				if !strings.Contains(notes, w) {
 					t.Errorf("dealer notes %q do not say %q", notes, w)
@@ -364,16 +379,37 @@ func TestSettleCases(t *testing.T) {
 				if w.best != "" && cards.Format(got.Best) != w.best {
 					t.Errorf("box %d best = %s; want %s", i+1, cards.Format(got.Best), w.best)
 				}
+				plainWords(t, fmt.Sprintf("box %d description", i+1), got.Description)
 				for _, wr := range got.Wagers {
 					if wr.Reason == "" || wr.Rule == "" {
 						t.Errorf("box %d %s: reason %q, rule %q; want both", i+1, wr.Wager, wr.Reason, wr.Rule)
 					}
+					if !slices.Contains(thrill.Sections, wr.Rule) {
+						t.Errorf("box %d %s: rule %q is not a section of the rule book", i+1, wr.Wager, wr.Rule)
+					}
+					if tc.sec != "" && wr.Wager == "poker" && wr.Rule != tc.sec {
+						t.Errorf("box %d poker: rule %q; want %q", i+1, wr.Rule, tc.sec)
+					}
+					plainWords(t, fmt.Sprintf("box %d %s reason", i+1, wr.Wager), wr.Reason)
 					if wr.Result == games.Win && wr.Row == "" {
 						t.Errorf("box %d %s: a win names no pay-table row", i+1, wr.Wager)
 					}
 				}
 			}
 		})
+	}
+}
+
+// devWords are what a trainee must never read in a reason, a description or
+// a note: setting keys (words joined by underscores), citations of our
+// sources and card codes ("Kd", "Jk") in a sentence.
+var devWords = regexp.MustCompile(`[a-z]+_[a-z_]+|§|RULES|SETTLE|[Ss]eed|house rule|\b(?:[2-9TJQKA][cdhs]|Jk)\b`)
+
+// plainWords fails when text holds developer language.
+func plainWords(t *testing.T, where, text string) {
+	t.Helper()
+	if m := devWords.FindString(text); m != "" {
+		t.Errorf("%s says %q: %s", where, m, text)
 	}
 }
 
