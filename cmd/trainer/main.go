@@ -52,9 +52,10 @@ type command struct {
 // The first is the default when no subcommand is given.
 var commands = []command{
 	{"serve", "run the kiosk's web server (the default)", runServe},
-	{"settle", "settle rounds given as JSON Lines on standard input (SETTLE.md)", runSettle},
-	{"math", "the house edge of a wager: exact counts or a seeded simulation (SETTLE.md)", runMath},
+	{"settle", "settle rounds given as JSON Lines on standard input (docs/SETTLE.md)", runSettle},
+	{"math", "the house edge of a wager: exact counts or a seeded simulation (docs/SETTLE.md)", runMath},
 	{"drill", "print one drill with its key as JSON, or --list every game, kind and situation", runDrill},
+	{"book", "print a game's rule book at a house as Markdown", runBook},
 	{"audit", "verify: check the audit log's hash chain; name the first broken entry", runAudit},
 	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
 }

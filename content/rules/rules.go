@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds content/rules as shipped in the binary.
 //
-//go:embed certification.toml drills.toml games houses procedures
+//go:embed books certification.toml drills.toml games houses procedures
 var FS embed.FS

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/games"
 )
 
@@ -56,7 +57,8 @@ type Drill struct {
 	Key   Key          `json:"key"`
 	// Explanation is shown after the answer: the engine's reason, citing the
 	// pay-table row and the rule or house setting.
-	Explanation string `json:"explanation"`
+	Explanation string     `json:"explanation"`
+	Refs        []book.Ref `json:"refs,omitempty"`
 	// Mistakes are the wrong answers the drill anticipates: every wrong choice
 	// of a multiple-choice drill, and for the typed kinds the amounts or
 	// outcomes that a flipped rule gives. Each differs from the key.
@@ -121,9 +123,11 @@ type Mistake struct {
 	Key
 	// ID names the mistake: "uth.ante_paid_on_no_qualify", "slip.stake_included".
 	ID string `json:"id"`
-	// Rule cites the rule broken: a RULES.md section or a house setting.
-	Rule        string `json:"rule"`
-	Explanation string `json:"explanation"`
+	// Rule cites the rule broken: a section id of the house's rule book
+	// ("uth.blind"), which Refs resolves.
+	Rule        string     `json:"rule"`
+	Explanation string     `json:"explanation"`
+	Refs        []book.Ref `json:"refs,omitempty"`
 }
 
 // Amount returns a pointer to m, for Key.Amount and Ask.Amount.

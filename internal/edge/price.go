@@ -2,7 +2,6 @@ package edge
 
 import (
 	"math/big"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 )
@@ -67,27 +66,9 @@ func price(lines []line, total int64, returns bool) priced {
 	return p
 }
 
-// rowWords names a pay-table row as a dealer says it.
-func rowWords(key string) string {
-	if w, ok := rowNames[key]; ok {
-		return w
-	}
-	return strings.ReplaceAll(key, "_", " ")
-}
-
-var rowNames = map[string]string{
-	"lose":                      "anything else",
-	"push":                      "anything else (push)",
-	"none":                      "anything else (the round goes on)",
-	"ace_king_queen":            "ace-king-queen",
-	"same_colour_straight":      "same-coloured straight",
-	"five_same_colour":          "five same-coloured cards",
-	"aces_or_better":            "pair of aces or better",
-	"pair_of_kings":             "pair of kings",
-	"three_of_a_kind_or_better": "three of a kind or better",
-	"full_house_or_better":      "full house or better",
-	"ace_king":                  "ace-king high",
-}
+// rowWords names a pay-table row as a dealer says it (games.RowWords: one
+// list for the pay-table page, the books and the figures).
+func rowWords(key string) string { return games.RowWords(key) }
 
 // oddsText writes odds as on a layout: "20,000:1".
 func oddsText(o games.Odds) string { return group(o.Win) + ":" + group(o.Per) }

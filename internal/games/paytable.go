@@ -107,3 +107,32 @@ func (t PayTable) RowName(key string) string {
 	}
 	return name
 }
+
+// RowWords names a pay-table row as a dealer says it, in lower case: "royal
+// flush", "ace-king high", "five aces". The pay-table page, the figures of
+// package edge and the rule books all name rows through it, so that a row is
+// called the same everywhere.
+func RowWords(key string) string {
+	if w, ok := rowWords[key]; ok {
+		return w
+	}
+	return strings.ReplaceAll(key, "_", " ")
+}
+
+// rowWords are the rows whose key does not read as words by itself.
+var rowWords = map[string]string{
+	"lose":                      "anything else",
+	"push":                      "anything else (push)",
+	"none":                      "anything else (the round goes on)",
+	"ace_king_queen":            "ace-king-queen",
+	"same_colour_straight":      "same-coloured straight",
+	"five_same_colour":          "five same-coloured cards",
+	"aces_or_better":            "pair of aces or better",
+	"pair_of_kings":             "pair of kings",
+	"three_of_a_kind_or_better": "three of a kind or better",
+	"full_house_or_better":      "full house or better",
+	"ace_king":                  "ace-king high",
+	"win_vs_king_jack_high":     "win against the dealer's king-jack high or less",
+	"envy_royal_flush":          "royal flush on another box (envy bonus)",
+	"envy_straight_flush":       "straight flush on another box (envy bonus)",
+}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
@@ -48,8 +49,13 @@ type Game struct {
 // House is one house's configuration: table-wide settings and each game's
 // Settings with its pay tables resolved.
 type House struct {
-	Name     string
-	Title    string
+	Name string // the folder's name: "default", as in -house and the database
+	// Title is the name people read, house.toml's `title`: "Demo casino".
+	// It heads every page, certificate, transcript and programme, and the
+	// books call the house by it.
+	Title string
+	// Logo is the house's logo file (house.toml's `logo`), or nil.
+	Logo     *Logo
 	Currency string
 	Rounding games.Rounding
 	Chips    []Chip
@@ -67,6 +73,10 @@ type House struct {
 	// Certification is each game's certification standard for this house
 	// (certification.go), by game slug.
 	Certification map[string]*Standard
+
+	// Books are the house's rule books (books.go, package book), by game
+	// slug: what every citation of the kiosk points into.
+	Books map[string]*book.Book
 }
 
 // Chip is one denomination of the house's chip set.
@@ -87,6 +97,7 @@ type Limits struct {
 type houseFile struct {
 	Name         string            `toml:"name"`
 	Title        string            `toml:"title"`
+	Logo         string            `toml:"logo"`
 	Currency     string            `toml:"currency"`
 	SmallestChip games.Money       `toml:"smallest_chip"`
 	Rounding     string            `toml:"rounding"`
@@ -172,6 +183,9 @@ func load(fsys fs.FS) (*Book, error) {
 	if err := loadProcedures(fsys, b); err != nil {
 		return nil, err
 	}
+	if err := loadBooks(fsys, b); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -208,9 +222,25 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 	if hf.Name != name {
 		return nil, errf(file, "name", fmt.Sprintf("is %q but the folder is %q", hf.Name, name))
 	}
-	h := &House{Name: name, Title: hf.Title, Currency: hf.Currency, Chips: hf.Chips, Limits: hf.Limits}
-	if h.Title == "" {
+	h := &House{Name: name, Title: strings.TrimSpace(hf.Title), Currency: hf.Currency, Chips: hf.Chips, Limits: hf.Limits}
+	// The name and the logo are the house's own: another house does not
+	// take the default house's. Without a title of its own a house is
+	// called by its folder's name; without a logo it shows none.
+	own := func(key string) bool {
+		return name == DefaultHouse || keyFile(fsys, file, path.Join("houses", DefaultHouse, "house.toml"), key) == file
+	}
+	if !own("title") {
 		h.Title = name
+	}
+	if h.Title == "" {
+		return nil, errf(file, "title", "is empty: the house's name as people read it (\"Demo casino\")")
+	}
+	if hf.Logo != "" && own("logo") {
+		logo, err := readLogo(fsys, dir, hf.Logo)
+		if err != nil {
+			return nil, errf(file, "logo", err.Error())
+		}
+		h.Logo = logo
 	}
 	if hf.SmallestChip <= 0 {
 		return nil, errf(file, "smallest_chip", "must be more than 0")
@@ -369,8 +399,8 @@ func keyFile(fsys fs.FS, file, defFile, key string) string {
 	return defFile
 }
 
-// hashFS hashes every .toml file of fsys, in path order, and returns the
-// hash with the files themselves.
+// hashFS hashes every rules file of fsys (hashed), in path order, and
+// returns the hash with the files themselves.
 func hashFS(fsys fs.FS) (string, map[string][]byte, error) {
 	h := sha256.New()
 	files := map[string][]byte{}
@@ -378,7 +408,7 @@ func hashFS(fsys fs.FS) (string, map[string][]byte, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !strings.HasSuffix(p, ".toml") {
+		if d.IsDir() || !hashed(p) {
 			return nil
 		}
 		data, err := fs.ReadFile(fsys, p)
@@ -394,4 +424,17 @@ func hashFS(fsys fs.FS) (string, map[string][]byte, error) {
 		return "", nil, errf(".", "", "cannot read the rules: "+err.Error())
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12], files, nil
+}
+
+// hashed tells the files that make a rules version: the TOML data, the rule
+// books (.md) and a house's logo. A change to any of them is a new version
+// that a manager approves.
+func hashed(p string) bool {
+	switch path.Ext(p) {
+	case ".toml", ".md":
+		return true
+	case ".png", ".svg":
+		return strings.HasPrefix(p, "houses/")
+	}
+	return false
 }

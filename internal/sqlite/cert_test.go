@@ -319,7 +319,10 @@ func TestDB_RulesVersions(t *testing.T) {
 	db := MustOpenDB(t)
 	newClock(db)
 	mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
-	files := map[string][]byte{"games/uth.toml": []byte("game = \"uth\"\n"), "drills.toml": []byte("[targets]\n")}
+	// A house's PNG logo is no UTF-8 text: it comes back byte for byte,
+	// and so does a text file that happens to begin like a stored binary.
+	files := map[string][]byte{"games/uth.toml": []byte("game = \"uth\"\n"), "drills.toml": []byte("[targets]\n"),
+		"houses/x/logo.png": {0x89, 'P', 'N', 'G', 0xff, 0x00, 0xfe}, "books/odd.md": []byte("\x00base64:AAAA")}
 	v, err := db.RecordRulesVersion(t.Context(), "abc", files)
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +331,7 @@ func TestDB_RulesVersions(t *testing.T) {
 		t.Errorf("recorded %+v; want the files, not approved", v)
 	}
 	again, err := db.RecordRulesVersion(t.Context(), "abc", nil)
-	if err != nil || !again.FirstSeenAt.Equal(v.FirstSeenAt) || len(again.Files) != 2 {
+	if err != nil || !again.FirstSeenAt.Equal(v.FirstSeenAt) || !cmp.Equal(again.Files, files) {
 		t.Errorf("recording it again: %+v (%v); want the first record kept", again, err)
 	}
 	if _, err := db.ApproveRulesVersion(t.Context(), "abc"); trainer.KindOf(err) != trainer.KindUnauthorized {

@@ -3,8 +3,11 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -32,7 +35,7 @@ func (db *DB) RecordRulesVersion(ctx context.Context, version string, files map[
 	}
 	text := make(map[string]string, len(files))
 	for p, b := range files {
-		text[p] = string(b)
+		text[p] = fileText(b)
 	}
 	data, err := json.Marshal(text)
 	if err != nil {
@@ -142,7 +145,11 @@ func scanRulesVersion(sc scanner) (*trainer.RulesVersion, error) {
 	}
 	v.Files = make(map[string][]byte, len(text))
 	for p, s := range text {
-		v.Files[p] = []byte(s)
+		b, err := fileBytes(s)
+		if err != nil {
+			return nil, fmt.Errorf("rules version %s: stored file %s: %w", v.Version, p, err)
+		}
+		v.Files[p] = b
 	}
 	var err error
 	if v.FirstSeenAt, err = parseTime(first); err != nil {
@@ -162,4 +169,25 @@ func rulesApproved(ctx context.Context, tx *Tx, version string) (bool, error) {
 	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rules_versions WHERE version = ? AND approved_at IS NOT NULL`,
 		version).Scan(&n)
 	return n > 0, err
+}
+
+// binaryPrefix marks a stored file that is not text (a house's PNG logo):
+// JSON strings hold only UTF-8, so such a file is kept in base64 behind this
+// prefix, which no text file of the rules begins with (a NUL byte).
+const binaryPrefix = "\x00base64:"
+
+// fileText is a rules file as stored in the files column's JSON.
+func fileText(b []byte) string {
+	if utf8.Valid(b) && !strings.HasPrefix(string(b), binaryPrefix) {
+		return string(b)
+	}
+	return binaryPrefix + base64.StdEncoding.EncodeToString(b)
+}
+
+// fileBytes reads back what fileText stored.
+func fileBytes(s string) ([]byte, error) {
+	if rest, ok := strings.CutPrefix(s, binaryPrefix); ok {
+		return base64.StdEncoding.DecodeString(rest)
+	}
+	return []byte(s), nil
 }
