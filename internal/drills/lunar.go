@@ -17,6 +17,10 @@ import (
 // dealers make and the hand questions of the game, the second combination
 // among them. Boxes are not settled alone: a force changes the dealer's hand
 // for every box that forced, and Multi Super bets sit on other boxes.
+//
+// Every rule cited here is a section id of the Lunar Poker rule book
+// (content/rules/books/lunar.md); the texts say what the dealer does, in the
+// casino's words, with no citation in them.
 
 var lunarGame = &game{
 	slug:   lunar.Slug,
@@ -52,7 +56,7 @@ var lunarGame = &game{
 	features: []feature{
 		{id: "lunar.bet_win", find: wagerWhere("bet", won)},
 		{id: "lunar.super_win", find: wagerWhere("super", won)},
-		// The BET pays a second combination (§5.5).
+		// The BET pays a second combination.
 		{id: "lunar.second_combination", hand: QSecondCombination, find: wagerWhere("bet", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
 			return w.Pays > 0 && strings.Contains(w.Row, " + ")
 		})},
@@ -95,8 +99,8 @@ var lunarGame = &game{
 	// The five as dealt, read for a box that drew.
 	handSlips: func(d *dealt, box int, c *choiceSet) {
 		if d.in.Boxes[box].Draw != nil {
-			c.add(describeFive(poker.Standard, parseCards(d.in.Boxes[box].Cards)), "slip.before_draw", "§5.3.5",
-				"The box plays the hand it holds after its draw: the best five of its six cards, or its five after the exchange (§5.3.5).")
+			c.add(describeFive(poker.Standard, parseCards(d.in.Boxes[box].Cards)), "slip.before_draw", "lunar.best_hand",
+				"A box that drew plays the hand it holds after the draw: the best five of its six cards, or its five after the exchange, not the five it was dealt.")
 		}
 	},
 	hand: func(d *dealt) []string {
@@ -158,26 +162,26 @@ func betWins(d *dealt) bool {
 }
 
 var lunarMistakes = append([]mistake{
-	{id: "lunar.second_combination", rule: "lunar.second_combo", applies: betWins,
+	{id: "lunar.second_combination", rule: "lunar.second_combination", applies: betWins,
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.Lunar.SecondCombo {
 				return withLunar(d.h, func(s *lunar.Settings) { s.SecondCombo = false }),
-					"A winning BET is paid for a second combination too: the highest-paying combination with at least one core card outside the first (house rule second_combo, §5.5)."
+					"A winning BET is paid for a second combination as well. After the first combination, look for the best-paying combination of the BET table that uses at least one card the first one does not use (kickers do not count as used), and pay both; never more than two."
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.SecondCombo = true }),
-				"This house pays no second combination (house rule second_combo = false)."
+				"This house pays a winning BET for the player's hand only: there is no second combination."
 		}},
-	{id: "lunar.two_straights", rule: "lunar.straight_plus_pair_as_two_straights", applies: betWins,
+	{id: "lunar.two_straights", rule: "lunar.second_combination", applies: betWins,
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.Lunar.TwoStraights {
 				return withLunar(d.h, func(s *lunar.Settings) { s.TwoStraights = false }),
-					"Six cards holding a straight and a card that pairs it pay two straights, not a straight and a pair (house rule straight_plus_pair_as_two_straights, §5.5)."
+					"When six cards hold a straight and a card that pairs one of its cards, that card makes a second straight in place of its twin: pay two straights, not a straight and a pair."
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.TwoStraights = true }),
-				"At this house a straight with a card that pairs it pays a straight and a pair, not two straights (house rule straight_plus_pair_as_two_straights = false)."
+				"At this house a straight and a card that pairs one of its cards pay a straight and a pair, not two straights: the second straight would use the same ranks."
 		}},
-	{id: "lunar.ante_paid_on_win", rule: "§5.3.7", applies: betWins,
-		text: "When the player beats a qualifying dealer, the Ante pushes and only the BET is paid (seed 004, §5.3.7).",
+	{id: "lunar.ante_paid_on_win", rule: "lunar.settle_ante", applies: betWins,
+		text: "When the player beats a qualifying dealer, his Ante pushes: only the BET is paid.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -191,8 +195,8 @@ var lunarMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "lunar.forcer_paid_ante", rule: "§5.3.8",
-		text: "A player who forces gives up the Ante payout: if the dealer still does not qualify, his Ante and BET push and the force fee is kept (seed 004, §5.3.8).",
+	{id: "lunar.forcer_paid_ante", rule: "lunar.force_dealer",
+		text: "A player who forces gives up the Ante payout. When the dealer still does not qualify after the new card, that player's Ante and BET push and his force fee is kept; only the players who did not force are paid the Ante.",
 		result: func(d *dealt, st *games.Settlement) bool {
 			changed := false
 			for i := range st.Boxes {
@@ -207,29 +211,29 @@ var lunarMistakes = append([]mistake{
 			}
 			return changed
 		}},
-	{id: "lunar.ante_bonus", rule: "lunar.ante_bonus_straight_plus_on_noqual",
+	{id: "lunar.ante_bonus", rule: "lunar.ante_payout",
 		applies: func(d *dealt) bool {
 			return !lunarFirstQualifies(d) && someBox(func(br *games.BoxResult) bool { return category(br.Hand) >= poker.Straight })(d)
 		},
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if !d.h.Lunar.AnteBonus {
 				return withLunar(d.h, func(s *lunar.Settings) { s.AnteBonus = true }),
-					fmt.Sprintf("This house pays the Ante %s on no-qualify whatever the player holds; Pennsylvania's 4:1 for a straight or better is not its rule (house rule ante_bonus_straight_plus_on_noqual = false).", d.h.Lunar.AnteOnNoQualify)
+					fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s whatever the player holds: a straight or better earns no Ante bonus.", d.h.Lunar.AnteOnNoQualify)
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.AnteBonus = false }),
-				"At this house the Ante is paid by the bonus table for a straight or better when the dealer does not qualify (house rule ante_bonus_straight_plus_on_noqual)."
+				"When the dealer does not qualify, this house pays the Ante of a straight or better by the Ante bonus table, not at the ordinary Ante payout."
 		}},
-	{id: "lunar.dealer_super_after_force", rule: "lunar.dealer_super_on_initial_hand",
+	{id: "lunar.dealer_super_after_force", rule: "lunar.settle_super",
 		applies: func(d *dealt) bool { return d.st.Dealer.First != nil },
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.Lunar.DealerSuperOnInitialHand {
 				return withLunar(d.h, func(s *lunar.Settings) { s.DealerSuperOnInitialHand = false }),
-					"The Dealer Super is decided on the dealer's five as first dealt, never on the hand after a forced replacement (house rule dealer_super_on_initial_hand, §5.3.6)."
+					"The Dealer Super is decided on the dealer's first five cards, when he turns them over; the card he replaces after a force changes nothing for it."
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.DealerSuperOnInitialHand = true }),
-				"At this house the Dealer Super is decided on the dealer's hand after the forced replacement (house rule dealer_super_on_initial_hand = false)."
+				"At this house the Dealer Super is decided on the dealer's hand after the forced replacement, not on his first five cards."
 		}},
-	{id: "lunar.multi_super_after_fold", rule: "lunar.multisuper_survives_owner_fold",
+	{id: "lunar.multi_super_after_fold", rule: "lunar.settle_super",
 		applies: func(d *dealt) bool {
 			return someBox(func(br *games.BoxResult) bool {
 				for _, w := range br.Wagers {
@@ -243,10 +247,10 @@ var lunarMistakes = append([]mistake{
 		flip: func(d *dealt) (*rulebook.House, string) {
 			if d.h.Lunar.MultiSuperSurvivesFold {
 				return withLunar(d.h, func(s *lunar.Settings) { s.MultiSuperSurvivesFold = false }),
-					"A Multi Super is decided on its box's first five, whatever the box's player does afterwards (house rule multisuper_survives_owner_fold, §5.3.9)."
+					"A Multi Super is decided on its box's first five cards, whatever that box's player does afterwards: his fold does not lose it."
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.MultiSuperSurvivesFold = true }),
-				"At this house a Multi Super goes with its box's cards when the box folds (house rule multisuper_survives_owner_fold = false)."
+				"At this house a Multi Super goes with its box's cards: when that box folds, the Multi Super on it loses."
 		}},
 }, roundingMistakes...)
 
@@ -254,7 +258,7 @@ func lunarHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (st
 	switch q {
 	case QDealerQualifies:
 		five := parseCards(d.in.Dealer)
-		p, e, n, ok := qualifyQuestion(d, c, lunarFirstQualifies(d), five, "ace-king", "§5.3.7", "; any pair or better, or no pair with both an ace and a king")
+		p, e, n, ok := qualifyQuestion(d, c, lunarFirstQualifies(d), five, "ace-king", "lunar.qualify", "; any pair or better, or no pair with both an ace and a king")
 		return "The dealer turns his five cards as dealt. " + p, e, n, ok
 	case QSecondCombination:
 		if w, ok := wagerOf(&d.st.Boxes[*box], "bet", nil); !ok || w.Pays <= 0 {
@@ -276,14 +280,18 @@ func lunarHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (st
 }
 
 // combosOf reads the combinations a BET is paid on from the engine's row:
-// "bet table PA, straight 4:1 + straight 4:1" → "Straight 4:1 + straight 4:1".
+// "bet table standard, straight 4:1 + straight 4:1" → "Straight 4:1 +
+// straight 4:1", with the row names as a dealer says them ("ace-king").
 func combosOf(row string) string {
 	_, after, ok := strings.Cut(row, ", ")
 	if !ok {
 		return row
 	}
-	return upperFirst(after)
+	return upperFirst(comboWords(after))
 }
+
+// comboWords writes BET rows as a dealer says them: "ace king" → "ace-king".
+func comboWords(s string) string { return strings.ReplaceAll(s, "ace king", "ace-king") }
 
 // lunarCombos asks which combinations box's winning BET is paid on. The key
 // is the engine's; wrong answers come from the flipped second-combination
@@ -299,20 +307,154 @@ func lunarCombos(d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt,
 		}
 	}
 	first, _, _ := strings.Cut(c.key, " + ")
-	const rule = "The second combination is the highest-paying BET combination whose core holds at least one card outside the first combination's core; at most two are paid (§5.5)."
-	if strings.Contains(c.key, " + ") {
-		c.add(first, "slip.second_combination_missed", "§5.5", rule)
+	ex := lunarCombosOf(d, box)
+	if strings.Contains(c.key, " + ") && ex.ok {
+		c.add(first, "slip.second_combination_missed", "lunar.second_combination",
+			fmt.Sprintf("The %s (%s) is a second combination: %s not part of the first, so the BET pays both.",
+				ex.second.Kind, lunarCardText(ex.second.Core), lunarCardsAre(ex.fresh())))
 	}
 	// The table's rows, lowest first: the plausible seconds before the rare ones.
 	rows := slices.Clone(d.h.Lunar.Bet.Rows)
 	slices.Reverse(rows)
 	for _, r := range rows {
-		// Named as the engine's row names it ("ace king"), so that no two
-		// choices say the same thing in different words.
-		name := strings.ReplaceAll(r.Key, "_", " ")
-		c.add(fmt.Sprintf("%s + %s %s", first, name, r.Odds), "slip.second_combination", "§5.5", rule)
+		// Named as the engine's row names it, so that no two choices say the
+		// same thing in different words.
+		name := comboWords(strings.ReplaceAll(r.Key, "_", " "))
+		c.add(fmt.Sprintf("%s + %s %s", first, name, r.Odds), "slip.second_combination", "lunar.second_combination", ex.whyNot(r.Key))
 	}
 	prompt = fmt.Sprintf("Box %d beats the dealer. Which combinations does its BET pay?", box+1)
-	expl = fmt.Sprintf("Box %d plays %s: %s. %s.", box+1, cards.Format(lunarFinal(&d.in, box)), c.key, upperFirst(w.Reason))
-	return prompt, expl
+	return prompt, lunarCombosWhy(d, box)
+}
+
+// lunarCombo is what a dealer reads from a winning box's cards for its BET:
+// the cards, every BET combination they hold, and the first and second
+// combinations the house pays.
+type lunarCombo struct {
+	final         []cards.Card
+	all           []poker.Combo
+	first, second poker.Combo
+	ok            bool // the cards hold a paying combination
+	paysSecond    bool // the house pays a second combination
+}
+
+func lunarCombosOf(d *dealt, box int) lunarCombo {
+	final := lunarFinal(&d.in, box)
+	s := d.h.Lunar
+	pay := func(key string) (int64, bool) {
+		o, ok := s.Bet.Odds(key)
+		if !ok {
+			return 0, false
+		}
+		return o.Win * 1_000_000 / o.Per, true
+	}
+	x := lunarCombo{final: final, all: poker.LunarCombos(final), paysSecond: s.SecondCombo}
+	x.first, x.second, x.ok = poker.SecondCombination(final, pay, s.TwoStraights)
+	if !s.SecondCombo {
+		x.second = poker.Combo{}
+	}
+	return x
+}
+
+// fresh are the second combination's cards that the first does not use.
+func (x lunarCombo) fresh() []cards.Card {
+	var out []cards.Card
+	for _, c := range x.second.Core {
+		if !slices.Contains(x.first.Core, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// whyNot says why row is not the second combination of these cards.
+func (x lunarCombo) whyNot(row string) string {
+	var inside *poker.Combo
+	for i, c := range x.all {
+		if c.Kind.Key() != row {
+			continue
+		}
+		outside := slices.ContainsFunc(c.Core, func(k cards.Card) bool { return !slices.Contains(x.first.Core, k) })
+		if !outside {
+			inside = &x.all[i]
+			continue
+		}
+		if x.second.Kind != poker.NoCombo {
+			return fmt.Sprintf("The %s (%s) counts as a combination, but the %s pays more: the second combination is the best-paying one.",
+				c.Kind, lunarCardText(c.Core), x.second.Kind)
+		}
+	}
+	name := comboWords(strings.ReplaceAll(row, "_", " "))
+	switch {
+	case !x.paysSecond:
+		return "This house pays no second combination: the BET pays the first alone."
+	case inside != nil:
+		return fmt.Sprintf("The %s (%s) uses only cards of the first combination, so it cannot be the second: a second combination needs at least one card of its own.",
+			name, lunarCardText(inside.Core))
+	}
+	return fmt.Sprintf("These cards hold no %s outside the first combination.", name)
+}
+
+// lunarCombosWhy explains box's BET combinations as a dealer finds them: the
+// cards of the first combination, then the second and the card that lets it
+// count, or why there is none.
+func lunarCombosWhy(d *dealt, box int) string {
+	x := lunarCombosOf(d, box)
+	s := d.h.Lunar
+	var b strings.Builder
+	fmt.Fprintf(&b, "Box %d plays %s.", box+1, lunarCardText(x.final))
+	if !x.ok {
+		return b.String()
+	}
+	o1, _ := s.Bet.Odds(x.first.Kind.Key())
+	fmt.Fprintf(&b, " The first combination is %s (%s), paid %s.", withArticleCombo(x.first.Kind), lunarCardText(x.first.Core), o1)
+	switch {
+	case !s.SecondCombo:
+		b.WriteString(" This house pays no second combination, so the BET pays the first alone.")
+	case x.second.Kind == poker.NoCombo:
+		fmt.Fprintf(&b, " No other combination in these cards uses a card outside the %s, so there is no second combination: the BET pays the first alone.", x.first.Kind)
+	default:
+		o2, _ := s.Bet.Odds(x.second.Kind.Key())
+		fmt.Fprintf(&b, " The second is %s (%s), paid %s: it counts because %s not part of the first. The BET pays %s + %s.",
+			withArticleCombo(x.second.Kind), lunarCardText(x.second.Core), o2, lunarCardsAre(x.fresh()), o1, o2)
+	}
+	return b.String()
+}
+
+// withArticleCombo names a BET combination with "a" where a dealer would say
+// one: "a straight", "a full house", but "one pair", "two pair", "ace-king".
+func withArticleCombo(k poker.ComboKind) string {
+	switch k {
+	case poker.ComboAceKing, poker.ComboOnePair, poker.ComboTwoPair, poker.ComboThreeOfAKind, poker.ComboFourOfAKind:
+		return k.String()
+	}
+	return "a " + k.String()
+}
+
+// lunarCardsAre says which cards are new to the second combination: "the
+// A♦ is", "the 9♣ and 9♦ are".
+func lunarCardsAre(cs []cards.Card) string {
+	if len(cs) == 1 {
+		return "the " + lunarCardText(cs) + " is"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = lunarCardText([]cards.Card{c})
+	}
+	return "the " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + " are"
+}
+
+// lunarSuits are the suits as printed on the cards.
+var lunarSuits = map[cards.Suit]string{cards.Clubs: "♣", cards.Diamonds: "♦", cards.Hearts: "♥", cards.Spades: "♠"}
+
+// lunarCardText writes cards as a dealer reads them: "10♥ J♠ A♦".
+func lunarCardText(cs []cards.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		r := c.Rank().String()
+		if c.Rank() == cards.Ten {
+			r = "10"
+		}
+		parts[i] = r + lunarSuits[c.Suit()]
+	}
+	return strings.Join(parts, " ")
 }

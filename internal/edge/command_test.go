@@ -30,7 +30,7 @@ func TestCommandBadInput(t *testing.T) {
 		{[]string{"--game", "uth"}, "math: --wager is required (uth: main, trips, blind)"},
 		{[]string{"--game", "uth", "--wager", "ante"}, `math: uth has no wager "ante" here (known: main, trips, blind)`},
 		{[]string{"--game", "thrill", "--wager", "bonus"}, `math: thrill has no wager "bonus" here (known: main, kings_or_better, trips_or_better, full_house_or_better, special)`},
-		{[]string{"--game", "lunar", "--wager", "super", "--table", "Z"}, `math: --table: lunar has no super table "Z" (known: PA, TCS)`},
+		{[]string{"--game", "lunar", "--wager", "super", "--table", "Z"}, `math: --table: lunar has no super table "Z" (known: A, B)`},
 		{[]string{"--game", "uth", "--wager", "trips", "--table", "E"}, `math: --table: uth has no trips table "E" (known: 50-40-20-7-6-5-3, 50-40-30-8-6-5-3, 50-40-30-8-7-4-3, 50-40-30-9-7-4-3)`},
 		{[]string{"--game", "lunar", "--wager", "super", "--house", "nowhere"}, `math: --house: no house "nowhere" (known: default)`},
 		{[]string{"--game", "uth", "--wager", "main", "--rounds", "0"}, "math: --rounds 0: want at least 1"},
@@ -65,7 +65,7 @@ func TestCommandJSON(t *testing.T) {
 		args   []string
 		method string
 	}{
-		{[]string{"--game", "lunar", "--wager", "super", "--table", "PA"}, Exact},
+		{[]string{"--game", "lunar", "--wager", "super", "--table", "B"}, Exact},
 		{[]string{"--game", "thrill", "--wager", "poker", "--rounds", "300", "--seed", "7"}, Simulation}, // the Poker Bet is thrill's main
 	}
 	for _, tt := range tests {
@@ -91,7 +91,7 @@ func TestCommandJSON(t *testing.T) {
 		}
 		switch tt.method {
 		case Exact:
-			if got["combinations"] != float64(2598960) || got["table"] != "PA" || len(got["rows"].([]any)) != 9 {
+			if got["combinations"] != float64(2598960) || got["table"] != "B" || len(got["rows"].([]any)) != 9 {
 				t.Errorf("math %q: %s", tt.args, out)
 			}
 		case Simulation:

@@ -17,7 +17,7 @@ import (
 // (each hand in its best-paying row). The derivation is in docs/math.md; it
 // shares nothing with the enumeration it checks.
 var superByHand = map[string]map[string]int64{
-	"TCS": {
+	"A": {
 		"four_of_a_kind":       624,
 		"same_colour_straight": 10 * 2 * 32,                // 10 straights × 2 colours × 2^5 suits of that colour
 		"full_house":           3744,                       //
@@ -28,7 +28,7 @@ var superByHand = map[string]map[string]int64{
 		"five_same_colour":     2*65780 - 5148 - 600 - 2*1646,
 		"lose":                 0, // the rest
 	},
-	"PA": {
+	"B": {
 		"four_of_a_kind":     624,
 		"five_picture_cards": 792 - 3*8,      // C(12,5) less J/Q/K quads
 		"full_house":         3744 - 6*4*6,   // less the all-picture full houses
@@ -108,7 +108,7 @@ func TestSuperMatchesSettle(t *testing.T) {
 		n = 300
 	}
 	rng := rand.New(rand.NewPCG(5, 9))
-	for _, name := range []string{"TCS", "PA"} {
+	for _, name := range []string{"A", "B"} {
 		s := *h.Lunar
 		var err error
 		if s.Super, err = FindTable(b, h, wager(t, lunar.Slug, "super"), name); err != nil {

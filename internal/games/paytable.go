@@ -10,7 +10,7 @@ import (
 // used in content/rules ("royal_flush", "ace_king", "five_aces").
 type PayTable struct {
 	Kind string // what it pays: "blind", "trips", "bet", "super" …
-	Name string // the table's name: "A", "B", "TCS", or a house's own
+	Name string // the table's name: "A", "B", "standard", or a house's own
 	Rows []PayRow
 }
 

@@ -72,28 +72,28 @@ func TestBrowserPayTables(t *testing.T) {
 			// take seconds, so the progress bar shows and is polled.
 			run(t, ctx, "switch to Lunar Poker", browsertest.Settled(), chromedp.Click(testID("game-lunar")),
 				chromedp.WaitVisible(`[data-testid="game-lunar"][aria-current="page"]`),
-				chromedp.WaitVisible(`[data-testid="figures-super"] [data-testid="table-TCS"]`))
-			run(t, ctx, "simulate table PA",
-				chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sim-PA"]`)),
-				chromedp.SetValue(chromedp.CSS(`[data-testid="sim-PA"] select[name="rounds"]`), "1000000"),
+				chromedp.WaitVisible(`[data-testid="figures-super"] [data-testid="table-A"]`))
+			run(t, ctx, "simulate table standard",
+				chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sim-standard"]`)),
+				chromedp.SetValue(chromedp.CSS(`[data-testid="sim-standard"] select[name="rounds"]`), "1000000"),
 				browsertest.Settled(),
-				chromedp.Tap(chromedp.CSS(`[data-testid="sim-PA"] [data-testid="simulate"]`)))
+				chromedp.Tap(chromedp.CSS(`[data-testid="sim-standard"] [data-testid="simulate"]`)))
 			// While it runs htmx replaces the card every half second, so the
 			// page is asked in one step each time, never through a node
 			// that may be gone by the next.
-			stage := shown(t, ctx, `[data-testid="sim-PA"] [data-testid="progress"]:has(progress)`, time.Minute)
+			stage := shown(t, ctx, `[data-testid="sim-standard"] [data-testid="progress"]:has(progress)`, time.Minute)
 			t.Logf("progress: %s", stage)
-			scrollJS(t, ctx, `[data-testid="sim-PA"] [data-testid="progress"]`)
+			scrollJS(t, ctx, `[data-testid="sim-standard"] [data-testid="progress"]`)
 			shot("simulating")
 			browsertest.Axe(t, ctx, "pay tables, a simulation under way")
-			shown(t, ctx, `[data-testid="sim-PA"] [data-testid="house-edge"]`, 5*time.Minute)
-			if got := shown(t, ctx, `[data-testid="sim-PA"] [data-testid="figure-method"]`, time.Second); !strings.HasPrefix(got, "Simulated: 1,000,000 rounds, strategy simple, seed 1.") {
+			shown(t, ctx, `[data-testid="sim-standard"] [data-testid="house-edge"]`, 5*time.Minute)
+			if got := shown(t, ctx, `[data-testid="sim-standard"] [data-testid="figure-method"]`, time.Second); !strings.HasPrefix(got, "Simulated: 1,000,000 rounds, strategy simple, seed 1.") {
 				t.Errorf("method line %q", got)
 			}
-			if got := shown(t, ctx, `[data-testid="sim-PA"] [data-testid="command"]`, time.Second); got != "trainer math --game lunar --wager main --table PA --rounds 1000000 --seed 1" {
+			if got := shown(t, ctx, `[data-testid="sim-standard"] [data-testid="command"]`, time.Second); got != "trainer math --game lunar --wager main --table standard --rounds 1000000 --seed 1" {
 				t.Errorf("command %q", got)
 			}
-			scrollJS(t, ctx, `[data-testid="sim-PA"]`)
+			scrollJS(t, ctx, `[data-testid="sim-standard"]`)
 			shot("simulated")
 			fitsAndTouchable(t, ctx, "pay tables, Lunar simulated")
 

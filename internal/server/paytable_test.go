@@ -199,7 +199,7 @@ func TestPayTables_KnownFigures(t *testing.T) {
 	for _, tt := range []struct{ game, table, want string }{
 		{"uth", "table-50-40-30-8-6-5-3", "0.019040493163"},
 		{"uth", "table-50-40-20-7-6-5-3", "0.0618082385591"},
-		{"lunar", "table-TCS", "0.0276618339644"},
+		{"lunar", "table-A", "0.0276618339644"},
 	} {
 		resp := c.Get(payTablesPath + "?game=" + tt.game)
 		id := "figures-" + map[string]string{"uth": "trips", "lunar": "super"}[tt.game]
@@ -256,7 +256,7 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 		{"uth", "trips", "50-40-20-7-6-5-3", "four_of_a_kind", "40:1"},
 		{"thrill", "kings_or_better", "standard", "pair_of_kings", "1:1"},
 		{"thrill", "special", "standard", "five_aces", "5,000:1"},
-		{"lunar", "super", "PA", "ace_king_queen", "6:1"},
+		{"lunar", "super", "B", "ace_king_queen", "6:1"},
 	} {
 		what := fmt.Sprintf("%s %s %s %s %s", tt.game, tt.wager, tt.table, tt.row, tt.odds)
 		resp := c.Get(whatIfPath(url.Values{"game": {tt.game}, "wager": {tt.wager}, "table": {tt.table}, "row": {tt.row}, "odds": {tt.odds}}))
@@ -281,7 +281,7 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 		}
 	}
 	// Instant Cash has no edge of its own: the what-if compares its return.
-	resp := c.Get(whatIfPath(url.Values{"game": {"lunar"}, "wager": {"instant"}, "table": {"PA-C"}, "row": {"royal_flush"}, "odds": {"2000:1"}}))
+	resp := c.Get(whatIfPath(url.Values{"game": {"lunar"}, "wager": {"instant"}, "table": {"C"}, "row": {"royal_flush"}, "odds": {"2000:1"}}))
 	wantStatus(t, "instant what-if", resp, http.StatusOK)
 	res := settle(t, c, resp.Doc.Find(`[data-testid="whatif-result"]`), "whatif-result")
 	// A royal flush (4 of 2,598,960 hands) paying 2,000:1 instead of 1,000:1 adds 4×1000/2598960.
@@ -450,15 +450,15 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	}
 
 	// A simulation: asked for, polled, then cached.
-	sim := "/tools/paytables/simulation?game=lunar&wager=main&table=PA&rounds=100000"
+	sim := "/tools/paytables/simulation?game=lunar&wager=main&table=standard&rounds=100000"
 	c.Header.Set("HX-Request", "true")
 	resp = c.Get(sim)
-	card := resp.Doc.Find(`[data-testid="sim-PA"]`)
+	card := resp.Doc.Find(`[data-testid="sim-standard"]`)
 	poll, _ = card.Attr("hx-get")
 	if card.Find(`[data-testid="progress"] progress`).Length() != 1 || !strings.Contains(poll, "poll=1") {
 		t.Fatalf("a new simulation shows no polled progress bar:\n%s", resp.Body)
 	}
-	card = pollUntilDone(t, c, poll, "sim-PA")
+	card = pollUntilDone(t, c, poll, "sim-standard")
 	edgeText, _ := card.Find(`[data-testid="house-edge"]`).Attr("value")
 	if edgeText == "" || card.Find(`[data-testid="house-edge-stderr"]`).Length() != 1 {
 		t.Fatalf("the simulation's card has no house edge with its standard error:\n%s", outer(card))
@@ -466,12 +466,12 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	if got := strings.Join(strings.Fields(card.Find(`[data-testid="figure-method"]`).Text()), " "); !strings.HasPrefix(got, "Simulated: 100,000 rounds, strategy simple, seed 1.") {
 		t.Errorf("method line %q", got)
 	}
-	if got := card.Find(`[data-testid="command"]`).Text(); got != "trainer math --game lunar --wager main --table PA --rounds 100000 --seed 1" {
+	if got := card.Find(`[data-testid="command"]`).Text(); got != "trainer math --game lunar --wager main --table standard --rounds 100000 --seed 1" {
 		t.Errorf("command %q", got)
 	}
 	// The same figure again comes from the cache: at once, the same digits.
 	start := time.Now()
-	again := c.Get(sim).Doc.Find(`[data-testid="sim-PA"]`)
+	again := c.Get(sim).Doc.Find(`[data-testid="sim-standard"]`)
 	if v, _ := again.Find(`[data-testid="house-edge"]`).Attr("value"); v != edgeText || again.Find(`[data-testid="progress"]`).Length() != 0 {
 		t.Errorf("asked again: house edge %q, progress %d; want %q from the cache", v, again.Find(`[data-testid="progress"]`).Length(), edgeText)
 	}
@@ -480,7 +480,7 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	}
 	// And the page shows it without being asked.
 	c.Header.Del("HX-Request")
-	if v, _ := c.Get(payTablesPath + "?game=lunar").Doc.Find(`[data-testid="sim-PA"] [data-testid="house-edge"]`).Attr("value"); v != edgeText {
+	if v, _ := c.Get(payTablesPath + "?game=lunar").Doc.Find(`[data-testid="sim-standard"] [data-testid="house-edge"]`).Attr("value"); v != edgeText {
 		t.Errorf("the page shows the simulated house edge %q; want the cached %q", v, edgeText)
 	}
 }

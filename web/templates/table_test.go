@@ -393,7 +393,7 @@ func TestTableSettle(t *testing.T) {
 				{Wager: "ante", Stake: 1000, Result: games.Push},
 				{Wager: "super", Stake: 1000, Result: games.Lose, Pays: -1000},
 				{Wager: "bet", Stake: 2000, Result: games.Push},
-				{Wager: "multi_super", On: &games.Target{Box: 2}, Stake: 500, Result: games.Win, Pays: 1500, Row: "super table TCS, three of a kind 8:1"},
+				{Wager: "multi_super", On: &games.Target{Box: 2}, Stake: 500, Result: games.Win, Pays: 1500, Row: "super table A, three of a kind 8:1"},
 			},
 			FeeItems: []games.Fee{{Fee: "force", Amount: 1000}}, Fees: 1000}}})
 	doc := render(t, templates.Table(tv))

@@ -10,7 +10,7 @@ import (
 
 // paBet is 58 Pa. Code §671a.12(d), written out here so that the tests do not
 // depend on content/rules.
-var paBet = games.PayTable{Kind: "bet", Name: "PA", Rows: []games.PayRow{
+var paBet = games.PayTable{Kind: "bet", Name: "standard", Rows: []games.PayRow{
 	{Key: "royal_flush", Odds: games.Odds{Win: 100, Per: 1}},
 	{Key: "straight_flush", Odds: games.Odds{Win: 50, Per: 1}},
 	{Key: "four_of_a_kind", Odds: games.Odds{Win: 20, Per: 1}},
@@ -109,7 +109,7 @@ func TestSuperCombos(t *testing.T) {
 }
 
 func TestBestSuper(t *testing.T) {
-	tcs := games.PayTable{Kind: "super", Name: "TCS", Rows: []games.PayRow{
+	tcs := games.PayTable{Kind: "super", Name: "A", Rows: []games.PayRow{
 		{Key: "four_of_a_kind", Odds: games.Odds{Win: 250, Per: 1}},
 		{Key: "same_colour_straight", Odds: games.Odds{Win: 150, Per: 1}},
 		{Key: "full_house", Odds: games.Odds{Win: 100, Per: 1}},
@@ -125,7 +125,7 @@ func TestBestSuper(t *testing.T) {
 		ok   bool
 	}{
 		{"Ah Kh Qh Jh Th", "same_colour_straight", true},
-		{"Jh Qd Ks Jc Qh", "", false}, // five picture cards is not on the TCS table
+		{"Jh Qd Ks Jc Qh", "", false}, // five picture cards is not on super table A
 		{"Jh Jd Js Kc Kh", "full_house", true},
 		{"Ad Kd Qh 3h 7h", "ace_king_queen", true}, // also five same-coloured, which pays less,
 		{"2h 5d 9h Jd Ks", "", false},
@@ -133,7 +133,7 @@ func TestBestSuper(t *testing.T) {
 	for _, tt := range tests {
 		key, _, ok := bestSuper(tcs, cards.MustParseList(tt.hand))
 		if key != tt.key || ok != tt.ok {
-			t.Errorf("bestSuper(TCS, %q) = %q, %v; want %q, %v", tt.hand, key, ok, tt.key, tt.ok)
+			t.Errorf("bestSuper(A, %q) = %q, %v; want %q, %v", tt.hand, key, ok, tt.key, tt.ok)
 		}
 	}
 }

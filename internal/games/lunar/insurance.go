@@ -90,7 +90,7 @@ func (b *Box) checkInsurance(field string, s *Settings) error {
 // changes nothing.
 func settleInsurance(b *Box, t *table, rd games.Rounding) games.WagerResult {
 	w := games.WagerResult{Wager: Insurance, Stake: b.Insurance}
-	const rule = "lunar.insurance_enabled"
+	const rule = RuleInsurance
 	if t.qualifies {
 		set(&w, games.Lose, -b.Insurance, "", "Insurance loses: the dealer qualified with ace-king or better", rule)
 		return w

@@ -154,8 +154,8 @@ func TestParseErrors(t *testing.T) {
 // malformed ones: the load fails naming the file and key.
 func TestSettingsRefused(t *testing.T) {
 	tests := []struct{ toml, want string }{
-		{"force_once = false\n", "force_once: only true is supported"},
-		{"progressive_enabled = true\n", "progressive_enabled: a Lunar progressive is not part of the seed's game"},
+		{"force_once = false\n", "force_once: false is not supported"},
+		{"progressive_enabled = true\n", "progressive_enabled: true is not supported"},
 		{"super_min = \"table\"\n", `super_min: "table": want one of "ante", "none"`},
 		{"force_card = \"oldest\"\n", `force_card: "oldest": want one of "highest", "lowest", "first"`},
 		{"late_super_claim = \"never\"\n", "late_super_claim"},
@@ -166,13 +166,13 @@ func TestSettingsRefused(t *testing.T) {
 		{"draw_fee = \"11\"\n", "draw_fee: 11: a fee is 0 to 10 times the Ante"},
 		{"force_fee = \"-1\"\n", "force_fee: -1: a fee is 0 to 10 times the Ante"},
 		{"ante_on_noqual = \"0:1\"\n", "ante_on_noqual"},
-		{"max_boxes = 7\n", "max_boxes: 7: a Lunar layout has 1 to 6 boxes"},
-		{"decks_alternating = 3\n", "decks_alternating: 3: one deck, or two used alternately"},
+		{"max_boxes = 7\n", "max_boxes: 7: a Lunar Poker layout has 1 to 6 boxes"},
+		{"decks_alternating = 3\n", "decks_alternating: 3: must be 1 (one deck) or 2"},
 		{"max_payout_per_box = \"-5\"\n", "max_payout_per_box: cannot be negative"},
-		{"super_table = \"WoO\"\n", `super_table: no super table "WoO" (known: PA, TCS)`},
-		{"instant_table = \"PA-D\"\n", `instant_table: no instant table "PA-D" (known: PA-A, PA-B, PA-C, TCS-max, TCS-min)`},
-		{"bet_table = \"RU\"\n", `bet_table: no bet table "RU" (known: PA)`},
-		{"ante_bonus_table = \"X\"\n", `ante_bonus_table: no ante_bonus table "X" (known: PA)`},
+		{"super_table = \"WoO\"\n", `super_table: no super table "WoO" (known: A, B)`},
+		{"instant_table = \"F\"\n", `instant_table: no instant table "F" (known: A, B, C, D, E)`},
+		{"bet_table = \"RU\"\n", `bet_table: no bet table "RU" (known: standard)`},
+		{"ante_bonus_table = \"X\"\n", `ante_bonus_table: no ante_bonus table "X" (known: standard)`},
 		{"[paytables.super.mine]\nfour_of_a_kind = \"1:1\"\n", "paytables.super.mine.full_house: missing row"},
 	}
 	for _, tt := range tests {

@@ -17,8 +17,8 @@ import (
 const variant = `
 super_mandatory = false
 super_min = "none"
-instant_table = "PA-A"
-super_table = "PA"
+instant_table = "A"
+super_table = "B"
 bet_multiple = 3
 draw_fee = "0.5"
 exchange_min = 1

@@ -52,7 +52,7 @@ var (
 var TableSpecs = []games.TableSpec{
 	// Instant Cash: paid on the Ante for a royal or straight flush in the first five.
 	{Kind: "instant", Rows: instantRows},
-	// Super, Multi Super and Dealer Super: the TCS layout prints the same-coloured
+	// Super, Multi Super and Dealer Super: the manufacturer's layout (table A) prints the same-coloured
 	// straight, Pennsylvania's the five picture cards; a table has either or both.
 	{Kind: "super", Rows: superRows, Optional: []string{"same_colour_straight", "five_picture_cards"}},
 	// BET, and the second combination paid from the same rows (§5.5).
@@ -71,10 +71,10 @@ type Settings struct {
 	MultiSuperEnabled  bool   `toml:"multisuper_enabled"`   // lunar_multisuper_enabled: true
 	DealerSuperEnabled bool   `toml:"dealer_super_enabled"` // lunar_dealer_super_enabled: true
 
-	InstantTable   string `toml:"instant_table"`    // lunar_instant_table: "PA-C" (1000/250)
-	SuperTable     string `toml:"super_table"`      // lunar_super_table: "TCS"
-	BetTable       string `toml:"bet_table"`        // lunar_bet_table: "PA" (58 Pa. Code §671a.12(d))
-	AnteBonusTable string `toml:"ante_bonus_table"` // the table of lunar_ante_bonus_straight_plus_on_noqual: "PA" (4:1)
+	InstantTable   string `toml:"instant_table"`    // lunar_instant_table: "C" (1000/250)
+	SuperTable     string `toml:"super_table"`      // lunar_super_table: "A" (the manufacturer's table)
+	BetTable       string `toml:"bet_table"`        // lunar_bet_table: "standard" (58 Pa. Code §671a.12(d))
+	AnteBonusTable string `toml:"ante_bonus_table"` // the table of lunar_ante_bonus_straight_plus_on_noqual: "standard" (4:1)
 
 	BetMultiple int          `toml:"bet_multiple"` // lunar_bet_multiple: 2 (BET = 2× Ante)
 	DrawFee     AnteMultiple `toml:"draw_fee"`     // lunar_draw_fee: "1" (1× Ante)
@@ -157,17 +157,18 @@ func (s *Settings) Resolve(t games.Tables) error {
 	case s.ExchangeMax < s.ExchangeMin || s.ExchangeMax > 5:
 		return games.Fieldf("exchange_max", "%d: must be between exchange_min (%d) and 5", s.ExchangeMax, s.ExchangeMin)
 	case !s.ForceOnce:
-		// A round carries one dealer_draw card (SETTLE.md), and TCS allows one
-		// replacement per round (§5.7): a second force cannot be settled.
-		return games.Fieldf("force_once", "only true is supported: the dealer replaces one card, once per round (RULES.md §5.7)")
+		// A round carries one dealer_draw card (SETTLE.md), and the game's
+		// maker allows one replacement per round (RULES.md §5.7): a second
+		// force cannot be settled.
+		return games.Fieldf("force_once", "false is not supported: the dealer replaces one card, once per round; set it to true")
 	case s.AnteOnNoQualify.IsZero() || s.AnteOnNoQualify.Win == 0:
 		return games.Fieldf("ante_on_noqual", "%q: the Ante is paid when the dealer does not qualify, at odds above 0", s.AnteOnNoQualify)
 	case s.ProgressiveEnabled:
-		return games.Fieldf("progressive_enabled", "a Lunar progressive is not part of the seed's game and is not offered (RULES.md §5.7)")
+		return games.Fieldf("progressive_enabled", "true is not supported: the kiosk offers no Lunar Poker progressive; set it to false")
 	case s.DecksAlternate < 1 || s.DecksAlternate > 2:
-		return games.Fieldf("decks_alternating", "%d: one deck, or two used alternately", s.DecksAlternate)
+		return games.Fieldf("decks_alternating", "%d: must be 1 (one deck) or 2 (two decks with different backs, used in turn)", s.DecksAlternate)
 	case s.MaxBoxes < 1 || s.MaxBoxes > 6:
-		return games.Fieldf("max_boxes", "%d: a Lunar layout has 1 to 6 boxes (RULES.md §5.2)", s.MaxBoxes)
+		return games.Fieldf("max_boxes", "%d: a Lunar Poker layout has 1 to 6 boxes", s.MaxBoxes)
 	case s.MaxPayoutPerBox < 0:
 		return games.Fieldf("max_payout_per_box", "cannot be negative")
 	}

@@ -148,43 +148,43 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	anteMult := func(m AnteMultiple) games.Money { return feeOf(b.Ante, m, rd) }
 
 	if b.Draw != NoDraw {
-		what := "bought a 6th card"
+		what := "bought a sixth card"
 		if b.Draw == DrawExchange {
 			what = fmt.Sprintf("exchanged %d cards", len(b.Out))
 		}
 		res.FeeItems = append(res.FeeItems, games.Fee{Fee: "draw", Amount: anteMult(s.DrawFee),
-			Reason: fmt.Sprintf("Draw fee %s× Ante: the player %s (§5.3.5).", s.DrawFee, what)})
+			Reason: fmt.Sprintf("Draw fee of %s× the Ante: the player %s; the fee is not returned", s.DrawFee, what)})
 	}
 
 	switch {
 	case b.Instant != "":
 		o, _ := s.Instant.Odds(b.Instant)
 		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant),
-			fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant)), "§5.3.3")
+			fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant)), RuleInstantCash)
 	case b.Fold:
-		set(&ante, games.Lose, -b.Ante, "", "Ante loses: the player folded", "§5.3.5")
+		set(&ante, games.Lose, -b.Ante, "", "Ante loses: the player folded", RuleFold)
 	case t.qualifies:
 		res.Versus = versus(h, t.first)
-		showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified", "§5.3.7")
+		showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified", "")
 	case b.Force && t.forced:
 		res.FeeItems = append(res.FeeItems, games.Fee{Fee: "force", Amount: anteMult(s.ForceFee),
-			Reason: fmt.Sprintf("Force fee %s× Ante: the player forced the dealer to try to qualify; the fee is never returned (§5.3.8).", s.ForceFee)})
+			Reason: fmt.Sprintf("Force fee of %s× the Ante: the player forced the dealer to try to qualify; the fee is not returned", s.ForceFee)})
 		res.Versus = versus(h, t.replaced)
 		if t.replQual {
-			showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified after the forced replacement", "§5.3.8")
+			showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified after the forced replacement", RuleForce)
 		} else {
-			set(&ante, games.Push, 0, "", "Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", "§5.3.8")
-			set(&bet, games.Push, 0, "", "Bet pushes: the player forced and the dealer still did not qualify", "§5.3.8")
+			set(&ante, games.Push, 0, "", "Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", RuleForce)
+			set(&bet, games.Push, 0, "", "Bet pushes: the player forced and the dealer still did not qualify", RuleForce)
 		}
 	default:
 		res.Versus = versus(h, t.first)
-		o, row, why, rule := s.AnteOnNoQualify, "", "(house rule: Ante paid on no-qualify)", "lunar.ante_on_noqual"
+		o, row, why := s.AnteOnNoQualify, "", ""
 		if bo, ok := s.AnteBonusPT.Odds(h.Category().Key()); s.AnteBonus && ok {
 			o, row = bo, s.AnteBonusPT.RowName(h.Category().Key())
-			why, rule = "with "+withArticle(h.Category().String())+" (house rule: Ante bonus for a straight or better)", "lunar.ante_bonus_straight_plus_on_noqual"
+			why = " with " + withArticle(h.Category().String()) + ", paid by the Ante bonus table"
 		}
-		won(&ante, rd, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout %s", o, why), rule)
-		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", "§5.3.8")
+		won(&ante, rd, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why), RuleAntePayout)
+		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", RuleAntePayout)
 	}
 	res.Wagers = append(res.Wagers, ante)
 
@@ -206,7 +206,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			if dealer {
 				where := "the dealer's first five cards"
 				if t.forced && !s.DealerSuperOnInitialHand {
-					where = "the dealer's hand after the replacement (house rule)"
+					where = "the dealer's hand after the replacement"
 				}
 				res.Wagers = append(res.Wagers, superResult("dealer_super", &on, sb.Stake, ds, where, "", s, rd))
 				continue
@@ -215,7 +215,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			where := fmt.Sprintf("box %d's first five cards", on.Box)
 			if y.Fold && !s.MultiSuperSurvivesFold {
 				w := games.WagerResult{Wager: "multi_super", On: &on, Stake: sb.Stake}
-				set(&w, games.Lose, -sb.Stake, "", fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards (house rule)", on.Box, on.Box), "lunar.multisuper_survives_owner_fold")
+				set(&w, games.Lose, -sb.Stake, "", fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards", on.Box, on.Box), RuleSuper)
 				res.Wagers = append(res.Wagers, w)
 				continue
 			}
@@ -234,11 +234,16 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 // showdown settles the Ante and BET of a box that plays against a qualifying
 // dealer (§5.3.7, or §5.3.8 after a force): a win pushes the Ante and pays the
 // BET by the table plus the second combination (§5.5); a loss loses both; a
-// tie pushes both.
+// tie pushes both. rule is the section that cites the Ante and a lost or tied
+// BET ("" for the settlement sections themselves, after a force RuleForce).
 func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus, s *Settings, rd games.Rounding, why, rule string) {
+	anteRule, betRule := rule, rule
+	if rule == "" {
+		anteRule, betRule = RuleAnte, RuleBet
+	}
 	switch v {
 	case games.VersusWin:
-		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and the player won", rule)
+		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and the player won", anteRule)
 		first, second := secondCombination(b.Final, s.Bet, s.TwoStraights)
 		if !s.SecondCombo {
 			second = ""
@@ -250,18 +255,18 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 				tail = "this house pays no second combination"
 			}
 			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first),
-				fmt.Sprintf("Bet pays %s %s; %s", o1, rowName(first), tail), "§5.5")
+				fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail), RuleBet)
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
 		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+strings.ReplaceAll(second, "_", " ")+" "+o2.String(),
-			fmt.Sprintf("Bet pays %s %s + %s %s second combination", o1, rowName(first), o2, rowName(second)), "§5.5")
+			fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second))), RuleSecondCombination)
 	case games.VersusLose:
-		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", rule)
-		set(bet, games.Lose, -b.Bet, "", "Bet loses: "+why+" and beat the player", rule)
+		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", anteRule)
+		set(bet, games.Lose, -b.Bet, "", "Bet loses: "+why+" and beat the player", betRule)
 	default:
-		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and tied with the player", rule)
-		set(bet, games.Push, 0, "", "Bet pushes: "+why+" and tied with the player", rule)
+		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and tied with the player", anteRule)
+		set(bet, games.Push, 0, "", "Bet pushes: "+why+" and tied with the player", betRule)
 	}
 }
 
@@ -273,13 +278,7 @@ func superResult(wager string, on *games.Target, stake games.Money, hit superHit
 	if on != nil && !on.Dealer {
 		label += fmt.Sprintf(" %d", on.Box)
 	}
-	rule := "§5.3.4"
-	if wager == "dealer_super" {
-		rule = "§5.3.6"
-	}
-	if note != "" {
-		rule = "lunar.multisuper_survives_owner_fold"
-	}
+	rule := RuleSuper
 	if !hit.ok {
 		set(&w, games.Lose, -stake, "", fmt.Sprintf("%s loses: no Super combination in %s%s", label, where, note), rule)
 		return w
@@ -349,7 +348,7 @@ func best(h poker.Hand) []cards.Card { return append([]cards.Card(nil), h.Best[:
 // withArticle puts "a" or "an" before a hand where a dealer would say one:
 // "a straight", "an ace-high flush", but "four of a kind", "two pair".
 func withArticle(s string) string {
-	for _, p := range []string{"two ", "three ", "four ", "five ", "ace-king", "high "} {
+	for _, p := range []string{"one ", "two ", "three ", "four ", "five ", "ace-king", "high "} {
 		if strings.HasPrefix(s, p) {
 			return s
 		}
