@@ -89,9 +89,10 @@ func (t PayTable) Top() Odds {
 	return top
 }
 
-// RowName is how a row is cited to a trainee: "trips table B, full house 8:1".
+// RowName is how a row is cited to a trainee and printed by trainer settle,
+// in words: "Trips table 50-40-30-8-6-5-3, full house 8:1".
 func (t PayTable) RowName(key string) string {
-	name := t.Kind + " table " + t.Name + ", " + strings.ReplaceAll(key, "_", " ")
+	name := KindWords(t.Kind) + " table " + t.Name + ", " + RowWords(key)
 	for _, r := range t.Rows {
 		if r.Key != key {
 			continue
@@ -106,6 +107,33 @@ func (t PayTable) RowName(key string) string {
 		}
 	}
 	return name
+}
+
+// KindWords names a kind of pay table by the wager it pays, as the layout
+// prints it: "Pair of Kings or Better", "Instant Cash".
+func KindWords(kind string) string {
+	if w, ok := kindWords[kind]; ok {
+		return w
+	}
+	return strings.ReplaceAll(kind, "_", " ")
+}
+
+// kindWords are the pay-table kinds of the four games, by the wager they pay.
+var kindWords = map[string]string{
+	"main":                 "Ante and Play",
+	"blind":                "Blind",
+	"trips":                "Trips",
+	"progressive":          "Progressive",
+	"ante":                 "Ante",
+	"bet":                  "BET",
+	"poker":                "Poker Bet",
+	"kings_or_better":      "Pair of Kings or Better",
+	"trips_or_better":      "3 of a Kind or Better",
+	"full_house_or_better": "Full House or Better",
+	"special":              "Special Bet",
+	"instant":              "Instant Cash",
+	"super":                "Super",
+	"ante_bonus":           "Ante bonus",
 }
 
 // RowWords names a pay-table row as a dealer says it, in lower case: "royal

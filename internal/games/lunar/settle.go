@@ -259,7 +259,7 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
-		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+strings.ReplaceAll(second, "_", " ")+" "+o2.String(),
+		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(),
 			fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second))), RuleSecondCombination)
 	case games.VersusLose:
 		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", anteRule)

@@ -124,7 +124,7 @@ func TestConservation(t *testing.T) {
 			}
 			for _, w := range br.Wagers {
 				seen[w.Wager+" "+string(w.Result)]++
-				if strings.Contains(w.Row, "win vs king jack high") {
+				if strings.Contains(w.Row, "king-jack high or less") {
 					seen["poker half pay"]++
 				}
 				if strings.Contains(w.Row, "pair of kings") {

@@ -28,7 +28,7 @@ var settleCases = []settleCase{
 		round:  rnd("9h 9c", "Qs Js Ts 4d 2c", bx{"As Ks", "ante=10 blind=10 play=40 trips=5", false}),
 		dealer: "one pair, qualifies",
 		boxes:  []string{"royal flush/win: ante win 10, blind win 5000, play win 40, trips win 250; net 5300"},
-		rows:   map[string]string{"1.blind": "blind table straight-pays, royal flush 500:1", "1.ante": "main table standard, ante 1:1"},
+		rows:   map[string]string{"1.blind": "Blind table straight-pays, royal flush 500:1", "1.ante": "Ante and Play table standard, ante 1:1"},
 	},
 	{
 		rule:   "§2.4 Blind straight flush 50:1; Trips B straight flush 40:1; Play 2× on the flop",
@@ -246,7 +246,7 @@ var settleCases = []settleCase{
 			"straight flush/win: ante win 10, blind win 500, play win 40, trips win 400; net 950",
 		},
 		dealer: "one pair, qualifies",
-		rows:   map[string]string{"2.trips": "trips table 50-40-30-8-6-5-3, full house 8:1"},
+		rows:   map[string]string{"2.trips": "Trips table 50-40-30-8-6-5-3, full house 8:1"},
 	},
 	{
 		rule:  "§2.4 uth.trips_table = A: 4K 30, FH 9, flush 7, straight 4, SF 40",
@@ -312,7 +312,7 @@ var settleCases = []settleCase{
 		round:  rnd("7c 7d", "As Ks Qs Js 3d", bx{"Ts 2c", "ante=10 blind=10 play=40 trips=5 progressive=2", false}),
 		dealer: "one pair, qualifies",
 		boxes:  []string{"royal flush/win: ante win 10, blind win 5000, play win 40, trips win 250, progressive win 25000; net 30300"},
-		rows:   map[string]string{"1.progressive": "progressive table jackpot, royal flush 100%"},
+		rows:   map[string]string{"1.progressive": "Progressive table jackpot, royal flush 100%"},
 	},
 	{
 		rule:   "§2.5 must_use_both_hole_cards = true: Ts 2c with A-K-Q-J of spades is only ace high, every wager loses",
@@ -377,7 +377,7 @@ var settleCases = []settleCase{
 		},
 		dealer:  "one pair, qualifies",
 		reasons: map[string]string{"2.progressive": "the Envy Bonus of 1000 for box 1's royal flush"},
-		rows:    map[string]string{"2.progressive": "progressive table jackpot, envy royal flush 1000"},
+		rows:    map[string]string{"2.progressive": "Progressive table jackpot, royal flush on another box (envy bonus) 1000"},
 	},
 	{
 		rule:  "§2.4 envy_bonus = true with fold_forfeits_progressive = false: the folded box's Progressive stays in action and is paid the envy bonus",
@@ -457,7 +457,7 @@ var settleCases = []settleCase{
 		round:  rnd("9h 9c", "Qs Js Ts 4d 2c", bx{"As Ks", "ante=10 blind=10 play=40 trips=5", false}),
 		dealer: "one pair, qualifies",
 		boxes:  []string{"royal flush/win: ante win 10, blind win 5000, play win 40, trips win 250; net 5300"},
-		rows:   map[string]string{"1.ante": "main table house, ante 1:1", "1.play": "main table house, play 1:1"},
+		rows:   map[string]string{"1.ante": "Ante and Play table house, ante 1:1", "1.play": "Ante and Play table house, play 1:1"},
 	},
 	{
 		rule:   "§2.8 max_boxes = 2 still settles two boxes",
