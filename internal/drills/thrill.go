@@ -579,8 +579,12 @@ func thrillHalfPay(d *dealt, c *choiceSet) (prompt, expl string, n int, ok bool)
 	default:
 		why = fmt.Sprintf("%s high with no pair, straight or flush is king/jack high or lower", rs[0].Name())
 	}
+	rule := "King/jack high or lower is a hand with no pair, straight or flush whose top cards are at most a king and a jack: ace high and king-queen high are above it, and the joker always plays as an ace."
+	if s.PokerHalfPayHand == thrill.KingHigh {
+		rule = "At this house a hand with no pair, straight or flush and no ace counts as king/jack high or lower, king-queen high included; ace high never does, and the joker always plays as an ace."
+	}
 	yesNo(c, half, "Yes: a winning Poker Bet is half-paid", "No: a winning Poker Bet is paid in full",
-		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, upperFirst(why)+".")
+		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, rule)
 	prompt = "Is the dealer's hand king/jack high or lower, so that a Poker Bet that beats it is half-paid?"
 	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
 	return prompt, expl, 2, true
@@ -630,7 +634,7 @@ func thrillJoker(d *dealt, box int, c *choiceSet) (prompt, expl string) {
 	c.add("As a king", "thrill.joker_wild", thrill.SecJoker, bug)
 	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", thrill.SecJoker, bug)
 	prompt = fmt.Sprintf("Box %d holds the joker. What does it play as in the box's best hand?", box+1)
-	expl = fmt.Sprintf("Box %d: %s. %s", box+1, describeFive(rules, d.st.Boxes[box].Best), bug)
+	expl = fmt.Sprintf("Box %d: %s.", box+1, describeFive(rules, d.st.Boxes[box].Best))
 	return prompt, expl
 }
 
