@@ -80,7 +80,7 @@ var lunarGame = &game{
 		{id: "lunar.dealer_super", find: wagerWhere("dealer_super", won)},
 		// Instant Cash: a straight or royal flush in the first five, paid on the Ante.
 		{id: "lunar.instant_cash", rare: true, find: wagerWhere("ante", func(d *dealt, br *games.BoxResult, w *games.WagerResult) bool {
-			return w.Pays > 0 && strings.HasPrefix(w.Row, "instant")
+			return w.Pays > 0 && w.Rule == lunar.RuleInstantCash
 		}), plant: func(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
 			c := poker.StraightFlush
 			if rng.IntN(4) == 0 {
@@ -287,11 +287,8 @@ func combosOf(row string) string {
 	if !ok {
 		return row
 	}
-	return upperFirst(comboWords(after))
+	return upperFirst(after)
 }
-
-// comboWords writes BET rows as a dealer says them: "ace king" → "ace-king".
-func comboWords(s string) string { return strings.ReplaceAll(s, "ace king", "ace-king") }
 
 // lunarCombos asks which combinations box's winning BET is paid on. The key
 // is the engine's; wrong answers come from the flipped second-combination
@@ -319,7 +316,7 @@ func lunarCombos(d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt,
 	for _, r := range rows {
 		// Named as the engine's row names it, so that no two choices say the
 		// same thing in different words.
-		name := comboWords(strings.ReplaceAll(r.Key, "_", " "))
+		name := games.RowWords(r.Key)
 		c.add(fmt.Sprintf("%s + %s %s", first, name, r.Odds), "slip.second_combination", "lunar.second_combination", ex.whyNot(r.Key))
 	}
 	prompt = fmt.Sprintf("Box %d beats the dealer. Which combinations does its BET pay?", box+1)
@@ -383,7 +380,7 @@ func (x lunarCombo) whyNot(row string) string {
 				c.Kind, lunarCardText(c.Core), x.second.Kind)
 		}
 	}
-	name := comboWords(strings.ReplaceAll(row, "_", " "))
+	name := games.RowWords(row)
 	switch {
 	case !x.paysSecond:
 		return "This house pays no second combination: the BET pays the first alone."
