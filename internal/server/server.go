@@ -58,10 +58,9 @@ type Server struct {
 	calc       *edge.Calculator
 	figures    *job.Registry[[]*edge.Result]
 	figureWait time.Duration
-	// hashes bounds the PIN and password hashes computed at once, and
-	// addrs the failed sign-ins per client address (ratelimit.go).
+	// hashes bounds the PIN and password hashes computed at once
+	// (ratelimit.go). The sign-in limits are kept by the store (lockout.go).
 	hashes *hashGate
-	addrs  *addressLimiter
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -128,7 +127,6 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		calc:    edge.NewCalculator(),
 		figures: job.New[[]*edge.Result](figureLimits),
 		hashes:  newHashGate(hashSlots),
-		addrs:   newAddressLimiter(addressMaxFailures, addressWindow),
 	}
 	s.figureWait = cfg.FigureWait
 	if s.figureWait <= 0 {
