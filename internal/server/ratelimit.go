@@ -40,8 +40,8 @@ type hashGate struct {
 func newHashGate(n int) *hashGate { return &hashGate{slots: make(chan struct{}, n)} }
 
 // do runs f once a slot is free. A sign-in runs its whole attempt in one
-// slot (lockout.go): counted, checked, finished. It returns ctx's error, without running f,
-// if the request ends while it waits.
+// slot (lockout.go): counted, checked, finished. It returns ctx's error,
+// without running f, if the request ends while it waits.
 func (g *hashGate) do(ctx context.Context, f func()) error {
 	select {
 	case g.slots <- struct{}{}:
