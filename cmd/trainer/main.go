@@ -58,6 +58,7 @@ var commands = []command{
 	{"book", "print a game's rule book at a house as Markdown", runBook},
 	{"audit", "verify: check the audit log's hash chain; name the first broken entry", runAudit},
 	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
+	{"unlock", "lift the sign-in holds of a user (NAME) or of everyone (--all), audited", runUnlock},
 }
 
 // run dispatches to a subcommand. Arguments that start with a flag go to the

@@ -23,3 +23,7 @@ func HashPeak(s *Server) int64 { return s.hashes.peak.Load() }
 
 // HashSlots is the most it may compute at once.
 const HashSlots = hashSlots
+
+// SecretChecks is how many PINs and passwords the server has checked
+// against a hash (argon2id), a name that matched nobody included.
+func SecretChecks(s *Server) int64 { return s.hashes.checks.Load() }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -9,11 +10,11 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 )
 
-// Sign-in limits (docs/hardening.md): an account is locked after too many
-// wrong PINs or passwords (kept in the database, settings on the settings
-// page), and a device that sends too many wrong entries across accounts is
-// held back for a while (in memory, ratelimit.go). Both are refused with 429
-// and a message that says until when, and nothing about the PIN typed.
+// Sign-in limits (docs/hardening.md, trainer/signin.go): every PIN or
+// password is counted by the store before it is checked, against the
+// account on its device, the account everywhere and the device. A sign-in a
+// hold stops is refused with 429 and a message that says until when, and
+// nothing about the PIN typed; its PIN is not checked.
 
 // refusal is why a sign-in was refused, and its status; the zero value lets
 // the sign-in through.
@@ -22,65 +23,101 @@ type refusal struct {
 	status int
 }
 
-// signinRefusal refuses a sign-in before its PIN or password is checked:
-// the device is held back, or account u (nil when the name matched nobody)
-// is locked.
-func (s *Server) signinRefusal(r *http.Request, u *trainer.User) (refusal, error) {
-	now := s.db.Now()
-	if until, blocked := s.addrs.blockedUntil(clientAddress(r), now); blocked {
-		return refusal{msgBlocked(now, until), http.StatusTooManyRequests}, nil
+// checkSecret is the one way a sign-in checks a PIN or password: attempt a
+// is counted against the limits first, in one transaction with the check
+// of the holds in force, so that concurrent guesses cannot slip past a
+// limit; only then does check run (argon2id); then the attempt is finished,
+// a right one taking its count back. wrong is the message of a wrong one.
+// It returns whether the secret was right, or the refusal to show.
+//
+// All three steps run in one slot of the hash gate. Attempts in flight
+// count against the limits until they are finished, so letting only as many
+// be in flight as there are slots keeps honest concurrent sign-ins (a class
+// behind one address at nine o'clock, a double tap) from filling a limit
+// with attempts that will turn out right; the limits do not rely on it.
+func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check func() bool, wrong string) (bool, refusal, error) {
+	ctx := r.Context()
+	var (
+		d       trainer.SigninDecision
+		ok      bool
+		started []*trainer.SigninHold
+		err     error
+	)
+	if gerr := s.hashes.do(ctx, func() {
+		if d, err = s.db.ReserveSigninAttempt(ctx, a); err != nil || d.Refused != nil {
+			return
+		}
+		s.hashes.checks.Add(1)
+		ok = check()
+		// Finished even if the visitor has left meanwhile: the count
+		// must say how the check came out.
+		started, err = s.db.FinishSigninAttempt(context.WithoutCancel(ctx), d.Attempt, ok)
+	}); gerr != nil {
+		return false, refusal{}, gerr // the visitor left before anything was counted
 	}
-	if u == nil {
-		return refusal{}, nil
-	}
-	l, err := s.db.SigninLockout(r.Context(), u.ID)
 	switch {
-	case trainer.KindOf(err) == trainer.KindNotFound:
-		return refusal{}, nil
 	case err != nil:
-		return refusal{}, err
+		return false, refusal{}, err
+	case d.Refused != nil:
+		return false, refusal{msgHeld(d.Refused, s.db.Now()), http.StatusTooManyRequests}, nil
+	case ok:
+		return true, refusal{}, nil
 	}
-	return refusal{msgLocked(u, now, l.Until), http.StatusTooManyRequests}, nil
+	s.logHolds(r, a, started)
+	if h := firstHold(started); h != nil {
+		return false, refusal{msgHeld(h, s.db.Now()), http.StatusTooManyRequests}, nil
+	}
+	return false, refusal{wrong, http.StatusUnprocessableEntity}, nil
 }
 
-// signinFailed records a wrong PIN or password for account u (nil when the
-// name matched nobody) from the request's address, and returns the refusal
-// to show: wrong, or the lockout this failure caused. Lockouts are logged.
-func (s *Server) signinFailed(r *http.Request, u *trainer.User, wrong string) (refusal, error) {
-	now, addr := s.db.Now(), clientAddress(r)
-	ref := refusal{wrong, http.StatusUnprocessableEntity}
-	if until, blocked := s.addrs.fail(addr, now); blocked {
-		s.log.WarnContext(r.Context(), "sign-in address held back",
-			"request_id", middleware.GetReqID(r.Context()), "address", addr,
-			"failures", addressMaxFailures, "window", addressWindow, "until", until)
-		ref = refusal{msgBlocked(now, until), http.StatusTooManyRequests}
+// firstHold is the hold to tell the visitor about among those a failure
+// started: the device's, then the account's everywhere, then the account's
+// on the device.
+func firstHold(holds []*trainer.SigninHold) *trainer.SigninHold {
+	for _, scope := range []trainer.HoldScope{trainer.HoldDevice, trainer.HoldAccount, trainer.HoldPair} {
+		for _, h := range holds {
+			if h.Scope == scope {
+				return h
+			}
+		}
 	}
-	if u == nil {
-		return ref, nil
-	}
-	l, err := s.db.RecordSigninFailure(r.Context(), u.ID, addr)
-	if err != nil || l == nil {
-		return ref, err
-	}
-	s.log.WarnContext(r.Context(), "account locked",
-		"request_id", middleware.GetReqID(r.Context()), "user_id", u.ID, "user", u.Name, "role", string(u.Role),
-		"address", addr, "failures", l.Failures, "strike", l.Strike, "until", l.Until)
-	return refusal{msgLocked(u, now, l.Until), http.StatusTooManyRequests}, nil
+	return nil
 }
 
-// msgLocked tells a user their account is locked, and until when.
-func msgLocked(u *trainer.User, now, until time.Time) string {
-	what := "passwords"
-	if u.Role.UsesPIN() {
-		what = "PINs"
+// logHolds logs the holds that attempt a's failure started.
+func (s *Server) logHolds(r *http.Request, a trainer.SigninAttempt, holds []*trainer.SigninHold) {
+	for _, h := range holds {
+		args := []any{"request_id", middleware.GetReqID(r.Context()), "address", a.Device,
+			"failures", h.Failures, "strike", h.Strike, "until", h.Until}
+		if h.Scope != trainer.HoldDevice {
+			args = append(args, "user_id", a.UserID, "account", a.Account)
+		}
+		switch h.Scope {
+		case trainer.HoldDevice:
+			s.log.WarnContext(r.Context(), "sign-in device held", args...)
+		case trainer.HoldAccount:
+			s.log.WarnContext(r.Context(), "account locked", args...)
+		default:
+			s.log.WarnContext(r.Context(), "account held on a device", args...)
+		}
 	}
-	return fmt.Sprintf("Too many wrong %s: this account is locked until %s. An administrator can unlock it sooner.",
-		what, clockText(now, until))
 }
 
-// msgBlocked tells a device it sent too many wrong entries.
-func msgBlocked(now, until time.Time) string {
-	return fmt.Sprintf("Too many wrong PINs and passwords from this device. Try again at %s.", clockText(now, until))
+// msgHeld tells a visitor the hold h stops their sign-in, and until when.
+// The words depend on what is held, never on whether a staff name exists.
+func msgHeld(h *trainer.SigninHold, now time.Time) string {
+	what := "PINs"
+	if h.Staff {
+		what = "passwords"
+	}
+	until := clockText(now, h.Until)
+	switch h.Scope {
+	case trainer.HoldDevice:
+		return fmt.Sprintf("Too many wrong PINs and passwords from this device. Try again at %s.", until)
+	case trainer.HoldAccount:
+		return fmt.Sprintf("Too many wrong %s: this account is locked until %s. An administrator can unlock it sooner.", what, until)
+	}
+	return fmt.Sprintf("Too many wrong %s on this device: this account is held here until %s. Sign in on another device, or ask an administrator.", what, until)
 }
 
 // clockText writes t as the kiosk's clock shows it: "14:35", with the day
@@ -93,20 +130,41 @@ func clockText(now, t time.Time) string {
 	return t.Format("15:04")
 }
 
-// handleUserUnlock lifts the lock on a user's account (an administrator,
-// POST). The user's wrong entries are forgotten too.
+// handleUserUnlock lifts every hold on a user's account, everywhere and on
+// every device (an administrator, POST). The user's wrong entries are
+// forgotten too.
 func (s *Server) handleUserUnlock(w http.ResponseWriter, r *http.Request) {
 	u, err := s.userParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	if err := s.db.Unlock(r.Context(), u.ID); err != nil {
+	lifted, err := s.db.Unlock(r.Context(), u.ID)
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	s.log.InfoContext(r.Context(), "account unlocked",
-		"request_id", middleware.GetReqID(r.Context()), "user_id", u.ID, "user", u.Name,
+		"request_id", middleware.GetReqID(r.Context()), "user_id", u.ID, "user", u.Name, "holds", len(lifted),
 		"by_user_id", visitOf(r.Context()).user.ID, "address", clientAddress(r))
 	s.redirect(w, r, userURL(u.ID)+"?done=unlocked")
+}
+
+// handleHoldLift lifts one hold shown on the users page: an account on a
+// device, an account everywhere, or a device (an administrator, POST).
+func (s *Server) handleHoldLift(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	h, err := s.db.LiftSigninHold(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.log.InfoContext(r.Context(), "sign-in hold lifted",
+		"request_id", middleware.GetReqID(r.Context()), "hold", h.Scope.String(), "user_id", h.UserID, "device", h.Device,
+		"by_user_id", visitOf(r.Context()).user.ID, "address", clientAddress(r))
+	s.redirect(w, r, "/admin/users?lifted=1")
 }

@@ -4,28 +4,38 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// lockedMsg is the message of a locked account, as the kiosk words it.
+// lockedMsg is the message of an account locked everywhere, as the kiosk
+// words it.
 func lockedMsg(what string, until time.Time) string {
 	return "Too many wrong " + what + ": this account is locked until " + until.Local().Format("15:04") +
 		". An administrator can unlock it sooner."
 }
 
-// TestSignin_TraineeLockout: five wrong PINs lock a trainee's account; while
-// locked even the right PIN is refused, with a message that says until when
-// and the same whatever PIN was typed; the lock is logged, shown to the
-// administrator, and lifted by them; another trainee on the same tablet is
-// not affected.
-func TestSignin_TraineeLockout(t *testing.T) {
+// heldMsg is the message of an account held on the visitor's device.
+func heldMsg(what string, until time.Time) string {
+	return "Too many wrong " + what + " on this device: this account is held here until " + until.Local().Format("15:04") +
+		". Sign in on another device, or ask an administrator."
+}
+
+// TestSignin_TraineeHold: five wrong PINs hold a trainee's account on that
+// tablet; while held even the right PIN is refused there, with a message
+// that says until when and the same whatever PIN was typed; the hold is
+// logged, shown to the administrator, and lifted by them; another trainee
+// on the same tablet is not affected, nor the trainee on another tablet.
+func TestSignin_TraineeHold(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	tablet := k.Client()
@@ -35,44 +45,47 @@ func TestSignin_TraineeLockout(t *testing.T) {
 		wantStatus(t, fmt.Sprintf("wrong PIN %d", i), resp, http.StatusUnprocessableEntity)
 		wantFieldError(t, fmt.Sprintf("wrong PIN %d", i), resp, "pin", "That PIN is not right. Try again.")
 	}
-	lockedAt := k.Clock.Now()
+	heldAt := k.Clock.Now()
 	resp := tablet.PostForm(pinPath(k.trainee), wrong)
 	wantStatus(t, "the fifth wrong PIN", resp, http.StatusTooManyRequests)
-	msg := lockedMsg("PINs", lockedAt.Add(trainer.DefaultLockoutDuration))
+	msg := heldMsg("PINs", heldAt.Add(trainer.DefaultLockoutDuration))
 	wantFieldError(t, "the fifth wrong PIN", resp, "pin", msg)
 
-	// Locked: the right PIN, a near miss and a wrong one get one answer.
+	// Held: the right PIN, a near miss and a wrong one get one answer.
 	for _, pin := range []string{traineePIN, "2469", "9999"} {
 		resp := tablet.PostForm(pinPath(k.trainee), url.Values{"pin": {pin}})
-		wantStatus(t, "PIN "+pin+" while locked", resp, http.StatusTooManyRequests)
-		wantFieldError(t, "PIN "+pin+" while locked", resp, "pin", msg)
+		wantStatus(t, "PIN "+pin+" while held", resp, http.StatusTooManyRequests)
+		wantFieldError(t, "PIN "+pin+" while held", resp, "pin", msg)
 		if tablet.Cookie("trainer_session") != "" {
-			t.Fatalf("PIN %s while locked: signed in", pin)
+			t.Fatalf("PIN %s while held: signed in", pin)
 		}
 	}
 	logs := k.Logs()
-	if !strings.Contains(logs, `msg="account locked"`) || !strings.Contains(logs, `user="Tia Trainee"`) ||
+	if !strings.Contains(logs, `msg="account held on a device"`) || !strings.Contains(logs, fmt.Sprintf("user_id=%d", k.trainee.ID)) ||
 		!strings.Contains(logs, "address=127.0.0.1") {
-		t.Errorf("no log of the lockout naming the user and the address:\n%s", logs)
+		t.Errorf("no log of the hold naming the user and the address:\n%s", logs)
 	}
 
 	// The class goes on: another trainee signs in on the same tablet.
 	other := k.CreateUser("Otto Other", trainer.RoleTrainee, "", "1357")
 	wantRedirect(t, "another trainee on the tablet", k.Client().PostForm(pinPath(other), url.Values{"pin": {"1357"}}), "/trainee")
 
-	// The administrator sees the lock and lifts it.
-	admin := k.staffClient(t, "Ada Admin", adminPassword)
-	until := lockedAt.Add(trainer.DefaultLockoutDuration).Local().Format("15:04")
+	// The administrator sees the hold and lifts it.
+	admin := k.staffClient2(t, "127.0.0.2", "Ada Admin", adminPassword)
+	until := heldAt.Add(trainer.DefaultLockoutDuration).Local().Format("15:04")
 	list := admin.Get("/admin/users")
-	if got := list.Doc.Find(`[data-testid="user-row"]:contains("Tia Trainee") [data-testid="locked"]`).Text(); got != "Locked until "+until {
-		t.Errorf("users page: Tia Trainee's lock shows %q; want %q", got, "Locked until "+until)
+	if got := list.Doc.Find(`[data-testid="user-row"]:contains("Tia Trainee") [data-testid="held"]`).Text(); got != "Held on 1 device" {
+		t.Errorf("users page: Tia Trainee's hold shows %q; want %q", got, "Held on 1 device")
 	}
-	if n := list.Doc.Find(`[data-testid="locked"]`).Length(); n != 1 {
-		t.Errorf("users page shows %d locked accounts; want 1", n)
+	if got, want := list.TestID("hold-what"), "Tia Trainee on device 127.0.0.1 until "+until; got != want {
+		t.Errorf("users page: holds %q; want %q", got, want)
 	}
 	page := admin.Get(userPath(k.trainee))
+	if got, want := page.TestID("hold-what"), "Held on device 127.0.0.1 until "+until; got != want {
+		t.Errorf("user page: holds %q; want %q", got, want)
+	}
 	if !page.Has(`[data-testid="unlock-form"]`) {
-		t.Fatal("no unlock form on the locked user's page")
+		t.Fatal("no unlock form on the held user's page")
 	}
 	wantRedirect(t, "unlock", admin.PostForm(userPath(k.trainee)+"/unlock", nil), userPath(k.trainee)+"?done=unlocked")
 	page = admin.Get(userPath(k.trainee) + "?done=unlocked")
@@ -82,7 +95,69 @@ func TestSignin_TraineeLockout(t *testing.T) {
 	wantRedirect(t, "the right PIN after the unlock", tablet.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
 }
 
-// TestSignin_LockoutEnds: a lock ends by itself after the lockout time, and
+// TestSignin_LockedEverywhereShownAndLifted: an account locked everywhere
+// (wrong PINs from three devices) and a device held back are shown under
+// Users; the administrator lifts each with its own button, and each lifting
+// is in the audit log with the administrator's name.
+func TestSignin_LockedEverywhereShownAndLifted(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	at := k.Clock.Now()
+	for _, addr := range []string{"127.0.0.3", "127.0.0.4", "127.0.0.5"} {
+		wrongPINs(t, k.ClientFrom(addr), k.trainee, trainer.DefaultMaxSigninFailures-1)
+	}
+	guesser := k.ClientFrom("127.0.0.6")
+	for i := range trainer.DeviceMaxFailures {
+		guesser.PostForm("/signin/staff", url.Values{"name": {fmt.Sprintf("Guess %d", i)}, "password": {"password1"}})
+	}
+	admin := k.staffClient2(t, "127.0.0.2", "Ada Admin", adminPassword)
+	list := admin.Get("/admin/users")
+	if got := list.Doc.Find(`[data-testid="user-row"]:contains("Tia Trainee") [data-testid="locked"]`).Text(); !strings.HasPrefix(got, "Locked until ") {
+		t.Errorf("users page: Tia Trainee's row shows %q; want locked", got)
+	}
+	var holds []string
+	list.Doc.Find(`[data-testid="hold-what"]`).Each(func(_ int, s *goquery.Selection) { holds = append(holds, s.Text()) })
+	wantHolds := []string{ // those ending last first
+		"Tia Trainee on every device until " + at.Add(trainer.DefaultLockoutDuration).Local().Format("15:04"),
+		"Every account on device 127.0.0.6 until " + at.Add(trainer.DeviceHoldFirst).Local().Format("15:04"),
+	}
+	if strings.Join(holds, "; ") != strings.Join(wantHolds, "; ") {
+		t.Errorf("users page holds:\n%s\nwant:\n%s", strings.Join(holds, "\n"), strings.Join(wantHolds, "\n"))
+	}
+	// Lift both, one by one.
+	for range 2 {
+		form := list.Doc.Find(`[data-testid="hold-row"] form`).First()
+		action, _ := form.Attr("action")
+		wantRedirect(t, "lift "+action, admin.PostForm(action, nil), "/admin/users?lifted=1")
+		list = admin.Get("/admin/users?lifted=1")
+		if got := list.TestID("notice"); got != "The hold is lifted." {
+			t.Errorf("notice after lifting = %q", got)
+		}
+	}
+	if list.Has(`[data-testid="hold-row"]`) {
+		t.Errorf("holds left after lifting both: %q", list.TestID("holds"))
+	}
+	wantRedirect(t, "the trainee after the lifting", k.ClientFrom("127.0.0.7").PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+	wantRedirect(t, "the released device", guesser.PostForm("/signin/staff", url.Values{"name": {"Max Manager"}, "password": {managerPassword}}), "/manager")
+	entries, err := k.DB.ListAudit(t.Context(), sqlite.AuditFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lifts []string
+	for _, e := range entries {
+		if e.Action == trainer.AuditUserUnlocked || e.Action == trainer.AuditDeviceReleased {
+			lifts = append(lifts, e.Action+" "+e.Subject+" by "+e.Actor)
+		}
+	}
+	slices.Sort(lifts)
+	if got, want := strings.Join(lifts, ", "), "device.released device:127.0.0.6 by Ada Admin, "+
+		"user.unlocked "+trainer.UserSubject(k.trainee.ID)+" by Ada Admin"; got != want {
+		t.Errorf("audit of the liftings: %s; want %s", got, want)
+	}
+	wantStatus(t, "lift a hold that is gone", admin.PostForm("/admin/holds/999/lift", nil), http.StatusNotFound)
+}
+
+// TestSignin_LockoutEnds: a hold ends by itself after the lockout time, and
 // a repeat within a day lasts twice as long.
 func TestSignin_LockoutEnds(t *testing.T) {
 	t.Parallel()
@@ -106,11 +181,11 @@ func TestSignin_LockoutEnds(t *testing.T) {
 	c = k.Client()
 	at := lock()
 	resp := c.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
-	wantFieldError(t, "second lockout", resp, "pin", lockedMsg("PINs", at.Add(2*trainer.DefaultLockoutDuration)))
+	wantFieldError(t, "second lockout", resp, "pin", heldMsg("PINs", at.Add(2*trainer.DefaultLockoutDuration)))
 }
 
-// TestSignin_StaffLockout: wrong passwords lock a staff account as wrong
-// PINs lock a trainee's, with a message about passwords.
+// TestSignin_StaffLockout: wrong passwords hold a staff account on the
+// device as wrong PINs hold a trainee's, with a message about passwords.
 func TestSignin_StaffLockout(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
@@ -122,7 +197,7 @@ func TestSignin_StaffLockout(t *testing.T) {
 	at := k.Clock.Now()
 	resp := c.PostForm("/signin/staff", wrong)
 	wantStatus(t, "the fifth wrong password", resp, http.StatusTooManyRequests)
-	msg := lockedMsg("passwords", at.Add(trainer.DefaultLockoutDuration))
+	msg := heldMsg("passwords", at.Add(trainer.DefaultLockoutDuration))
 	if got := resp.TestID("form-problem"); got != msg {
 		t.Errorf("message %q; want %q", got, msg)
 	}
@@ -131,8 +206,10 @@ func TestSignin_StaffLockout(t *testing.T) {
 	if got := resp.TestID("form-problem"); got != msg {
 		t.Errorf("right password while locked: message %q; want %q", got, msg)
 	}
-	// The administrator is not locked out by the manager's lock.
+	// The administrator is not held by the manager's hold, and the
+	// manager signs in on another device.
 	k.staffClient(t, "Ada Admin", adminPassword)
+	k.staffClient2(t, "127.0.0.2", "Max Manager", managerPassword)
 }
 
 // TestSignin_LockoutSettings: the administrator sets how many wrong entries
@@ -159,7 +236,7 @@ func TestSignin_LockoutSettings(t *testing.T) {
 	at := k.Clock.Now()
 	resp = c.PostForm(pinPath(k.trainee), url.Values{"pin": {"1111"}})
 	wantStatus(t, "the third wrong PIN", resp, http.StatusTooManyRequests)
-	wantFieldError(t, "the third wrong PIN", resp, "pin", lockedMsg("PINs", at.Add(time.Hour)))
+	wantFieldError(t, "the third wrong PIN", resp, "pin", heldMsg("PINs", at.Add(time.Hour)))
 }
 
 // TestSignin_AddressLimit: one device that sends many wrong entries across
@@ -170,7 +247,7 @@ func TestSignin_AddressLimit(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.Client()
-	const limit = 30
+	const limit = trainer.DeviceMaxFailures
 	for i := 1; i < limit; i++ {
 		resp := c.PostForm("/signin/staff", url.Values{"name": {fmt.Sprintf("Guess %d", i)}, "password": {"password1"}})
 		wantStatus(t, fmt.Sprintf("wrong entry %d", i), resp, http.StatusUnprocessableEntity)
@@ -183,7 +260,7 @@ func TestSignin_AddressLimit(t *testing.T) {
 	// Every account, the right PIN included, waits.
 	resp = k.Client().PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
 	wantStatus(t, "the right PIN from the held-back device", resp, http.StatusTooManyRequests)
-	if !strings.Contains(k.Logs(), `msg="sign-in address held back"`) {
+	if !strings.Contains(k.Logs(), `msg="sign-in device held"`) {
 		t.Errorf("no log of the held-back address:\n%s", k.Logs())
 	}
 	k.Clock.Advance(10 * time.Minute)
@@ -191,7 +268,8 @@ func TestSignin_AddressLimit(t *testing.T) {
 }
 
 // TestSignin_HashesBounded: many sign-ins at once compute at most a few
-// argon2id hashes (19 MiB each) at a time.
+// argon2id hashes (19 MiB each) at a time; and as many attempts are in
+// flight, honest ones at once from one device all get through.
 func TestSignin_HashesBounded(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)

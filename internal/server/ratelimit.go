@@ -4,97 +4,10 @@ import (
 	"context"
 	"net"
 	"net/http"
-	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
-
-// The limit on failed sign-ins per client address (docs/hardening.md). It is
-// generous because a class shares its tablets: twenty trainees who each
-// mistype a PIN once must not lock the tablet out. It stops one device from
-// guessing across every account, which the per-account lockout alone would
-// allow (four guesses per account per window, times every trainee).
-const (
-	addressMaxFailures = 30
-	addressWindow      = 10 * time.Minute
-	// addressMaxTracked bounds the memory the limiter holds; a kiosk on a
-	// school's network sees a few dozen addresses.
-	addressMaxTracked = 4096
-)
-
-// addressLimiter counts the failed sign-ins of each client address over a
-// sliding window, in memory: a restart forgets it, which only gives a
-// guesser one more window, and the per-account lockouts are in the database.
-// Safe for concurrent use.
-type addressLimiter struct {
-	max    int
-	window time.Duration
-	mu     sync.Mutex
-	fails  map[string][]time.Time // oldest first, at most max
-}
-
-func newAddressLimiter(max int, window time.Duration) *addressLimiter {
-	return &addressLimiter{max: max, window: window, fails: map[string][]time.Time{}}
-}
-
-// blockedUntil returns the time until which addr may not try to sign in,
-// and whether it is blocked at now.
-func (l *addressLimiter) blockedUntil(addr string, now time.Time) (time.Time, bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	ts := l.recent(addr, now)
-	if len(ts) < l.max {
-		return time.Time{}, false
-	}
-	return ts[0].Add(l.window), true // when the oldest leaves the window
-}
-
-// fail records a failed sign-in from addr at now and reports whether it
-// blocks the address (this failure reached the limit).
-func (l *addressLimiter) fail(addr string, now time.Time) (until time.Time, blocked bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.fails) >= addressMaxTracked {
-		l.prune(now)
-	}
-	ts := append(l.recent(addr, now), now)
-	if len(ts) > l.max {
-		ts = ts[len(ts)-l.max:]
-	}
-	l.fails[addr] = ts
-	if len(ts) < l.max {
-		return time.Time{}, false
-	}
-	return ts[0].Add(l.window), true
-}
-
-// recent returns addr's failures still inside the window at now.
-func (l *addressLimiter) recent(addr string, now time.Time) []time.Time {
-	ts := l.fails[addr]
-	i := 0
-	for i < len(ts) && !ts[i].After(now.Add(-l.window)) {
-		i++
-	}
-	if i == len(ts) {
-		delete(l.fails, addr)
-		return nil
-	}
-	return ts[i:]
-}
-
-// prune forgets every address with no failure inside the window; if that
-// is not enough, it forgets all, as a flood of addresses is no class of
-// trainees.
-func (l *addressLimiter) prune(now time.Time) {
-	for addr := range l.fails {
-		l.recent(addr, now)
-	}
-	if len(l.fails) >= addressMaxTracked {
-		clear(l.fails)
-	}
-}
 
 // clientAddress is the address a request came from: the TCP peer. The kiosk
 // serves its tablets directly, so X-Forwarded-For, which any client can
@@ -114,17 +27,21 @@ func clientAddress(r *http.Request) string {
 const hashSlots = 2
 
 // hashGate lets at most n hash computations run at once. It remembers the
-// most it has let run together, for a test to check.
+// most it has let run together, and counts the PINs and passwords checked,
+// for a test to check that no guess reaches argon2id past the sign-in
+// limits.
 type hashGate struct {
-	slots chan struct{}
-	now   atomic.Int64
-	peak  atomic.Int64
+	slots  chan struct{}
+	now    atomic.Int64
+	peak   atomic.Int64
+	checks atomic.Int64 // sign-in checks run (checkSecret), a name of nobody's included
 }
 
 func newHashGate(n int) *hashGate { return &hashGate{slots: make(chan struct{}, n)} }
 
-// do runs f once a slot is free. It returns ctx's error, without running f,
-// if the request ends while it waits.
+// do runs f once a slot is free. A sign-in runs its whole attempt in one
+// slot (lockout.go): counted, checked, finished. It returns ctx's error,
+// without running f, if the request ends while it waits.
 func (g *hashGate) do(ctx context.Context, f func()) error {
 	select {
 	case g.slots <- struct{}{}:
@@ -140,18 +57,6 @@ func (g *hashGate) do(ctx context.Context, f func()) error {
 	}()
 	f()
 	return nil
-}
-
-// verifySecret reports whether secret matches hash, through the gate.
-func (s *Server) verifySecret(ctx context.Context, hash, secret string) (bool, error) {
-	var ok bool
-	err := s.hashes.do(ctx, func() { ok = trainer.CheckSecret(hash, secret) })
-	return ok, err
-}
-
-// checkNoSecret spends the time of a check when a sign-in names nobody.
-func (s *Server) checkNoSecret(ctx context.Context, secret string) error {
-	return s.hashes.do(ctx, func() { trainer.CheckNoSecret(secret) })
 }
 
 // hashSecret hashes a new PIN or password, through the gate.

@@ -93,6 +93,7 @@ var routeAccess = map[string]access{
 	"POST /admin/users/{id}/deactivate":                   adminOnly,
 	"POST /admin/users/{id}/reactivate":                   adminOnly,
 	"POST /admin/users/{id}/unlock":                       adminOnly,
+	"POST /admin/holds/{id}/lift":                         adminOnly,
 	"GET /admin/settings":                                 adminOnly,
 	"POST /admin/settings":                                adminOnly,
 }
@@ -160,7 +161,20 @@ func TestRoleMatrix(t *testing.T) {
 	// "not refused by role"; TestExam_* check the owner's own routes.
 	k.ApproveRules(k.manager)
 	examID := startExam(t, signInTrainee(t, k.Harness, other), "uth")
+	// A hold of the other trainee on a tablet that is not the test's.
+	var hold int64
+	for range trainer.DefaultMaxSigninFailures {
+		d, err := k.DB.ReserveSigninAttempt(t.Context(), trainer.SigninAttempt{
+			Account: trainer.UserAccount(other.ID), UserID: other.ID, Device: "10.9.9.9"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range d.Started {
+			hold = h.ID
+		}
+	}
 	ids := map[string]int64{
+		"/admin/holds/":      hold,
 		"/signin/trainees/":  k.trainee.ID,
 		"/practice/":         sessionID,
 		"/attempts/":         attempt.ID,

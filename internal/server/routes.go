@@ -130,7 +130,8 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/users/{id}/secret", s.handleUserSecretReset)
 			r.Post("/admin/users/{id}/deactivate", s.handleUserDeactivate)
 			r.Post("/admin/users/{id}/reactivate", s.handleUserReactivate)
-			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts a lockout (lockout.go)
+			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts every hold of the account (lockout.go)
+			r.Post("/admin/holds/{id}/lift", s.handleHoldLift)     // lifts one sign-in hold shown under Users
 			r.Get("/admin/settings", s.handleSettingsShow)
 			r.Post("/admin/settings", s.handleSettingsUpdate)
 		})

@@ -58,10 +58,9 @@ type Server struct {
 	calc       *edge.Calculator
 	figures    *job.Registry[[]*edge.Result]
 	figureWait time.Duration
-	// hashes bounds the PIN and password hashes computed at once, and
-	// addrs the failed sign-ins per client address (ratelimit.go).
+	// hashes bounds the PIN and password hashes computed at once
+	// (ratelimit.go). The sign-in limits are kept by the store (lockout.go).
 	hashes *hashGate
-	addrs  *addressLimiter
 	// logoTag is the hash of the house's logo, for its URL (logo.go).
 	logoTag string
 	// versions keeps the rules versions the rules pages loaded, with their
@@ -133,7 +132,6 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		calc:    edge.NewCalculator(),
 		figures: job.New[[]*edge.Result](figureLimits),
 		hashes:  newHashGate(hashSlots),
-		addrs:   newAddressLimiter(addressMaxFailures, addressWindow),
 	}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)

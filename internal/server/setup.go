@@ -47,6 +47,7 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	f, password := decodeSetup(r.PostForm)
 	if len(f.Errors) > 0 {
+		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen) // shown back at most a name's length
 		s.render(w, r, http.StatusUnprocessableEntity,
 			templates.SetupPage(s.page(r, "Set up", ""), f), templates.SetupFormFragment(f))
 		return

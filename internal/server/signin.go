@@ -93,6 +93,7 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	f.Badge = trainer.Clip(f.Badge, trainer.MaxBadgeLen)
 	s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
 }
 
@@ -169,9 +170,10 @@ func (s *Server) handlePINShow(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.PINPage(s.pinPage(r), f), nil)
 }
 
-// handlePINSignin signs a trainee in with their PIN. A device that has sent
-// too many wrong entries, or an account locked after too many wrong PINs, is
-// refused with 429 before the PIN is checked (lockout.go).
+// handlePINSignin signs a trainee in with their PIN. A sign-in that a hold
+// stops (too many wrong entries from the device, for the account on the
+// device, or for the account everywhere) is refused with 429 before the PIN
+// is checked (lockout.go).
 func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 	u, err := s.traineeParam(r)
 	if err != nil {
@@ -203,17 +205,12 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, homeURL(u))
 }
 
-// pinSignin checks trainee u's PIN, unless the device or the account is
-// refused first. It returns no refusal when the trainee may sign in.
+// pinSignin checks trainee u's PIN, unless a hold stops the sign-in first
+// (lockout.go). It returns no refusal when the trainee may sign in.
 func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
-	if ref, err := s.signinRefusal(r, u); err != nil || ref.msg != "" {
-		return ref, err
-	}
-	ok, err := s.verifySecret(r.Context(), u.SecretHash, pin)
-	if err != nil || ok {
-		return refusal{}, err
-	}
-	return s.signinFailed(r, u, msgWrongPIN)
+	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: clientAddress(r)}
+	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, msgWrongPIN)
+	return ref, err
 }
 
 // handleStaffShow shows the name-and-password sign-in.
@@ -226,9 +223,10 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleStaffSignin signs a manager or an administrator in. A wrong name and
-// a wrong password get the same message and take the same time, so the form
-// does not tell which names exist. Too many wrong entries from a device, or
-// for one account, are refused with 429 as on the keypad.
+// a wrong password get the same message, the same counting and the same
+// time, so the form does not tell which names exist. Sign-ins a hold stops
+// are refused with 429 as on the keypad. What was typed as the name is shown
+// back at most a name's length.
 func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		s.error(w, r, errUnreadableForm)
@@ -249,6 +247,7 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(f.Errors) > 0 {
+		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen)
 		s.render(w, r, status,
 			templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), f), templates.StaffFormFragment(f))
 		return
@@ -260,9 +259,12 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, homeURL(u))
 }
 
-// staffSignin checks a staff name and password, unless the device or the
-// account is refused first. It returns the user and no refusal when they may
-// sign in.
+// staffSignin checks a staff name and password, unless a hold stops the
+// sign-in first. It returns the user and no refusal when they may sign in.
+// A name that is no staff member's is counted and answered exactly like a
+// staff account with a wrong password (trainer.NameAccount), and spends the
+// time of a check, so that neither the messages nor the holds nor the time
+// tell which names exist.
 func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.User, refusal, error) {
 	ctx := r.Context()
 	u, err := s.db.FindUserByName(ctx, name)
@@ -272,20 +274,15 @@ func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.U
 	if err != nil || u.Role.UsesPIN() {
 		u = nil // no staff account of that name: the same answer as a wrong password
 	}
-	if ref, err := s.signinRefusal(r, u); err != nil || ref.msg != "" {
-		return nil, ref, err
+	a := trainer.SigninAttempt{Account: trainer.NameAccount(name), Staff: true, Device: clientAddress(r)}
+	check := func() bool { trainer.CheckNoSecret(password); return false }
+	if u != nil {
+		a.Account, a.UserID = trainer.UserAccount(u.ID), u.ID
+		check = func() bool { return trainer.CheckSecret(u.SecretHash, password) }
 	}
-	var ok bool
-	if u == nil {
-		err = s.checkNoSecret(ctx, password)
-	} else {
-		ok, err = s.verifySecret(ctx, u.SecretHash, password)
-	}
+	ok, ref, err := s.checkSecret(r, a, check, msgWrongStaff)
 	switch {
-	case err != nil:
-		return nil, refusal{}, err
-	case !ok:
-		ref, err := s.signinFailed(r, u, msgWrongStaff)
+	case err != nil || !ok:
 		return nil, ref, err
 	case !u.Active:
 		return nil, refusal{msgInactive, http.StatusUnprocessableEntity}, nil

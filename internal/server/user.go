@@ -14,35 +14,80 @@ import (
 
 func userURL(id int64) string { return fmt.Sprintf("/admin/users/%d", id) }
 
-// userRow is u for the users pages; l is the lock on u's account, or nil.
-func (s *Server) userRow(u *trainer.User, l *trainer.Lockout) templates.UserRow {
+// userRow is u for the users pages; holds are the sign-in holds in force.
+func (s *Server) userRow(u *trainer.User, holds []*trainer.SigninHold) templates.UserRow {
 	row := templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
-	if l != nil {
-		row.LockedUntil = clockText(s.db.Now(), l.Until)
+	for _, h := range holds {
+		switch {
+		case h.UserID != u.ID:
+		case h.Scope == trainer.HoldAccount:
+			row.LockedUntil = clockText(s.db.Now(), h.Until)
+		case h.Scope == trainer.HoldPair:
+			row.HeldOn++
+		}
 	}
 	return row
 }
 
+// holdRows are the holds in force for the users page, each with the form
+// that lifts it: those of users (everywhere or on a device) and of devices.
+// Holds of names that match nobody stop nobody and are not shown.
+func (s *Server) holdRows(holds []*trainer.SigninHold, users map[int64]*trainer.User) []templates.HoldRow {
+	var out []templates.HoldRow
+	for _, h := range holds {
+		row := templates.HoldRow{Device: h.Device, Until: clockText(s.db.Now(), h.Until), Failures: h.Failures,
+			LiftAction: fmt.Sprintf("/admin/holds/%d/lift", h.ID)}
+		if h.Scope != trainer.HoldDevice {
+			u := users[h.UserID]
+			if u == nil {
+				continue
+			}
+			row.Name, row.URL = u.Name, userURL(u.ID)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// holdsOf returns the holds of user id's account.
+func holdsOf(holds []*trainer.SigninHold, id int64) []*trainer.SigninHold {
+	var out []*trainer.SigninHold
+	for _, h := range holds {
+		if h.UserID == id && h.Scope != trainer.HoldDevice {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // handleUserList lists every user, active or not, with the accounts locked
-// after too many wrong entries marked. ?added=ID names the user just added.
+// or held after too many wrong entries marked, and every hold in force with
+// the form that lifts it. ?added=ID names the user just added; ?lifted=1
+// says a hold was lifted.
 func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{})
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	locks, err := s.db.ListLockouts(r.Context())
+	holds, err := s.db.ListSigninHolds(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	v := templates.UsersView{Page: s.page(r, "Users", "users")}
 	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
+	byID := map[int64]*trainer.User{}
 	for _, u := range users {
-		v.Users = append(v.Users, s.userRow(u, locks[u.ID]))
+		byID[u.ID] = u
+		v.Users = append(v.Users, s.userRow(u, holds))
 		if u.ID == added {
 			v.Notice = "Added " + u.Name + "."
 		}
+	}
+	v.Holds = s.holdRows(holds, byID)
+	if r.URL.Query().Get("lifted") == "1" {
+		v.Notice = "The hold is lifted."
 	}
 	s.render(w, r, http.StatusOK, templates.UsersPage(v), nil)
 }
@@ -93,7 +138,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		err = s.db.CreateUser(r.Context(), u)
 		switch {
-		case errors.Is(err, trainer.ErrNameTaken):
+		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
 			fieldError(f.Errors, "name", err)
 		case errors.Is(err, trainer.ErrBadgeTaken):
 			fieldError(f.Errors, "badge", err)
@@ -105,6 +150,8 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(f.Errors) > 0 {
+		// What was typed is shown back, at most a field's length.
+		f.Name, f.Badge = trainer.Clip(f.Name, trainer.MaxNameLen), trainer.Clip(f.Badge, trainer.MaxBadgeLen)
 		s.render(w, r, http.StatusUnprocessableEntity,
 			templates.NewUserPage(s.newUserView(r, f)), templates.UserFormFragment(f))
 		return
@@ -152,13 +199,14 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 // userView builds one user's page; ?done= names the action just done.
 func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) (templates.UserView, error) {
 	me := visitOf(r.Context()).user
-	l, err := s.db.SigninLockout(r.Context(), u.ID)
-	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+	holds, err := s.db.ListSigninHolds(r.Context())
+	if err != nil {
 		return templates.UserView{}, err
 	}
 	v := templates.UserView{
 		Page:          s.page(r, u.Name, "users"),
-		User:          s.userRow(u, l),
+		User:          s.userRow(u, holds),
+		Holds:         s.holdRows(holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}),
 		Secret:        secret,
 		CanDeactivate: me == nil || me.ID != u.ID,
 		UnlockAction:  userURL(u.ID) + "/unlock",

@@ -35,6 +35,13 @@ func (db *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
+// migrationFuncs are the steps of a migration that SQL cannot take (Unicode
+// normalisation), by version; each runs after its file, in the same
+// transaction, so the migration is applied whole or not at all.
+var migrationFuncs = map[string]func(context.Context, *Tx) error{
+	"0033_normalize_user_names": normalizeUserNames,
+}
+
 func (db *DB) migrateFile(ctx context.Context, name string) error {
 	version := strings.TrimSuffix(name, ".sql")
 	tx, err := db.BeginTx(ctx, nil)
@@ -56,6 +63,11 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 	// A file holds many statements: run as one text, never prepared.
 	if _, err := tx.Tx.ExecContext(ctx, string(body)); err != nil {
 		return err
+	}
+	if f := migrationFuncs[version]; f != nil {
+		if err := f(ctx, tx); err != nil {
+			return err
+		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
 		version, formatTime(tx.now)); err != nil {

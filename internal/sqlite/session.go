@@ -27,10 +27,11 @@ func tokenHash(token string) string {
 }
 
 // CreateSession signs user userID in and returns the new session's token for
-// the cookie, and clears the user's count of wrong PINs or passwords. If
-// replaces is the token of the browser's previous session, that
-// session ends: a sign-in always starts a fresh session, so a token planted
-// before sign-in is worthless after it. Sessions past their lifetime are
+// the cookie. If replaces is the token of the browser's previous session,
+// that session ends: a sign-in always starts a fresh session, so a token
+// planted before sign-in is worthless after it. (The sign-in's wrong entries
+// were taken back when its PIN or password was found right:
+// FinishSigninAttempt.) Sessions past their lifetime are
 // pruned here too. Returns KindNotFound if the user does not exist.
 func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) (string, error) {
 	tx, err := db.BeginTx(ctx, nil)
@@ -47,10 +48,6 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 		return "", fmt.Errorf("create session: %w", err)
 	}
 	if _, err := findUser(ctx, tx, `id = ?`, userID); err != nil {
-		return "", fmt.Errorf("create session: %w", err)
-	}
-	// A sign-in that succeeds starts the count of wrong entries afresh.
-	if err := clearFailures(ctx, tx, userID); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
 	token := newToken()

@@ -17,9 +17,11 @@ type UserFilter struct {
 
 const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, created_at, updated_at`
 
-// CreateUser stores u and sets its ID and timestamps. Returns KindInvalid if a
-// field is wrong, and trainer.ErrNameTaken or trainer.ErrBadgeTaken (kind
-// KindConflict) if another user has the name or badge.
+// CreateUser stores u, its name normalised (trainer.NormalizeName), and sets
+// its ID and timestamps. Returns KindInvalid if a field is wrong, and
+// trainer.ErrNameTaken or trainer.ErrBadgeTaken (kind KindConflict) if
+// another user has the name or badge, or a *trainer.NameLookalike (kind
+// KindConflict) if the name looks like another user's.
 func (db *DB) CreateUser(ctx context.Context, u *trainer.User) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -228,6 +230,9 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	} else if trainer.KindOf(err) != trainer.KindNotFound {
 		return err
 	}
+	if err := checkLookalike(ctx, tx, u.Name); err != nil {
+		return err
+	}
 	if u.Badge != "" {
 		if _, err := findUser(ctx, tx, `badge = ?`, u.Badge); err == nil {
 			return trainer.ErrBadgeTaken
@@ -248,6 +253,28 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now),
 	).Scan(&u.ID)
 	return translate(err, "User not found.")
+}
+
+// checkLookalike refuses name when it looks like the name of a user
+// already stored (trainer.LooksAlike), whatever their role or state: two
+// tiles that read alike on a tablet, or two certificates, would be taken for
+// each other. Returns *trainer.NameLookalike naming the other user.
+func checkLookalike(ctx context.Context, tx *Tx, name string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM users ORDER BY id`)
+	if err != nil {
+		return fmt.Errorf("check names: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var other string
+		if err := rows.Scan(&other); err != nil {
+			return fmt.Errorf("check names: %w", err)
+		}
+		if trainer.LooksAlike(name, other) {
+			return &trainer.NameLookalike{Other: other}
+		}
+	}
+	return rows.Err()
 }
 
 func countUsers(ctx context.Context, tx *Tx) (int, error) {

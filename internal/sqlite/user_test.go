@@ -224,3 +224,24 @@ func TestDB_SetUserSecret(t *testing.T) {
 		t.Errorf("SetUserSecret(99) = %v; want KindNotFound", err)
 	}
 }
+
+func TestDB_CreateUser_Lookalike(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	mustCreateUser(t, db, "Tina", trainer.RoleTrainee, "")
+	err := db.CreateUser(t.Context(), &trainer.User{Name: "\u0422ina", Role: trainer.RoleManager, SecretHash: "$h$"})
+	var la *trainer.NameLookalike
+	if !errors.As(err, &la) || la.Other != "Tina" || trainer.KindOf(err) != trainer.KindConflict {
+		t.Fatalf("CreateUser(Cyrillic Тina) = %v; want a NameLookalike of Tina, KindConflict", err)
+	}
+	if got, want := trainer.MessageOf(err), "This name looks like “Tina”, another user's name: add an initial or a number."; got != want {
+		t.Errorf("message %q; want %q", got, want)
+	}
+	if n, _ := db.CountUsers(t.Context()); n != 1 {
+		t.Errorf("%d users after the refusal; want 1", n)
+	}
+	u := &trainer.User{Name: "Jose\u0301", Role: trainer.RoleTrainee, SecretHash: "$h$"}
+	if err := db.CreateUser(t.Context(), u); err != nil || u.Name != "Jos\u00e9" {
+		t.Errorf("CreateUser(decomposed José) = %v, stored as %q; want %q", err, u.Name, "Jos\u00e9")
+	}
+}

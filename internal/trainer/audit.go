@@ -26,6 +26,8 @@ const (
 	AuditUserReactivated   = "user.reactivated"
 	AuditUserLocked        = "user.locked"
 	AuditUserUnlocked      = "user.unlocked"
+	AuditUserRenamed       = "user.renamed"
+	AuditDeviceReleased    = "device.released"
 	AuditSettingsChanged   = "settings.changed"
 	AuditRulesRecorded     = "rules.recorded"
 	AuditRulesApproved     = "rules.approved"
@@ -104,6 +106,10 @@ func UserSubject(id int64) string { return "user:" + strconv.FormatInt(id, 10) }
 
 // CertSubject is the certification of trainee userID in game.
 func CertSubject(userID int64, game string) string { return UserSubject(userID) + "/game:" + game }
+
+// DeviceSubject is a device, by its address, held after too many wrong
+// sign-ins.
+func DeviceSubject(address string) string { return "device:" + address }
 
 // RulesSubject is a rules version.
 func RulesSubject(version string) string { return "rules:" + version }

@@ -9,11 +9,12 @@ type Settings struct {
 	// request, so the next person at a shared tablet starts at the sign-in
 	// screen. Staff sessions are not cut short by it.
 	TraineeIdleTimeout time.Duration
-	// MaxSigninFailures wrong PINs or passwords for one account within
-	// LockoutDuration lock the account (lockout.go).
+	// MaxSigninFailures wrong PINs or passwords for one account from one
+	// device within LockoutDuration hold that account on that device;
+	// twice as many from several devices lock it everywhere (signin.go).
 	MaxSigninFailures int
-	// LockoutDuration is how long the first lockout of an account lasts,
-	// and the window its failures are counted in. A lockout soon after
+	// LockoutDuration is how long the first hold of an account lasts,
+	// and the window its failures are counted in. A hold soon after
 	// another lasts twice as long as the one before.
 	LockoutDuration time.Duration
 }
@@ -27,11 +28,12 @@ const (
 	MaxTraineeIdleTimeout     = time.Hour
 )
 
-// Bounds of the account lockout (docs/hardening.md). Five wrong entries in
+// Bounds of the account holds (docs/hardening.md). Five wrong entries in
 // fifteen minutes is more than a trainee fumbling a keypad makes, and with
-// the doubling of repeated lockouts it leaves a guesser a few dozen PINs a
-// day. Fewer than 3 would lock out honest typists; more than 10, or a
-// lockout under a minute, would make a 4-digit PIN guessable in a day.
+// the doubling of repeated holds it leaves a guesser at one device a few
+// dozen PINs a day per account. Fewer than 3 would hold honest typists;
+// more than 10, or a hold under a minute, would make a 4-digit PIN
+// guessable in days.
 const (
 	DefaultMaxSigninFailures = 5
 	MinMaxSigninFailures     = 3

@@ -5,6 +5,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Role is what a user may do. The same word is stored in the database.
@@ -86,9 +88,11 @@ const (
 	maxSecretForForms = 1024 // anything longer is not a typed secret; refuse before hashing
 )
 
-// NormalizeName trims a name and collapses runs of spaces, so that "Ana  Lee "
-// and "Ana Lee" are the same person on the grid.
-func NormalizeName(s string) string { return strings.Join(strings.Fields(s), " ") }
+// NormalizeName trims a name, collapses runs of spaces and puts it in
+// Unicode's composed form (NFC), so that "Ana  Lee " and "Ana Lee" are the
+// same person on the grid, and so is "José" whether the é came as one
+// character or as an e and an accent. Names are stored so (name.go).
+func NormalizeName(s string) string { return norm.NFC.String(strings.Join(strings.Fields(s), " ")) }
 
 // ValidateName checks a normalized name. Returns KindInvalid with a message
 // for the form field.
@@ -105,6 +109,9 @@ func ValidateName(name string) error {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.")
 		}
+	}
+	if marksPerLetter(name) > MaxMarksPerLetter {
+		return Errorf(KindInvalid, "Use at most %d accents or marks on a letter, so the name can be read on the sign-in screen.", MaxMarksPerLetter)
 	}
 	return nil
 }

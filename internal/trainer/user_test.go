@@ -84,3 +84,60 @@ func TestValidateSecret(t *testing.T) {
 		t.Errorf("ValidateConfirm mismatch = %v", err)
 	}
 }
+
+func TestValidateName_Marks(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		ok   bool
+	}{
+		{"Nguyễn Thị Ánh", true},                      // composed Vietnamese
+		{"Nguye\u0302\u0303n", true},                  // two marks on one letter
+		{"สมชาย ใจดี", true},                          // Thai vowel and tone marks
+		{"Zed" + strings.Repeat("\u0336", 4), false},  // four stacked marks
+		{"Zed" + strings.Repeat("\u0337", 30), false}, // Zalgo
+	} {
+		err := trainer.ValidateName(trainer.NormalizeName(tt.name))
+		if (err == nil) != tt.ok {
+			t.Errorf("ValidateName(%q) = %v; want ok %v", tt.name, err, tt.ok)
+		}
+	}
+}
+
+func TestLooksAlike(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Tina", "\u0422ina", true},               // Cyrillic capital Te
+		{"Tina", "T\u0456na", true},               // Cyrillic small i
+		{"Tia Trainee", "tia tra\u0399nee", true}, // Greek capital iota, other case
+		{"Kim", "Kirn", true},                     // r n read as m
+		{"Tina", "Tine", false},
+		{"Ana Lee", "Ana Iee", false}, // a capital I is no L
+		{"Bo", "Bo Chan", false},
+	} {
+		if got := trainer.LooksAlike(tt.a, tt.b); got != tt.want {
+			t.Errorf("LooksAlike(%q, %q) = %v; want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Ana", 5, "Ana"},
+		{"Ana Lee", 3, "Ana"},
+		{"José", 4, "José"},
+		{"Josée", 4, "José"}, // cut at a character, not a byte
+	} {
+		if got := trainer.Clip(tt.in, tt.n); got != tt.want {
+			t.Errorf("Clip(%q, %d) = %q; want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}

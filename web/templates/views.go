@@ -144,15 +144,29 @@ type UserRow struct {
 	RoleLabel string
 	Badge     string
 	Active    bool
-	// LockedUntil is when the lock on the account after too many wrong
-	// entries ends ("14:35"), or "" when it is not locked.
+	// LockedUntil is when the lock on the account everywhere after too
+	// many wrong entries ends ("14:35"), or "" when it is not locked.
 	LockedUntil string
+	// HeldOn is the number of devices the account is held on.
+	HeldOn int
+}
+
+// HoldRow is one sign-in hold in force on the users pages, with the form
+// that lifts it.
+type HoldRow struct {
+	Name       string // the held account's user; "" for a device's hold
+	URL        string // the user's page; "" for a device's hold
+	Device     string // the device's address; "" for an account locked everywhere
+	Until      string // "14:35"
+	Failures   int    // the wrong entries that started it
+	LiftAction string
 }
 
 // UsersView is the administrator's user list.
 type UsersView struct {
 	Page
 	Users  []UserRow
+	Holds  []HoldRow
 	Notice string
 }
 
@@ -192,9 +206,10 @@ type UserView struct {
 	Page
 	User          UserRow
 	Secret        SecretForm
-	ActiveAction  string // form action that deactivates or reactivates
-	CanDeactivate bool   // false for the administrator's own account
-	UnlockAction  string // form action that lifts a lockout
+	ActiveAction  string    // form action that deactivates or reactivates
+	CanDeactivate bool      // false for the administrator's own account
+	UnlockAction  string    // form action that lifts every hold of the account
+	Holds         []HoldRow // the account's holds in force
 	Notice        string
 	Problem       string // why the last action was refused, or ""
 }

@@ -1,0 +1,80 @@
+package trainer
+
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/cases"
+)
+
+// Names are what people pick their tile by on a shared tablet and what a
+// certificate is printed with, so two users must not look alike there and a
+// name must be readable (issue 16). ValidateName refuses unreadable names;
+// the store refuses a new name that LooksAlike an existing one.
+
+// MaxMarksPerLetter bounds the combining marks (accents, dots, tone marks)
+// on one letter. Names in use need at most two once composed (Vietnamese
+// "ệ" is one character in NFC; Thai puts a vowel and a tone mark on a
+// consonant); three leaves room for Hebrew points. Dozens stacked on a
+// letter ("Zalgo" text) spill over the neighbouring tiles and hide the name.
+const MaxMarksPerLetter = 3
+
+// marksPerLetter returns the longest run of nonspacing or enclosing marks
+// in s, which is how many sit on one letter.
+func marksPerLetter(s string) int {
+	most, run := 0, 0
+	for _, r := range s {
+		if unicode.In(r, unicode.Mn, unicode.Me) {
+			run++
+			most = max(most, run)
+		} else {
+			run = 0
+		}
+	}
+	return most
+}
+
+// LooksAlike reports whether names a and b can be taken for each other on a
+// screen: the same "skeleton" under Unicode's confusables table (UTS #39,
+// through github.com/mtibben/confusables), as written or with case folded.
+// So "Тina" with a Cyrillic Т looks like "Tina", "Tia TraΙnee" with a Greek
+// capital iota like "Tia Trainee", and "Kirn" like "Kim" (r and n side by
+// side read as m). Names that differ only in case are caught earlier: the
+// store treats them as the same name.
+func LooksAlike(a, b string) bool {
+	if confusables.Skeleton(a) == confusables.Skeleton(b) {
+		return true
+	}
+	fold := cases.Fold()
+	return confusables.Skeleton(fold.String(a)) == confusables.Skeleton(fold.String(b))
+}
+
+// NameLookalike is the error of a new name that looks like Other, the name
+// of another user. It unwraps to a KindConflict *Error with the message for
+// the form's name field.
+type NameLookalike struct{ Other string }
+
+// Error returns the message for people.
+func (e *NameLookalike) Error() string {
+	return fmt.Sprintf("This name looks like “%s”, another user's name: add an initial or a number.", e.Other)
+}
+
+// Unwrap makes the error a KindConflict for KindOf and MessageOf.
+func (e *NameLookalike) Unwrap() error { return &Error{Kind: KindConflict, Message: e.Error()} }
+
+// Clip returns s cut to at most n characters (runes), for showing back what
+// was typed into a field whose values are at most n long: a rejected form
+// does not echo the megabytes a script can post.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := 0
+	for count := 0; i < len(s) && count < n; count++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i]
+}
