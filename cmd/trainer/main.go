@@ -55,7 +55,7 @@ var commands = []command{
 	{"settle", "settle rounds given as JSON Lines on standard input (SETTLE.md)", runSettle},
 	{"math", "the house edge of a wager: exact counts or a seeded simulation (SETTLE.md)", runMath},
 	{"drill", "print one drill with its key as JSON, or --list every game, kind and situation", runDrill},
-	{"audit", "verify: check the audit log's hash chain; name the first broken entry", runAudit},
+	{"audit", "verify: check the audit trail, its head and the records; accept: take a restored log as the new head", runAudit},
 	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
 }
 

@@ -290,8 +290,10 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 		return eval.CheckEvent(s.statusOf(rec, f.game), kind, me.ID, rec.UserID)
 	})
 	if err != nil {
+		s.logRecordsRefusal(r, "grant", u.ID, f.game, err)
 		// Refused by the state (another manager recorded something
-		// meanwhile): the page again, as the state now is.
+		// meanwhile, or records that disagree with the audit trail): the
+		// page again, as the state now is, with the reason.
 		if trainer.KindOf(err) == trainer.KindConflict && !isHTMX(r) {
 			s.renderFileForm(w, r, u, trainer.MessageOf(err), nil, http.StatusConflict)
 			return
