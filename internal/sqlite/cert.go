@@ -237,12 +237,15 @@ func insertCertEvent(ctx context.Context, tx *Tx, e *trainer.CertEvent) error {
 		}
 		return id
 	}
-	err := tx.QueryRowContext(ctx, `
+	// Exec rather than RETURNING through QueryRow, so that a failed
+	// write is seen by the store's health (health.go).
+	res, err := tx.ExecContext(ctx, `
 		INSERT INTO cert_events (user_id, game, kind, at, actor_id, exam_id, ref_id, notes)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		RETURNING id`,
-		e.UserID, e.Game, string(e.Kind), formatTime(e.At), nullable(e.ActorID), nullable(e.ExamID), nullable(e.RefID), e.Notes,
-	).Scan(&e.ID)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.UserID, e.Game, string(e.Kind), formatTime(e.At), nullable(e.ActorID), nullable(e.ExamID), nullable(e.RefID), e.Notes)
+	if err == nil {
+		e.ID, err = res.LastInsertId()
+	}
 	return translate(err, "Trainee not found.")
 }
 

@@ -35,6 +35,13 @@ type FileLock struct {
 func LockFile(dbPath string) (*FileLock, error) {
 	path := LockPath(dbPath)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	readOnly := false
+	if errors.Is(err, os.ErrPermission) {
+		// A lock file another user made: flock needs no write access,
+		// only the process ID is not written.
+		f, err = os.Open(path)
+		readOnly = true
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lock the database %s: %w", dbPath, err)
 	}
@@ -53,7 +60,7 @@ func LockFile(dbPath string) (*FileLock, error) {
 		return nil, fmt.Errorf("lock the database %s: %w", dbPath, err)
 	}
 	// The ID is for the message above; the lock itself is the flock.
-	if err := f.Truncate(0); err == nil {
+	if !readOnly && f.Truncate(0) == nil {
 		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
 	return &FileLock{f: f, path: path}, nil
