@@ -47,8 +47,8 @@ type Harness struct {
 	// a file beside the database (sqlite.AuditKeyFile), so that a harness
 	// started again on the same file finds it.
 	AuditKey []byte
-	stop func()
-	logs *logBuffer
+	stop     func()
+	logs     *logBuffer
 }
 
 // Options start a harness on a given database file or rules.
