@@ -139,8 +139,8 @@ func describeKeying(out io.Writer, rep sqlite.AuditReport, source string) {
 		fmt.Fprintln(out, "not keyed: no entry carries the audit key's HMAC yet; each is checked by its SHA-256 alone, which whoever has the file can compute again")
 		return
 	case rep.KeyedFrom > 1:
-		fmt.Fprintf(out, "not keyed: entries 1 to %d were written before the trail was keyed; they are checked by their SHA-256 alone, as before, which whoever had the file could compute again\n",
-			rep.KeyedFrom-1)
+		fmt.Fprintf(out, "not keyed: entries 1 to %d were written before the trail was keyed and are checked by their SHA-256, as before; entry %d fixed their head under the key, so only a change made to them before then would not show\n",
+			rep.KeyedFrom-1, rep.KeyedFrom)
 	}
 	fmt.Fprintf(out, "keyed: entries %d to %d carry an HMAC under the audit key from %s: nobody without the key can rewrite them\n",
 		rep.KeyedFrom, rep.HeadSeq, source)

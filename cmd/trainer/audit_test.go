@@ -95,7 +95,7 @@ func wantExit1(t *testing.T, what string, err error, msg string) {
 }
 
 var okLines = regexp.MustCompile(`^OK: 7 entries, head entry 7, hash [0-9a-f]{64}
-not keyed: entries 1 to 3 were written before the trail was keyed; they are checked by their SHA-256 alone, as before, which whoever had the file could compute again
+not keyed: entries 1 to 3 were written before the trail was keyed and are checked by their SHA-256, as before; entry 4 fixed their head under the key, so only a change made to them before then would not show
 keyed: entries 4 to 7 carry an HMAC under the audit key from (\S+): nobody without the key can rewrite them
 head: the head on record is entry 7: nothing was cut from the end
 records: 0 exams and 0 certification events agree with the audit entries that recorded them
@@ -362,5 +362,29 @@ func TestAuditRestore(t *testing.T) {
 	if err := run(t.Context(), []string{"audit", "accept", "-db", path}, noEnv, nil, &out, io.Discard); err != nil ||
 		!strings.Contains(out.String(), "Nothing to accept") {
 		t.Errorf("a second accept = %q, %v; want nothing to accept", out.String(), err)
+	}
+}
+
+// TestOpenAudited: a command that changes the database (as `trainer unlock`
+// does) writes keyed entries with the key beside the database, and is
+// refused without it rather than writing entries nobody could check.
+func TestOpenAudited(t *testing.T) {
+	t.Parallel()
+	path := auditDB(t)
+	db, err := openAudited(t.Context(), &env{Getenv: noEnv}, path, auditFiles{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateUser(t.Context(), &trainer.User{Name: "Bo Chan", Role: trainer.RoleTrainee, SecretHash: "$test$"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if out, err := verifyAudit(t, path); err != nil || !strings.HasPrefix(out, "OK: 8 entries, head entry 8") ||
+		!strings.Contains(out, "head: the head on record is entry 8") {
+		t.Errorf("verify after a keyed change = %q, %v", out, err)
+	}
+	os.Rename(sqlite.AuditKeyFile(path), path+".key-elsewhere")
+	if _, err := openAudited(t.Context(), &env{Getenv: noEnv}, path, auditFiles{}); err == nil || !strings.Contains(err.Error(), "there is no key") {
+		t.Errorf("openAudited without the key = %v; want refused", err)
 	}
 }

@@ -90,3 +90,33 @@ func auditStartError(dbPath string, files auditFiles, err error) error {
 	}
 	return fmt.Errorf("audit trail of %s: %w", dbPath, err)
 }
+
+// openAudited opens the database at path for a command that changes it
+// beside (or instead of) the kiosk — a change the store audits — with the
+// audit key, so that its entries are keyed like the kiosk's. It never makes
+// a key: a database without one is keyed by the kiosk's first start.
+func openAudited(ctx context.Context, e *env, path string, files auditFiles) (*sqlite.DB, error) {
+	files.resolve(path)
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	key, _, err := auditKey(ctx, e, db, files.key, false)
+	if err == nil && key == nil {
+		var keyed bool
+		if keyed, err = db.AuditKeyed(ctx); err == nil && keyed {
+			err = fmt.Errorf("the audit trail of %s is keyed, but there is no key: the key file %s does not exist and TRAINER_AUDIT_KEY is not set",
+				path, files.key)
+		}
+	}
+	if err == nil && key != nil {
+		if err = db.UseAuditKey(ctx, key, files.head); err != nil {
+			err = auditStartError(path, files, err)
+		}
+	}
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
