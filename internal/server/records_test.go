@@ -61,8 +61,13 @@ func TestCert_GrantRefusedOnChangedRecords(t *testing.T) {
 		`DROP TRIGGER cert_events_no_update`,
 		fmt.Sprintf(`UPDATE cert_events SET kind = 'exam_passed' WHERE exam_id = %d`, exam))
 	mc := k.staffClient(t, "Max Manager", managerPassword)
-	if got := mc.Get(filePath(k.trainee)).Text(`[data-testid="file-uth"] [data-testid="state"]`); got != "Exam passed" {
-		t.Fatalf("after the change the file shows %q; want Exam passed (the kiosk believes its records)", got)
+	file := mc.Get(filePath(k.trainee))
+	if got := file.Text(`[data-testid="file-uth"] [data-testid="state"]`); got != "Exam passed" {
+		t.Fatalf("after the change the file shows %q; want Exam passed (the kiosk reads its records)", got)
+	}
+	if got := file.TestID("form-problem"); !strings.HasPrefix(got, "The Ultimate Texas Hold'em records do not match the audit trail (") ||
+		!strings.Contains(got, "no certificate can be granted or printed from them") {
+		t.Errorf("the file does not warn of the changed records: %q", got)
 	}
 	resp := mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}})
 	wantStatus(t, "a sign-off on changed records", resp, http.StatusConflict)
