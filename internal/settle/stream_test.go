@@ -73,7 +73,7 @@ func TestStreamLongLine(t *testing.T) {
 	good := `{"game":"uth","dealer":["2c","7d"],"board":["Qs","Js","4h","9h","8d"],"boxes":[{"cards":["As","Kd"],"wagers":{"ante":5,"blind":5,"play":20}}]}`
 	long := `{"game":"uth","note":"` + strings.Repeat("x", 1<<20) + `"}`
 	atLimit := `{"game":"uth"` + strings.Repeat(" ", 1<<20-len(`{"game":"uth"`)-1) + `}` // spaces: still one JSON object
-	in := good + "\n" + long + "\n" + good + "\n" + atLimit + "\n" + long // the last without a newline
+	in := good + "\n" + long + "\n" + good + "\n" + atLimit + "\n" + long                // the last without a newline
 	var out bytes.Buffer
 	rejected, err := settle.Stream(book(t), "", strings.NewReader(in), &out)
 	if err != nil {
