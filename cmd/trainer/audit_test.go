@@ -302,7 +302,7 @@ func TestAuditRestore(t *testing.T) {
 	}
 	for _, want := range []string{
 		"audit head of the backup (entry 7) in " + sqlite.AuditHeadFile(backup),
-		"the audit key is not in the backup: it is " + sqlite.AuditKeyFile(path),
+		"the audit key is not in the backup (it is in " + sqlite.AuditKeyFile(path) + ")",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("backup printed %q; want …%s…", out.String(), want)

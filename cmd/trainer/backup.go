@@ -62,6 +62,6 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 	if head != nil {
 		fmt.Fprintf(e.Stdout, "audit head of the backup (entry %d) in %s\n", head.Seq, sqlite.AuditHeadFile(dst))
 	}
-	fmt.Fprintf(e.Stdout, "the audit key is not in the backup: it is %s; keep one copy of it apart from the backups (a restore needs it, and it never changes)\n", source)
+	fmt.Fprintf(e.Stdout, "the audit key is not in the backup (it is in %s): keep one copy of it apart from the backups; a restore needs it, and it never changes\n", source)
 	return nil
 }

@@ -225,10 +225,10 @@ func (db *DB) UseAuditKey(ctx context.Context, key []byte, headPath string) erro
 	}
 	kr := &auditKeyring{key: key, headPath: headPath, keyedFrom: keyedFrom}
 	db.audit = kr
-	ok := false
+	ok, wasKeyed := false, db.keyedLog
 	defer func() {
 		if !ok {
-			db.audit = nil
+			db.audit, db.keyedLog = nil, wasKeyed
 		}
 	}()
 	switch {
@@ -241,11 +241,17 @@ func (db *DB) UseAuditKey(ctx context.Context, key []byte, headPath string) erro
 		// entries past the head are keyed, so they are the kiosk's own.
 		tx.head = &trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: keyedFrom}
 	}
+	// A head's temporary file left by a kiosk killed while writing it.
+	if tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(headPath), "."+filepath.Base(headPath)+".tmp-*")); len(tmps) > 0 {
+		for _, t := range tmps {
+			os.Remove(t)
+		}
+	}
+	db.keyedLog = true // under the write lock, as appendAudit reads it
 	if err := tx.Commit(); err != nil {
 		return err
 	}
 	ok = true
-	db.keyedLog = true
 	return nil
 }
 
@@ -356,10 +362,10 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath strin
 		return rep, err
 	}
 	rep.Entry = e.Seq
+	db.keyedLog = true // under the write lock, as appendAudit reads it
 	if err := tx.Commit(); err != nil {
 		return rep, err
 	}
-	db.keyedLog = true
 	return rep, nil
 }
 

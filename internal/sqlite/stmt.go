@@ -110,7 +110,9 @@ func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql
 }
 
 // QueryRowContext runs query in the transaction, through its cached
-// statement when there is one.
+// statement when there is one. Write with ExecContext, not with an
+// INSERT … RETURNING here: ExecContext notes a write's failure for the
+// store's health (health.go); the error of a row is only seen by Scan.
 func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	if st := tx.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
