@@ -84,7 +84,11 @@ func TestServe_SecondKioskRefused(t *testing.T) {
 	}
 	go io.Copy(io.Discard, pr)
 
-	err := run(t.Context(), []string{"serve", "-addr", "127.0.0.1:0", "-db", path}, noEnv, nil, io.Discard, io.Discard)
+	// Were it not refused, the second kiosk would serve until this
+	// context ends, and then return nil.
+	second, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	err := run(second, []string{"serve", "-addr", "127.0.0.1:0", "-db", path}, noEnv, nil, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "Another kiosk (process ") ||
 		!strings.Contains(err.Error(), "is already running on the database "+path) || strings.Contains(err.Error(), "\n") {
 		t.Errorf("a second kiosk on %s: %v; want one line naming the file", path, err)
