@@ -5,52 +5,201 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// runAudit is `trainer audit verify [-db PATH]`: it reads the audit log of a
-// kiosk's database (without changing it) and checks the hash chain. It
-// prints OK with the number of entries and the head hash, or names the first
-// broken entry and exits with status 1.
-//
-// Deleting the last entries of the log leaves a chain that verifies: write
-// the printed head hash down (or keep it with the printed certificates) and
-// compare it with the next run's (docs/certification.md).
+const auditUsage = "usage: trainer audit verify [-db FILE] [-audit-key FILE] [-audit-head FILE]\n" +
+	"       trainer audit accept [-db FILE] [-audit-key FILE] [-audit-head FILE]"
+
+// runAudit is `trainer audit verify` and `trainer audit accept`.
 func runAudit(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(e.Stderr, "usage: trainer audit verify [-db FILE]")
-		return errors.New(`audit: the only command is "verify"`)
+	if len(args) == 0 || (args[0] != "verify" && args[0] != "accept") {
+		fmt.Fprintln(e.Stderr, auditUsage)
+		return errors.New(`audit: the commands are "verify" and "accept"`)
 	}
-	fs := flag.NewFlagSet("trainer audit verify", flag.ContinueOnError)
+	fs := flag.NewFlagSet("trainer audit "+args[0], flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
-	path := fs.String("db", "trainer.db", "the kiosk's SQLite database `file` (read only)")
+	path := fs.String("db", "trainer.db", "the kiosk's SQLite database `file`")
+	var files auditFiles
+	addAuditFlags(fs, &files)
 	fs.Usage = func() {
-		fmt.Fprintln(e.Stderr, "usage: trainer audit verify [-db FILE]")
+		fmt.Fprintln(e.Stderr, auditUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("audit verify: unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("audit %s: unexpected argument %q", args[0], fs.Arg(0))
 	}
-	db, err := sqlite.OpenReadOnly(ctx, *path)
+	files.resolve(*path)
+	if args[0] == "accept" {
+		return runAuditAccept(ctx, e, *path, files)
+	}
+	return runAuditVerify(ctx, e, *path, files)
+}
+
+// runAuditVerify is `trainer audit verify`: it reads a kiosk's database (or
+// a copy of it) without changing it and checks
+//   - the hash chain of the audit log: the entries written before the trail
+//     was keyed by their SHA-256, as always, the keyed ones by their HMAC
+//     under the audit key (TRAINER_AUDIT_KEY or the key file);
+//   - the log against the head on record (the head file), so that entries
+//     cut from its end show;
+//   - every exam and certification event against the audit entries that
+//     recorded them.
+//
+// It prints OK with the number of entries and the head, then what it
+// checked; or names each problem and exits with status 1.
+func runAuditVerify(ctx context.Context, e *env, path string, files auditFiles) error {
+	db, err := sqlite.OpenReadOnly(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	key, source, err := auditKey(ctx, e, db, files.key, false)
+	if err != nil {
+		return fmt.Errorf("audit verify: %w", err)
+	}
+	if key != nil {
+		db.SetAuditKey(key, files.head)
+	}
+	out := e.Stdout
 	rep, err := db.VerifyAudit(ctx)
+	problems := 0
+	var ce *trainer.ChainError
+	var kn *trainer.KeyNeededError
+	var wk *trainer.WrongKeyError
+	var he *sqlite.AuditHeadError
+	switch {
+	case err == nil:
+		fmt.Fprintf(out, "OK: %d entries, head entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
+		describeKeying(out, rep, source)
+	case errors.As(err, &ce):
+		problems++
+		fmt.Fprintf(out, "BROKEN: %s\n", ce)
+		if rep.HeadSeq < ce.Seq {
+			fmt.Fprintf(out, "%d entries before it are intact; the last of them is entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
+		}
+	case errors.As(err, &kn):
+		problems++
+		fmt.Fprintf(out, "NOT CHECKED: %s: give it with -audit-key FILE or TRAINER_AUDIT_KEY (the key file %s does not exist)\n", kn, files.key)
+		fmt.Fprintf(out, "%d entries before them are intact; the last of them is entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
+	case errors.As(err, &wk):
+		problems++
+		fmt.Fprintf(out, "NOT CHECKED: %s\n", wk)
+	case errors.As(err, &he):
+		problems++
+		fmt.Fprintf(out, "OK: %d entries, head entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
+		describeKeying(out, rep, source)
+		fmt.Fprintf(out, "NO HEAD: %s\n", he)
+	default:
+		return fmt.Errorf("audit verify: %s: %w", path, err)
+	}
+
+	// The records, whatever the chain: each disagreement is named.
+	counts, ms, err := db.VerifyRecords(ctx)
+	if err != nil {
+		return fmt.Errorf("audit verify: %s: %w", path, err)
+	}
+	for _, m := range ms {
+		fmt.Fprintf(out, "DISAGREES: %s\n", m.Text)
+	}
+	if len(ms) == 0 {
+		fmt.Fprintf(out, "records: %d exams and %d certification events agree with the audit entries that recorded them\n",
+			counts.Exams, counts.Events)
+	} else {
+		problems++
+		fmt.Fprintf(out, "records: %d disagreements with the audit trail among %d exams and %d certification events\n",
+			len(ms), counts.Exams, counts.Events)
+	}
+	if problems == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("audit verify: %s: the audit trail or the records were changed behind the kiosk's back", path)
+	switch {
+	case ce != nil:
+		msg = fmt.Sprintf("audit verify: %s: the audit log was changed behind the kiosk's back at entry %d", path, ce.Seq)
+	case kn != nil, wk != nil:
+		msg = fmt.Sprintf("audit verify: %s: the keyed entries could not be checked", path)
+	case he != nil && len(ms) == 0:
+		msg = fmt.Sprintf("audit verify: %s: no head on record to compare the end of the log with", path)
+	}
+	return exitCode{1, msg}
+}
+
+// describeKeying says which part of an intact log is keyed and what the
+// head on record says.
+func describeKeying(out io.Writer, rep sqlite.AuditReport, source string) {
+	switch {
+	case rep.KeyedFrom == 0:
+		fmt.Fprintln(out, "not keyed: no entry carries the audit key's HMAC yet; each is checked by its SHA-256 alone, which whoever has the file can compute again")
+		return
+	case rep.KeyedFrom > 1:
+		fmt.Fprintf(out, "not keyed: entries 1 to %d were written before the trail was keyed and are checked by their SHA-256, as before; entry %d fixed their head under the key, so only a change made to them before then would not show\n",
+			rep.KeyedFrom-1, rep.KeyedFrom)
+	}
+	fmt.Fprintf(out, "keyed: entries %d to %d carry an HMAC under the audit key from %s: nobody without the key can rewrite them\n",
+		rep.KeyedFrom, rep.HeadSeq, source)
+	if h := rep.Recorded; h != nil {
+		if rep.Behind > 0 {
+			fmt.Fprintf(out, "head: the head on record is entry %d; entries %d to %d came after it (the kiosk stopped before writing it down; it does at its next start)\n",
+				h.Seq, h.Seq+1, rep.HeadSeq)
+		} else {
+			fmt.Fprintf(out, "head: the head on record is entry %d: nothing was cut from the end\n", h.Seq)
+		}
+	}
+}
+
+// runAuditAccept is `trainer audit accept`: with the kiosk stopped, it
+// accepts the database's audit log as it is as the new start of its head on
+// record, after a backup was restored on purpose (the kiosk refuses to start
+// on a log that ends before its head) or the head file was lost. The chain
+// must be intact; the acceptance, the old head and the number of entries
+// the log lacks are appended to the log, and the old head file is kept
+// beside the new one.
+func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles) error {
+	lock, err := sqlite.LockFile(path)
+	if err != nil {
+		return fmt.Errorf("audit accept: %w", err)
+	}
+	defer lock.Unlock()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	key, _, err := auditKey(ctx, e, db, files.key, false)
+	if err != nil {
+		return fmt.Errorf("audit accept: %w", err)
+	}
+	if key == nil {
+		return fmt.Errorf("audit accept: no audit key: the key file %s does not exist and TRAINER_AUDIT_KEY is not set", files.key)
+	}
+	rep, err := db.AcceptAuditRestore(ctx, key, files.head)
+	if trainer.KindOf(err) == trainer.KindConflict {
+		fmt.Fprintln(e.Stdout, trainer.MessageOf(err))
+		return nil
+	}
 	var ce *trainer.ChainError
 	if errors.As(err, &ce) {
-		fmt.Fprintf(e.Stdout, "BROKEN: %s\n", ce)
-		fmt.Fprintf(e.Stdout, "%d entries before it are intact; the last of them is entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
-		return exitCode{1, fmt.Sprintf("audit verify: %s: the audit log was changed behind the kiosk's back at entry %d", *path, ce.Seq)}
+		return exitCode{1, fmt.Sprintf("audit accept: %s: the audit log is broken at entry %d (%s): it cannot be accepted; restore another backup", path, ce.Seq, ce.Reason)}
 	}
 	if err != nil {
-		return fmt.Errorf("audit verify: %s: %w", *path, err)
+		return fmt.Errorf("audit accept: %s: %w", path, err)
 	}
-	fmt.Fprintf(e.Stdout, "OK: %d entries, head entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
+	if rep.Previous != nil {
+		fmt.Fprintf(e.Stdout, "accepted: the log ends at entry %d; the head on record was entry %d: %d entries are not in it\n",
+			rep.LogSeq, rep.Previous.Seq, rep.Missing)
+	} else {
+		fmt.Fprintf(e.Stdout, "accepted: the log ends at entry %d; %s\n", rep.LogSeq, rep.PreviousProblem)
+	}
+	if rep.Replaced != "" {
+		fmt.Fprintf(e.Stdout, "the old head is kept in %s\n", rep.Replaced)
+	}
+	fmt.Fprintf(e.Stdout, "entry %d records the acceptance; the head on record is now %s\n", rep.Entry, files.head)
 	return nil
 }

@@ -19,8 +19,9 @@ import (
 // TestBackupAndRestore takes a backup with `trainer backup` while the real
 // kiosk runs and trainees answer, restores it the way docs/hardening.md says
 // (stop the kiosk, put the backup in place of the database file, remove the
-// -wal and -shm files, start), and reads it back through the kiosk and the
-// store: every answer acknowledged before the backup began is in it.
+// -wal and -shm files, `trainer audit accept`, start), and reads it back
+// through the kiosk and the store: every answer acknowledged before the
+// backup began is in it.
 func TestBackupAndRestore(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -97,6 +98,11 @@ func TestBackupAndRestore(t *testing.T) {
 		}
 	}
 	copyFile(t, backup, dbPath)
+	var accepted bytes.Buffer
+	if err := run(t.Context(), []string{"audit", "accept", "-db", dbPath}, noEnv, nil, &accepted, io.Discard); err != nil {
+		t.Fatalf("trainer audit accept: %v", err)
+	}
+	t.Logf("trainer audit accept: %s", strings.TrimSpace(accepted.String()))
 	k.start(t)
 
 	// The restored kiosk knows its trainees and takes answers again.

@@ -56,7 +56,7 @@ var commands = []command{
 	{"math", "the house edge of a wager: exact counts or a seeded simulation (docs/SETTLE.md)", runMath},
 	{"drill", "print one drill with its key as JSON, or --list every game, kind and situation", runDrill},
 	{"book", "print a game's rule book at a house as Markdown", runBook},
-	{"audit", "verify: check the audit log's hash chain; name the first broken entry", runAudit},
+	{"audit", "verify: check the audit trail, its head and the records; accept: take a restored log as the new head", runAudit},
 	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
 	{"unlock", "lift the sign-in holds of a user (NAME) or of everyone (--all), audited", runUnlock},
 }

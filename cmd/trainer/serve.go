@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"flag"
@@ -9,7 +10,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
@@ -27,6 +30,14 @@ type Config struct {
 	// SessionKey is TRAINER_SESSION_KEY decoded, or nil to use the key kept
 	// in the database.
 	SessionKey []byte
+	// Audit are the audit key and head files (-audit-key, -audit-head);
+	// TRAINER_AUDIT_KEY, when set, is the key instead of the file.
+	Audit auditFiles
+	// TLSCert and TLSKey (-tls-cert, -tls-key) serve HTTPS directly.
+	TLSCert, TLSKey string
+	// TrustedProxies (-trusted-proxy) are the addresses whose
+	// X-Forwarded-Proto the kiosk believes.
+	TrustedProxies []netip.Addr
 }
 
 // Server timeouts: long enough for a slow tablet on a busy Wi-Fi, short
@@ -47,16 +58,35 @@ func parseServe(e *env, args []string) (*Config, error) {
 	fs.StringVar(&cfg.DBPath, "db", "trainer.db", "SQLite database `file` (created on first start)")
 	fs.StringVar(&cfg.House, "house", "default", "the `house` whose rules the kiosk trains")
 	fs.StringVar(&cfg.RulesDir, "rules", "", "read house rules from `dir` instead of the built-in ones")
+	addAuditFlags(fs, &cfg.Audit)
+	fs.StringVar(&cfg.TLSCert, "tls-cert", "", "serve HTTPS with the certificate (PEM) in `file`; needs -tls-key")
+	fs.StringVar(&cfg.TLSKey, "tls-key", "", "the private key (PEM) of -tls-cert, in `file`")
+	proxies := fs.String("trusted-proxy", "", "believe X-Forwarded-Proto only from these proxy `addresses` (comma-separated IPs)")
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, "usage: trainer [serve] [flags]")
 		fs.PrintDefaults()
-		fmt.Fprintln(e.Stderr, "\nenvironment:\n  TRAINER_SESSION_KEY  hex key (32 or 64 bytes) that signs session cookies;\n                       when unset, a key is generated once and kept in the database")
+		fmt.Fprintln(e.Stderr, "\nenvironment:\n  TRAINER_SESSION_KEY  hex key (32 or 64 bytes) that signs session cookies;\n                       when unset, a key is generated once and kept in the database"+
+			"\n  TRAINER_AUDIT_KEY    hex key (32 bytes) that keys the audit trail, instead of the -audit-key file")
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
+	}
+	cfg.Audit.resolve(cfg.DBPath)
+	if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
+		return nil, errors.New("-tls-cert and -tls-key go together: give both, or neither")
+	}
+	for _, a := range strings.Split(*proxies, ",") {
+		if a = strings.TrimSpace(a); a == "" {
+			continue
+		}
+		ip, err := netip.ParseAddr(a)
+		if err != nil {
+			return nil, fmt.Errorf("-trusted-proxy: %q is not an IP address", a)
+		}
+		cfg.TrustedProxies = append(cfg.TrustedProxies, ip.Unmap())
 	}
 	if v := e.Getenv("TRAINER_SESSION_KEY"); v != "" {
 		key, err := hex.DecodeString(v)
@@ -98,11 +128,23 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("-house: %w", err)
 	}
 
+	// One kiosk per database file: the per-device limits and the
+	// background work assume it (sqlite.LockFile). Taken before the
+	// database is opened, so a second kiosk does not migrate it either.
+	lock, err := sqlite.LockFile(cfg.DBPath)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+
 	db, err := sqlite.Open(ctx, cfg.DBPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if err := useAuditKey(ctx, e, log, db, cfg); err != nil {
+		return err
+	}
 	if cfg.SessionKey == nil {
 		if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
 			return err
@@ -119,7 +161,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 
-	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Drills: gen}, db, book, web.Static)
+	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Drills: gen,
+		TrustedProxies: cfg.TrustedProxies}, db, book, web.Static)
 	if err != nil {
 		return err
 	}
@@ -131,6 +174,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	scheme := "http"
+	var tlsConfig *tls.Config
+	if cfg.TLSCert != "" {
+		cert, err := tls.LoadX509KeyPair(cfg.TLSCert, cfg.TLSKey)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("-tls-cert %s, -tls-key %s: %w", cfg.TLSCert, cfg.TLSKey, err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		scheme = "https"
+	}
 	hs := &http.Server{
 		Handler:           srv,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -138,12 +192,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		TLSConfig:         tlsConfig,
 	}
 	version, _ := db.SchemaVersion(ctx)
-	log.Info("kiosk ready", "url", "http://"+displayAddr(ln.Addr()), "db", cfg.DBPath, "schema", version, "house", cfg.House)
+	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", cfg.DBPath, "schema", version, "house", cfg.House)
 
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() {
+		if tlsConfig != nil {
+			errc <- hs.ServeTLS(ln, "", "") // the certificate is in TLSConfig
+			return
+		}
+		errc <- hs.Serve(ln)
+	}()
 	select {
 	case err := <-errc:
 		return err
@@ -158,6 +219,28 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	return nil
+}
+
+// useAuditKey gives the kiosk its audit key (made at the first start) and
+// checks the log against its head on record: a log that lost entries stops
+// the kiosk with one line saying how to accept a restored backup. A chain
+// broken in the middle is logged: the kiosk runs, its dashboard shows it,
+// and `trainer audit verify` names it.
+func useAuditKey(ctx context.Context, e *env, log *slog.Logger, db *sqlite.DB, cfg *Config) error {
+	key, source, err := auditKey(ctx, e, db, cfg.Audit.key, true)
+	if err != nil {
+		return err
+	}
+	if err := db.UseAuditKey(ctx, key, cfg.Audit.head); err != nil {
+		return auditStartError(cfg.DBPath, cfg.Audit, err)
+	}
+	rep, err := db.VerifyAudit(ctx)
+	if err != nil {
+		log.Error("the audit trail is broken: run trainer audit verify", "db", cfg.DBPath, "error", err)
+		return nil
+	}
+	log.Info("audit trail checked", "entries", rep.Entries, "keyed_from", rep.KeyedFrom, "key", source, "head", cfg.Audit.head)
 	return nil
 }
 

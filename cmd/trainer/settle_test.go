@@ -182,6 +182,23 @@ func TestSettleBadInput(t *testing.T) {
 	}
 }
 
+// TestSettleLongLine: a line longer than the limit between two good rounds
+// gets an error line of its own, the good rounds are both settled, every
+// output line is written out, and the exit status is 2.
+func TestSettleLongLine(t *testing.T) {
+	t.Parallel()
+	good := `{"game":"uth","dealer":["2c","7d"],"board":["Qs","Js","4h","9h","8d"],"boxes":[{"cards":["As","Kd"],"wagers":{"ante":5,"blind":5,"play":20}}]}`
+	long := `{"game":"uth","note":"` + strings.Repeat("x", 2<<20) + `"}`
+	lines, status := runSettleBinary(t, good+"\n"+long+"\n"+good+"\n")
+	if status != 2 {
+		t.Errorf("exit status %d; want 2", status)
+	}
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], `{"game":"uth"`) || lines[1] != `{"error":"line 2: longer than 1048576 bytes"}` ||
+		!strings.HasPrefix(lines[2], `{"game":"uth"`) {
+		t.Errorf("output for a good round, a line too long and a good round:\n%.500s", strings.Join(lines, "\n"))
+	}
+}
+
 // TestSettleBatch settles 10,000 generated rounds of the four games in one
 // call of the binary and checks each line against the engine in process.
 func TestSettleBatch(t *testing.T) {

@@ -26,6 +26,8 @@ func runUnlock(ctx context.Context, e *env, args []string) error {
 	fs.SetOutput(e.Stderr)
 	path := fs.String("db", "trainer.db", "the kiosk's database `file` (the -db the kiosk runs with)")
 	all := fs.Bool("all", false, "lift every hold of every account and device")
+	var files auditFiles
+	addAuditFlags(fs, &files)
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, "usage: trainer unlock [-db FILE] (NAME | --all)")
 		fmt.Fprintln(e.Stderr, "\nLifts the sign-in holds of the user NAME, or every hold with --all.")
@@ -44,7 +46,8 @@ func runUnlock(ctx context.Context, e *env, args []string) error {
 	if _, err := os.Stat(*path); err != nil {
 		return fmt.Errorf("unlock: no kiosk database at %s: %w", *path, errors.Unwrap(err))
 	}
-	db, err := sqlite.Open(ctx, *path)
+	// The liftings are audited: with the audit key, like the kiosk's entries.
+	db, err := openAudited(ctx, e, *path, files)
 	if err != nil {
 		return fmt.Errorf("unlock: %w", err)
 	}

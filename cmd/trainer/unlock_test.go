@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -153,5 +154,39 @@ func TestRun_HelpListsUnlock(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "  unlock ") {
 		t.Errorf("help does not list unlock:\n%s", out.String())
+	}
+}
+
+// TestUnlock_KeyedTrail: on a kiosk whose audit trail is keyed, the
+// liftings are written with the key beside the database, so that the trail
+// still verifies afterwards; without the key the command is refused rather
+// than writing entries nobody could check.
+func TestUnlock_KeyedTrail(t *testing.T) {
+	t.Parallel()
+	path := lockedKiosk(t)
+	db, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
+	if err == nil {
+		err = db.UseAuditKey(t.Context(), key, sqlite.AuditHeadFile(path))
+	}
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run(t.Context(), []string{"unlock", "-db", path, "--all"}, noEnv, nil, io.Discard, io.Discard); err != nil {
+		t.Fatalf("unlock on a keyed kiosk: %v", err)
+	}
+	if out, err := verifyAudit(t, path); err != nil || !strings.HasPrefix(out, "OK: ") {
+		t.Errorf("audit verify after unlock = %q, %v; want OK", out, err)
+	}
+	if err := os.Rename(sqlite.AuditKeyFile(path), path+".key-elsewhere"); err != nil {
+		t.Fatal(err)
+	}
+	err = run(t.Context(), []string{"unlock", "-db", path, "--all"}, noEnv, nil, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "there is no key") {
+		t.Errorf("unlock without the key = %v; want refused", err)
 	}
 }

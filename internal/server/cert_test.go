@@ -137,6 +137,7 @@ func TestCert_SignOffRevokeAndExport(t *testing.T) {
 		t.Error("the failed table test's notes are not in the file")
 	}
 	k.Clock.Advance(time.Hour)
+	mc = k.staffClient(t, "Max Manager", managerPassword) // an hour idle signed the manager out
 	wantRedirect(t, "a passed table test", mc.PostForm(tt, url.Values{"result": {"pass"}}), filePath(k.trainee)+"?done=table-test")
 	file = mc.Get(filePath(k.trainee))
 	if got := file.Text(`[data-testid="file-uth"] [data-testid="state"]`); got != "Certified" {

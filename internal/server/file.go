@@ -59,7 +59,23 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v, err := s.fileView(r, u, "", nil)
+	// Records changed behind the kiosk's back are shown as the kiosk
+	// reads them, with a warning: no certificate is granted or printed
+	// from them until they agree with the audit trail again.
+	problem := ""
+	for _, g := range s.certGames() {
+		ms, err := s.db.CheckCertRecords(r.Context(), u.ID, g)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		if len(ms) > 0 {
+			problem = fmt.Sprintf("The %s records do not match the audit trail (%s): no certificate can be granted or printed from them. "+
+				"Ask the kiosk's administrator to check the audit trail.", s.gameName(g), ms[0].About)
+			break
+		}
+	}
+	v, err := s.fileView(r, u, problem, nil)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -290,8 +306,10 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 		return eval.CheckEvent(s.statusOf(rec, f.game), kind, me.ID, rec.UserID)
 	})
 	if err != nil {
+		s.logRecordsRefusal(r, "grant", u.ID, f.game, err)
 		// Refused by the state (another manager recorded something
-		// meanwhile): the page again, as the state now is.
+		// meanwhile, or records that disagree with the audit trail): the
+		// page again, as the state now is, with the reason.
 		if trainer.KindOf(err) == trainer.KindConflict && !isHTMX(r) {
 			s.renderFileForm(w, r, u, trainer.MessageOf(err), nil, http.StatusConflict)
 			return

@@ -136,8 +136,8 @@ func FuzzSettingsForm(f *testing.F) {
 		if !ok {
 			return
 		}
-		st, sf := decodeSettings(form)
-		wantMessages(t, raw, sf.Errors, "idle_minutes", "max_failures", "lockout_minutes")
+		st, sf := decodeSettings(form, trainer.DefaultSettings())
+		wantMessages(t, raw, sf.Errors, "idle_minutes", "staff_idle_minutes", "max_failures", "lockout_minutes")
 		if len(sf.Errors) == 0 && st.Validate() != nil {
 			t.Errorf("%q: settings %+v accepted: %v", raw, st, st.Validate())
 		}

@@ -3,19 +3,50 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 )
 
-// handleHealth answers 200 with the schema version once the database is open
-// and answering, and 503 otherwise, for a supervisor or a load balancer.
+// probeEvery is how often /healthz asks the database for a write probe at
+// most; between probes it answers with the last one. A supervisor polling
+// every second costs one small rolled-back write every few seconds.
+const probeEvery = 5 * time.Second
+
+// handleHealth answers 200 with the schema version when the kiosk can read
+// and write its database, and 503 with the reason otherwise, for a
+// supervisor or a load balancer: when the database does not answer, when the
+// last write the kiosk tried failed (a full disk, a read-only file, the audit
+// head not written), or when a write probe fails. It answers HEAD too, with
+// the same status and no body.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	v, err := s.db.SchemaVersion(r.Context())
+	if err == nil {
+		err = s.db.LastWriteError()
+	}
+	if err == nil {
+		err = s.probeWrite(r)
+	}
 	if err != nil {
-		s.logError(r, err)
+		s.log.WarnContext(r.Context(), "unhealthy", "error", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
-		json.NewEncoder(w).Encode(map[string]string{"status": "unavailable"})
+		json.NewEncoder(w).Encode(map[string]string{"status": "unavailable", "reason": err.Error()})
 		return
 	}
 	json.NewEncoder(w).Encode(map[string]string{"status": "ok", "schema": v})
+}
+
+// probeWrite runs the database's write probe, or returns the last one's
+// outcome when it ran less than probeEvery ago (by the database's clock, so
+// tests move it).
+func (s *Server) probeWrite(r *http.Request) error {
+	s.probe.mu.Lock()
+	defer s.probe.mu.Unlock()
+	now := s.db.Now()
+	if d := now.Sub(s.probe.at); !s.probe.at.IsZero() && d >= 0 && d < probeEvery {
+		return s.probe.err
+	}
+	s.probe.err = s.db.ProbeWrite(r.Context())
+	s.probe.at = now
+	return s.probe.err
 }

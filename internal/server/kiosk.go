@@ -238,6 +238,10 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.renderAnswered(w, r, sess, a, nil, http.StatusConflict)
 		return
 	}
+	if !sess.Open() {
+		s.error(w, r, sqlite.ErrSessionEnded)
+		return
+	}
 	changed := a.RulesVersion != s.plan.Version()
 	sv, err := s.rebuild(r.Context(), a)
 	if err != nil {
@@ -299,6 +303,10 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 	}
 	if !sess.Mode.AllowsHint() {
 		s.error(w, r, trainer.Errorf(trainer.KindForbidden, "Hints are not given in %s mode.", sess.Mode.Label()))
+		return
+	}
+	if !sess.Open() && !a.Answered() {
+		s.error(w, r, sqlite.ErrSessionEnded) // the store checks again, in its transaction
 		return
 	}
 	if a, err = s.db.UseHint(r.Context(), a.ID, a.UserID); err != nil {

@@ -17,8 +17,9 @@ import (
 const pinPageIdle = 60 * time.Second
 
 // page builds the layout's view model for r: the title, the signed-in user,
-// and for a trainee the inactivity timeout after which the page returns to
-// the start by itself (one second after the server has ended the session).
+// and the inactivity timeout of the user's role (the trainees' or the
+// staff's setting) after which the page returns to the start by itself (one
+// second after the server has ended the session).
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	p := templates.Page{Title: title, Section: section, House: s.house.Title}
 	if s.house.Logo != nil {
@@ -36,19 +37,17 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 		CanAdmin:  slices.Contains(admins, u.Role),
 		IsTrainee: u.Role == trainer.RoleTrainee,
 	}
-	if u.Role == trainer.RoleTrainee {
-		idle := v.idle // read with the session; a sign-in just now has none
-		if idle == 0 {
-			st, err := s.db.Settings(r.Context())
-			if err != nil {
-				s.logError(r, err)
-				st = trainer.DefaultSettings()
-			}
-			idle = st.TraineeIdleTimeout
+	idle := v.idle // read with the session; a sign-in just now has none
+	if idle == 0 {
+		st, err := s.db.Settings(r.Context())
+		if err != nil {
+			s.logError(r, err)
+			st = trainer.DefaultSettings()
 		}
-		p.IdleSeconds = int(idle/time.Second) + 1
-		p.IdleURL = "/"
+		idle = st.IdleTimeout(u.Role)
 	}
+	p.IdleSeconds = int(idle/time.Second) + 1
+	p.IdleURL = "/"
 	return p
 }
 

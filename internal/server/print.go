@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5/middleware"
 )
 
 // Printable pages (issue 8): a trainee's transcript and certificate in one
@@ -88,6 +90,18 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s has never been certified in %s.", u.Name, s.gameName(game)))
 		return
 	}
+	// A certificate printed from records changed behind the kiosk's back
+	// would carry their word: refuse it while they disagree with the audit
+	// trail.
+	if ms, err := s.db.CheckCertRecords(r.Context(), u.ID, game); err != nil {
+		s.error(w, r, err)
+		return
+	} else if len(ms) > 0 {
+		err := &sqlite.RecordsError{Mismatches: ms}
+		s.logRecordsRefusal(r, "print", u.ID, game, err)
+		s.error(w, r, err)
+		return
+	}
 	v := templates.CertificateView{PrintView: s.printView(r, "Certificate · "+u.Name, traineeFileURL(u.ID)),
 		HouseTitle: s.house.Title, Trainee: u.Name, Badge: u.Badge, GameName: s.gameName(game),
 		Granted: dateText(st.Grant.At), Expires: dateText(st.Expires), SignedBy: st.Grant.Actor,
@@ -116,6 +130,21 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		v.AuditSeq, v.AuditHash = strconv.FormatInt(e.Seq, 10), e.Hash
 	}
 	s.render(w, r, http.StatusOK, templates.CertificatePage(v), nil)
+}
+
+// logRecordsRefusal logs, at warning level, a certificate refused because
+// its records disagree with the audit trail: what was refused and every
+// disagreement, by record and entry number, for the administrator. Other
+// errors are not logged here.
+func (s *Server) logRecordsRefusal(r *http.Request, what string, userID int64, game string, err error) {
+	var re *sqlite.RecordsError
+	if !errors.As(err, &re) {
+		return
+	}
+	for _, m := range re.Mismatches {
+		s.log.WarnContext(r.Context(), "certificate refused: records disagree with the audit trail",
+			"request_id", middleware.GetReqID(r.Context()), "refused", what, "trainee", userID, "game", game, "disagreement", m.Text)
+	}
 }
 
 // grantEntry finds the audit entry that records the grant of event id.

@@ -32,6 +32,7 @@ const (
 // handler should get past validation.
 var routeAccess = map[string]access{
 	"GET /healthz":    anyone,
+	"HEAD /healthz":   anyone,
 	"GET /static/*":   anyone,
 	"GET /house/logo": anyone,
 	"GET /":           anyone,
@@ -218,18 +219,27 @@ func TestRoleMatrix(t *testing.T) {
 		}
 		for _, role := range roleNames {
 			var resp *servertest.Response
-			if method == http.MethodGet {
+			switch method {
+			case http.MethodGet, http.MethodHead:
 				c := signedIn[role]
 				if c == nil {
 					c = k.Client()
 				}
-				resp = c.Get(path)
-			} else {
+				resp = c.Do(c.NewRequest(method, path, nil))
+			default:
 				resp = fresh(role).PostForm(path, routeForms[route])
 			}
 			what := fmt.Sprintf("%s as %s (%s %s)", route, role, method, path)
 			checkAccess(t, what, resp, a, role)
 			checkSecurityHeaders(t, what, resp)
+			// Back after signing out must not show a signed-in page
+			// from the browser's cache: every answer to a signed-in
+			// user is no-store (static files are the same for all).
+			if role != "signed out" && pattern != "/static/*" {
+				if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+					t.Errorf("%s: Cache-Control = %q; want no-store for a signed-in user", what, got)
+				}
+			}
 		}
 	}
 }

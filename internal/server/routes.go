@@ -27,6 +27,7 @@ func (s *Server) routes() http.Handler {
 
 	// No session: these neither read nor touch one.
 	r.Get("/healthz", s.handleHealth)
+	r.Head("/healthz", s.handleHealth)
 	r.Get("/static/*", s.handleStatic)
 	r.Get(logoURL, s.handleLogo) // the house's logo, in every page's header
 

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"sync"
 	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
@@ -36,6 +38,10 @@ type Config struct {
 	// computed before it answers with a progress bar instead; 0 is one
 	// second.
 	FigureWait time.Duration
+	// TrustedProxies are the reverse proxies whose X-Forwarded-Proto the
+	// kiosk believes (-trusted-proxy): a request from one of them that says
+	// "https" gets a Secure cookie. Anyone else's header is ignored.
+	TrustedProxies []netip.Addr
 }
 
 // Server is the kiosk's HTTP handler.
@@ -66,6 +72,17 @@ type Server struct {
 	// versions keeps the rules versions the rules pages loaded, with their
 	// house edges (rules_view.go).
 	versions versionCache
+	// trusted is Config.TrustedProxies.
+	trusted []netip.Addr
+	// probe keeps the last write probe of /healthz (health.go).
+	probe probeCache
+}
+
+// probeCache is the outcome of the last write probe and when it ran.
+type probeCache struct {
+	mu  sync.Mutex
+	at  time.Time
+	err error
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -132,6 +149,7 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		calc:    edge.NewCalculator(),
 		figures: job.New[[]*edge.Result](figureLimits),
 		hashes:  newHashGate(hashSlots),
+		trusted: cfg.TrustedProxies,
 	}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)

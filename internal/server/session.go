@@ -97,7 +97,7 @@ type visit struct {
 	user  *trainer.User
 	token string
 	ended trainer.EndReason // why the browser's session just ended, if it did
-	idle  time.Duration     // the trainees' idle timeout, read with the session
+	idle  time.Duration     // the idle timeout of the user's role, read with the session
 }
 
 type visitKey struct{}
@@ -127,9 +127,10 @@ func (s *Server) cookieSession(r *http.Request) *sessions.Session {
 		MaxAge:   int(trainer.SessionLifetime.Seconds()),
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
-		// Secure when this request came over TLS; a kiosk on a school's
-		// LAN is often plain HTTP, where a Secure cookie would never return.
-		Secure: r.TLS != nil,
+		// Secure when this request came over HTTPS (directly, or through a
+		// trusted proxy); a kiosk on a school's LAN is often plain HTTP,
+		// where a Secure cookie would never return.
+		Secure: s.isHTTPS(r),
 	}
 	return sess
 }
@@ -137,8 +138,16 @@ func (s *Server) cookieSession(r *http.Request) *sessions.Session {
 // loadSession finds the signed-in user from the cookie. A session that has
 // ended is deleted by the store; its cookie is cleared here, and the reason is
 // kept so that sign-in can say why.
+//
+// Every response that reads the session is Cache-Control: no-store. On a
+// shared tablet the browser's Back button would otherwise show the previous
+// person's pages from its cache after they signed out; with no-store it asks
+// the kiosk again, which sends the visitor to sign-in. The pages of visitors
+// who are not signed in get it too: they are cheap to make, and a response
+// never has to be told apart by who asked.
 func (s *Server) loadSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
 		v := visitOf(r.Context())
 		sess := s.cookieSession(r)
 		token, _ := sess.Values[tokenKey].(string)
@@ -198,6 +207,8 @@ func endedParam(e trainer.EndReason) string {
 	switch e {
 	case trainer.SessionIdle:
 		return "idle"
+	case trainer.SessionStaffIdle:
+		return "staff-idle"
 	case trainer.SessionExpired:
 		return "expired"
 	case trainer.SessionDeactivated:

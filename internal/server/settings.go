@@ -16,6 +16,9 @@ func settingsForm(st trainer.Settings) templates.SettingsForm {
 		IdleMinutes:       strconv.Itoa(int(st.TraineeIdleTimeout / time.Minute)),
 		MinMinutes:        int(trainer.MinTraineeIdleTimeout / time.Minute),
 		MaxMinutes:        int(trainer.MaxTraineeIdleTimeout / time.Minute),
+		StaffIdleMinutes:  strconv.Itoa(int(st.StaffIdleTimeout / time.Minute)),
+		MinStaffMinutes:   int(trainer.MinStaffIdleTimeout / time.Minute),
+		MaxStaffMinutes:   int(trainer.MaxStaffIdleTimeout / time.Minute),
 		MaxFailures:       strconv.Itoa(st.MaxSigninFailures),
 		MinFailures:       trainer.MinMaxSigninFailures,
 		MaxMaxFailures:    trainer.MaxMaxSigninFailures,
@@ -26,21 +29,28 @@ func settingsForm(st trainer.Settings) templates.SettingsForm {
 	}
 }
 
-// decodeSettings reads the settings form. It is pure, so any input can be
-// fuzzed through it: it returns the settings, or messages by field, and the
-// form to show again with what was typed.
-func decodeSettings(form url.Values) (trainer.Settings, templates.SettingsForm) {
-	st := trainer.DefaultSettings()
+// decodeSettings reads the settings form over the settings in force. It is
+// pure, so any input can be fuzzed through it: it returns the settings, or
+// messages by field, and the form to show again with what was typed. A
+// setting the form does not hold at all (a page loaded before the setting
+// existed) keeps its value; one left empty is an error on its field.
+func decodeSettings(form url.Values, current trainer.Settings) (trainer.Settings, templates.SettingsForm) {
+	st := current
 	f := settingsForm(st)
 	f.IdleMinutes = strings.TrimSpace(form.Get("idle_minutes"))
+	if _, ok := form["staff_idle_minutes"]; ok {
+		f.StaffIdleMinutes = strings.TrimSpace(form.Get("staff_idle_minutes"))
+	}
 	f.MaxFailures = strings.TrimSpace(form.Get("max_failures"))
 	f.LockoutMinutes = strings.TrimSpace(form.Get("lockout_minutes"))
 	// A value that is not a number reads as 0: the range message says
 	// what to type.
 	st.TraineeIdleTimeout = time.Duration(atoiOrZero(f.IdleMinutes)) * time.Minute
+	st.StaffIdleTimeout = time.Duration(atoiOrZero(f.StaffIdleMinutes)) * time.Minute
 	st.MaxSigninFailures = atoiOrZero(f.MaxFailures)
 	st.LockoutDuration = time.Duration(atoiOrZero(f.LockoutMinutes)) * time.Minute
 	fieldError(f.Errors, "idle_minutes", trainer.ValidateIdleTimeout(st.TraineeIdleTimeout))
+	fieldError(f.Errors, "staff_idle_minutes", trainer.ValidateStaffIdleTimeout(st.StaffIdleTimeout))
 	fieldError(f.Errors, "max_failures", trainer.ValidateMaxSigninFailures(st.MaxSigninFailures))
 	fieldError(f.Errors, "lockout_minutes", trainer.ValidateLockoutDuration(st.LockoutDuration))
 	return st, f
@@ -77,7 +87,12 @@ func (s *Server) handleSettingsUpdate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	st, f := decodeSettings(r.PostForm)
+	current, err := s.db.Settings(r.Context())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	st, f := decodeSettings(r.PostForm, current)
 	if len(f.Errors) > 0 {
 		s.render(w, r, http.StatusUnprocessableEntity,
 			templates.SettingsPage(s.page(r, "Settings", "settings"), f), templates.SettingsFormFragment(f))

@@ -61,6 +61,12 @@ func (s *Server) endedNotice(r *http.Request) string {
 			return "You were signed out after a while without activity."
 		}
 		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.TraineeIdleTimeout/time.Minute))
+	case "staff-idle":
+		st, err := s.db.Settings(r.Context())
+		if err != nil {
+			return "You were signed out after a while without activity."
+		}
+		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.StaffIdleTimeout/time.Minute))
 	case "expired":
 		return "Your session ended. Please sign in again."
 	case "deactivated":
@@ -159,8 +165,14 @@ func (s *Server) pinPage(r *http.Request) templates.Page {
 	return p
 }
 
-// handlePINShow shows a trainee's keypad.
+// handlePINShow shows a trainee's keypad. A signed-in user is sent home, as
+// from the name grid: a keypad under their session would sign them out by
+// signing someone in.
 func (s *Server) handlePINShow(w http.ResponseWriter, r *http.Request) {
+	if me := visitOf(r.Context()).user; me != nil {
+		s.redirect(w, r, homeURL(me))
+		return
+	}
 	u, err := s.traineeParam(r)
 	if err != nil {
 		s.error(w, r, err)

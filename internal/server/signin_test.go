@@ -197,10 +197,22 @@ func TestSession_TraineeInactivityTimeout(t *testing.T) {
 		t.Errorf("HX-Redirect = %q; want /signin?ended=idle", got)
 	}
 
-	// Staff are not signed out by the trainee timeout.
+	// Staff are not signed out by the trainee timeout, but by their own
+	// (15 minutes by default), and their pages say when they return to
+	// sign-in by themselves.
 	m := k.staffClient(t, "Max Manager", managerPassword)
-	k.Clock.Advance(30 * time.Minute)
-	wantStatus(t, "manager after 30 min", m.Get("/manager"), http.StatusOK)
+	resp = m.Get("/manager")
+	if got, _ := resp.Doc.Find("body").Attr("data-idle-seconds"); got != "901" {
+		t.Errorf("manager's page returns to sign-in after %q s; want 901 (15 min + 1 s)", got)
+	}
+	k.Clock.Advance(14 * time.Minute)
+	wantStatus(t, "manager after 14 min", m.Get("/manager"), http.StatusOK)
+	k.Clock.Advance(15 * time.Minute)
+	wantRedirect(t, "manager after 15 min idle", m.Get("/manager"), "/signin?ended=staff-idle")
+	resp = m.Get("/signin?ended=staff-idle")
+	if got := resp.TestID("notice"); got != "You were signed out after 15 minutes without activity." {
+		t.Errorf("notice after the staff's timeout = %q", got)
+	}
 }
 
 func TestSession_TimeoutSetting(t *testing.T) {

@@ -19,42 +19,80 @@ const maxLine = 1 << 20
 
 // Stream reads rounds as JSON Lines from r and writes one result or error
 // object per line to w, in the same order (SETTLE.md). Blank lines are
-// skipped. It returns how many rounds were rejected; err is only an I/O error.
+// skipped. A line longer than maxLine is not read into memory: its output
+// line is an error, and the lines after it are settled as usual. It returns
+// how many rounds were rejected; err is only an I/O error. Whatever was
+// settled before an error is written out (the output is flushed on every
+// return).
 func Stream(b *rulebook.Book, house string, r io.Reader, w io.Writer) (rejected int, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), maxLine)
+	br := bufio.NewReaderSize(r, 64*1024)
 	bw := bufio.NewWriter(w)
+	defer func() {
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
+	reject := func(msg error) error {
+		rejected++
+		return enc.Encode(struct {
+			Error string `json:"error"`
+		}{msg.Error()})
+	}
+	for line := 1; ; line++ {
+		text, tooLong, rerr := readLine(br, maxLine)
+		if rerr != nil && rerr != io.EOF {
+			return rejected, rerr
 		}
-		s, err := Line(b, house, line, text)
-		if err != nil {
-			rejected++
-			if err := enc.Encode(struct {
-				Error string `json:"error"`
-			}{err.Error()}); err != nil {
+		if tooLong {
+			if err := reject(fmt.Errorf("line %d: longer than %d bytes", line, maxLine)); err != nil {
 				return rejected, err
 			}
+		} else if text = bytes.TrimSpace(text); len(text) > 0 {
+			s, lerr := Line(b, house, line, text)
+			if lerr != nil {
+				err = reject(lerr)
+			} else {
+				Cite(b, s)
+				err = enc.Encode(s)
+			}
+			if err != nil {
+				return rejected, err
+			}
+		}
+		if rerr == io.EOF {
+			return rejected, nil
+		}
+	}
+}
+
+// readLine reads one line from br without its newline. A line longer than
+// limit is read to its end and dropped: tooLong is set and text is empty.
+// err is io.EOF after the last line (which may have no newline).
+func readLine(br *bufio.Reader, limit int) (text []byte, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			n := len(chunk)
+			if n > 0 && chunk[n-1] == '\n' {
+				n-- // the newline is not part of the line
+			}
+			if len(text)+n > limit {
+				tooLong, text = true, nil
+			} else {
+				text = append(text, chunk...)
+			}
+		}
+		switch err {
+		case bufio.ErrBufferFull:
 			continue
-		}
-		Cite(b, s)
-		if err := enc.Encode(s); err != nil {
-			return rejected, err
+		case nil:
+			return bytes.TrimSuffix(text, []byte("\n")), tooLong, nil
+		default:
+			return text, tooLong, err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return rejected, fmt.Errorf("line %d: longer than %d bytes", line+1, maxLine)
-		}
-		return rejected, err
-	}
-	return rejected, bw.Flush()
 }
 
 // Line decodes and settles one JSON round. Decoding errors carry the line

@@ -65,3 +65,31 @@ func TestDecodeSideBetPath(t *testing.T) {
 		t.Errorf("got %v; want %s", err, want)
 	}
 }
+
+// TestStreamLongLine: a line longer than the limit gets an error line of
+// its own, and the lines after it are settled as usual; a line of exactly
+// the limit is read.
+func TestStreamLongLine(t *testing.T) {
+	good := `{"game":"uth","dealer":["2c","7d"],"board":["Qs","Js","4h","9h","8d"],"boxes":[{"cards":["As","Kd"],"wagers":{"ante":5,"blind":5,"play":20}}]}`
+	long := `{"game":"uth","note":"` + strings.Repeat("x", 1<<20) + `"}`
+	atLimit := `{"game":"uth"` + strings.Repeat(" ", 1<<20-len(`{"game":"uth"`)-1) + `}` // spaces: still one JSON object
+	in := good + "\n" + long + "\n" + good + "\n" + atLimit + "\n" + long                // the last without a newline
+	var out bytes.Buffer
+	rejected, err := settle.Stream(book(t), "", strings.NewReader(in), &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(got) != 5 || rejected != 3 {
+		t.Fatalf("%d output lines, %d rejected, for 5 input lines; want 5 lines, 3 rejected:\n%.300s", len(got), rejected, out.String())
+	}
+	for i, want := range []string{`{"game":"uth"`, `{"error":"line 2: longer than 1048576 bytes"}`, `{"game":"uth"`,
+		`{"error":"`, `{"error":"line 5: longer than 1048576 bytes"}`} {
+		if !strings.HasPrefix(got[i], want) {
+			t.Errorf("line %d: %.120s; want %s…", i+1, got[i], want)
+		}
+	}
+	if strings.Contains(got[3], "longer than") {
+		t.Errorf("a line of exactly the limit was refused as too long: %s", got[3])
+	}
+}

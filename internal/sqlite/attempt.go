@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -17,6 +18,25 @@ const msgAttemptNotFound = "Question not found."
 // ErrAnswered is returned (kind KindConflict) for a second answer to the same
 // scenario, or a hint asked after the answer.
 var ErrAnswered = trainer.Errorf(trainer.KindConflict, "This question has already been answered.")
+
+// ErrSessionEnded refuses an answer or a hint to the question a practice
+// session was waiting on when it ended (the trainee ended it, or started
+// another): the session's count is closed (KindConflict).
+var ErrSessionEnded = trainer.Errorf(trainer.KindConflict,
+	"This practice session has ended, so its last question can no longer be answered or given a hint. Start a new session to go on.")
+
+// endedPending reports whether attempt id of user userID is waiting for its
+// answer in a session that has ended. An attempt answered, or not the
+// user's, is not: the caller's UPDATE says which.
+func endedPending(ctx context.Context, tx *Tx, id, userID int64) (bool, error) {
+	var ended bool
+	err := tx.QueryRowContext(ctx, `SELECT s.ended_at IS NOT NULL FROM attempts a JOIN practice_sessions s ON s.id = a.session_id
+		WHERE a.id = ? AND a.user_id = ? AND a.answered_at IS NULL`, id, userID).Scan(&ended)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return ended, err
+}
 
 const attemptColumns = `id, session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
 	target_seconds, source, coalesce(retry_of, 0), served_at, hint_used, coalesce(answered_at, ''),
@@ -153,7 +173,8 @@ func (db *DB) LastAttempt(ctx context.Context, sessionID int64) (*trainer.Attemp
 // answeredAt, and returns the attempt as stored. It writes once: a second
 // answer to the same scenario changes nothing and returns the stored attempt
 // with ErrAnswered (kind KindConflict), so the caller can show the feedback
-// already given. Returns KindNotFound if there is no such attempt or it is
+// already given. Returns ErrSessionEnded for a question left waiting when
+// its session ended, and KindNotFound if there is no such attempt or it is
 // another user's.
 func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt time.Time, g trainer.Grade) (*trainer.Attempt, error) {
 	a, _, err := db.AnswerAttemptInSession(ctx, id, userID, answeredAt, g)
@@ -169,6 +190,11 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 		return nil, nil, err
 	}
 	defer tx.Rollback()
+	if ended, err := endedPending(ctx, tx, id, userID); err != nil {
+		return nil, nil, fmt.Errorf("answer attempt: %w", err)
+	} else if ended {
+		return nil, nil, ErrSessionEnded
+	}
 	var mistake any
 	if g.MistakeID != "" {
 		mistake = g.MistakeID
@@ -197,14 +223,19 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 }
 
 // UseHint records that the trainee asked for the hint of attempt id and
-// returns the attempt. Returns KindNotFound, or ErrAnswered once the attempt
-// has its answer.
+// returns the attempt. Returns KindNotFound, ErrAnswered once the attempt
+// has its answer, or ErrSessionEnded once its session has ended.
 func (db *DB) UseHint(ctx context.Context, id, userID int64) (*trainer.Attempt, error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
+	if ended, err := endedPending(ctx, tx, id, userID); err != nil {
+		return nil, fmt.Errorf("use hint: %w", err)
+	} else if ended {
+		return nil, ErrSessionEnded
+	}
 	res, err := tx.ExecContext(ctx, `UPDATE attempts SET hint_used = 1 WHERE id = ? AND user_id = ? AND answered_at IS NULL`,
 		id, userID)
 	if err := pendingChanged(ctx, tx, res, err, id, userID); err != nil {

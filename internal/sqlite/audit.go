@@ -30,7 +30,10 @@ func actorOf(ctx context.Context) actor {
 // appendAudit appends an entry to the audit log inside tx, chained to the
 // last one: the change and its record are committed together or not at all.
 // The transaction holds the write lock from BEGIN (IMMEDIATE), so no other
-// entry can take the same number.
+// entry can take the same number. With the audit key (UseAuditKey) the
+// entry's hash is its HMAC and the transaction writes the audit head down
+// once it commits; without it the entry is unkeyed, as before the key
+// existed, which is refused once the log has keyed entries.
 func appendAudit(ctx context.Context, tx *Tx, who actor, action, subject string, detail map[string]any) (*trainer.AuditEntry, error) {
 	e := &trainer.AuditEntry{At: tx.now.Truncate(1e6), ActorID: who.id, Actor: who.name, Action: action,
 		Subject: subject, Detail: trainer.AuditDetail(detail), PrevHash: trainer.GenesisHash}
@@ -39,13 +42,24 @@ func appendAudit(ctx context.Context, tx *Tx, who actor, action, subject string,
 		return nil, fmt.Errorf("append audit: %w", err)
 	}
 	e.Seq++
-	e.Hash = e.ComputeHash()
+	switch kr := tx.db.audit; {
+	case kr != nil:
+		e.Keyed = true
+		e.Hash = e.ComputeMAC(kr.key)
+	case tx.db.keyedLog:
+		return nil, ErrAuditKeyNeeded
+	default:
+		e.Hash = e.ComputeHash()
+	}
 	if _, err := tx.ExecContext(ctx, `
 		INSERT INTO audit_log (seq, at, actor_id, actor, action, subject, detail, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Seq, e.At.UTC().Format(trainer.AuditTimeLayout), e.ActorID, e.Actor, e.Action, e.Subject, e.Detail,
 		e.PrevHash, e.Hash); err != nil {
 		return nil, fmt.Errorf("append audit: %w", err)
+	}
+	if kr := tx.db.audit; kr != nil {
+		tx.head = &trainer.AuditHead{Seq: e.Seq, Hash: e.Hash, KeyedFrom: kr.keyedFrom}
 	}
 	return e, nil
 }
@@ -72,25 +86,67 @@ type AuditReport struct {
 	Entries int64  // entries checked and found intact
 	Head    string // the hash of the last intact entry (trainer.GenesisHash for an empty log)
 	HeadSeq int64
+	// KeyedFrom is the number of the first keyed entry, 0 for a log never
+	// keyed: the entries before it are checked by their SHA-256 alone.
+	KeyedFrom int64
+	// Recorded is the head on record (the head file), when there is one;
+	// Behind is how many entries the log holds past it (written after the
+	// kiosk last wrote its head down: a stop between the two).
+	Recorded *trainer.AuditHead
+	Behind   int64
 }
 
-// VerifyAudit reads the audit log in order and checks its chain. It returns
-// the report of the intact part and, at the first broken entry, a
-// *trainer.ChainError naming it. Deleting the last entries leaves a chain
-// that verifies: compare the head with one written down earlier
-// (docs/certification.md).
+// VerifyAudit reads the audit log in order and checks its chain: each
+// unkeyed entry by its SHA-256, each keyed one by its HMAC under the audit
+// key (UseAuditKey or SetAuditKey). It returns the report of the intact part
+// and, at the first broken entry, a *trainer.ChainError naming it. Without
+// a key, a keyed log stops at its first keyed entry with a
+// *trainer.KeyNeededError; with another key, *trainer.WrongKeyError.
+//
+// With the key, the log is also compared with the head on record (the head
+// file): entries cut from the end, or a log rewritten up to it, are a
+// *trainer.ChainError naming the first missing or rewritten entry; a head
+// file missing for a keyed log is ErrAuditHeadMissing, one that cannot be
+// read or was not signed with the key an *AuditHeadError.
 func (db *DB) VerifyAudit(ctx context.Context) (AuditReport, error) {
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return AuditReport{}, err
 	}
 	defer tx.Rollback()
+	r, err := verifyChain(ctx, tx, db.auditKey())
+	if err != nil {
+		return r, err
+	}
+	kr := db.audit
+	if kr == nil {
+		return r, nil
+	}
+	head, err := readHead(kr.headPath, kr.key)
+	switch {
+	case err != nil:
+		return r, err
+	case head == nil && r.KeyedFrom != 0:
+		return r, &AuditHeadError{Path: kr.headPath, Missing: true}
+	case head == nil:
+		return r, nil // never keyed and no head yet: the kiosk keys it at its next start
+	}
+	r.Recorded = head
+	if err := checkHead(ctx, tx, *head); err != nil {
+		return r, err
+	}
+	r.Behind = max(r.HeadSeq-head.Seq, 0)
+	return r, nil
+}
+
+// verifyChain checks the chain of the whole log with key (nil for none).
+func verifyChain(ctx context.Context, tx *Tx, key []byte) (AuditReport, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT `+auditColumns+` FROM audit_log ORDER BY seq`)
 	if err != nil {
 		return AuditReport{}, fmt.Errorf("verify audit: %w", err)
 	}
 	defer rows.Close()
-	var v trainer.ChainVerifier
+	v := trainer.ChainVerifier{Key: key}
 	var r AuditReport
 	for rows.Next() {
 		e, err := scanAudit(rows)
@@ -113,7 +169,7 @@ func (db *DB) VerifyAudit(ctx context.Context) (AuditReport, error) {
 }
 
 func report(v *trainer.ChainVerifier, r AuditReport) AuditReport {
-	r.Entries, r.Head = v.Count(), v.Head()
+	r.Entries, r.Head, r.KeyedFrom = v.Count(), v.Head(), v.KeyedFrom()
 	return r
 }
 

@@ -206,13 +206,25 @@ func (db *DB) RecordCertEvent(ctx context.Context, e *trainer.CertEvent, check C
 			return err
 		}
 	}
+	// A certificate is granted on the records of the exam and the events:
+	// not when they disagree with the audit trail that recorded them
+	// (changed behind the kiosk's back).
+	if e.Kind == trainer.EventTablePass {
+		ms, err := certMismatches(ctx, tx, e.UserID, e.Game)
+		if err != nil {
+			return fmt.Errorf("record %s: %w", e.Kind, err)
+		}
+		if len(ms) > 0 {
+			return &RecordsError{Mismatches: ms}
+		}
+	}
 	if e.Kind != trainer.EventExpired {
 		e.At = tx.now
 	}
 	if err := insertCertEvent(ctx, tx, e); err != nil {
 		return fmt.Errorf("record %s: %w", e.Kind, err)
 	}
-	if err := auditCertEvent(ctx, tx, who, e, holder); err != nil {
+	if err := auditCertEvent(ctx, tx, who, e, holder, nil); err != nil {
 		return fmt.Errorf("record %s: %w", e.Kind, err)
 	}
 	return tx.Commit()
@@ -225,19 +237,23 @@ func insertCertEvent(ctx context.Context, tx *Tx, e *trainer.CertEvent) error {
 		}
 		return id
 	}
-	err := tx.QueryRowContext(ctx, `
+	// Exec rather than RETURNING through QueryRow, so that a failed
+	// write is seen by the store's health (health.go).
+	res, err := tx.ExecContext(ctx, `
 		INSERT INTO cert_events (user_id, game, kind, at, actor_id, exam_id, ref_id, notes)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		RETURNING id`,
-		e.UserID, e.Game, string(e.Kind), formatTime(e.At), nullable(e.ActorID), nullable(e.ExamID), nullable(e.RefID), e.Notes,
-	).Scan(&e.ID)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.UserID, e.Game, string(e.Kind), formatTime(e.At), nullable(e.ActorID), nullable(e.ExamID), nullable(e.RefID), e.Notes)
+	if err == nil {
+		e.ID, err = res.LastInsertId()
+	}
 	return translate(err, "Trainee not found.")
 }
 
 // auditCertEvent appends the audit entries of event e on holder's
-// certification. The check before it (eval.CheckEvent) allows a table-test
-// pass only after a passed exam, so a pass is always a grant.
-func auditCertEvent(ctx context.Context, tx *Tx, who actor, e *trainer.CertEvent, holder *trainer.User) error {
+// certification; extra goes into the first entry's detail. The check before
+// it (eval.CheckEvent) allows a table-test pass only after a passed exam, so
+// a pass is always a grant.
+func auditCertEvent(ctx context.Context, tx *Tx, who actor, e *trainer.CertEvent, holder *trainer.User, extra map[string]any) error {
 	subject := trainer.CertSubject(e.UserID, e.Game)
 	base := func() map[string]any {
 		return map[string]any{"trainee": holder.Name, "game": e.Game, "event": e.ID}
@@ -284,6 +300,11 @@ func auditCertEvent(ctx context.Context, tx *Tx, who actor, e *trainer.CertEvent
 		d := base()
 		d["exam"], d["passed"] = e.ExamID, e.Kind == trainer.EventExamPassed
 		add(trainer.AuditExamFinished, d)
+	}
+	for k, v := range extra {
+		if len(entries) > 0 {
+			entries[0].detail[k] = v
+		}
 	}
 	for _, en := range entries {
 		if _, err := appendAudit(ctx, tx, who, en.action, subject, en.detail); err != nil {

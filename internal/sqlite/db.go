@@ -25,6 +25,14 @@ type DB struct {
 	// writing is held by the write transaction in progress (BeginTx).
 	writing sync.Mutex
 	Now     func() time.Time
+	// audit is the audit key and head file (audit_key.go), nil until
+	// UseAuditKey; keyedLog says whether the log has keyed entries, so that
+	// no unkeyed entry is appended after them. Both change only while
+	// writing is held.
+	audit    *auditKeyring
+	keyedLog bool
+	// health is the outcome of the last write (health.go).
+	health writeHealth
 }
 
 // readConns is the number of connections for read-only transactions. Two
@@ -103,7 +111,28 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	ro.SetConnMaxIdleTime(0)
 	ro.SetConnMaxLifetime(0)
 	db.ro = ro
+	// A file the kiosk can read but not write (its permissions, a
+	// read-only disk, a full one) opens without complaint; every sign-in
+	// would then fail. Refuse it here, naming the file, before the kiosk
+	// says it is ready.
+	if err := db.ProbeWrite(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: the kiosk cannot write to it: %s", path, probeReason(err))
+	}
+	if db.keyedLog, err = auditKeyed(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
 	return db, nil
+}
+
+// probeReason is the probe's reason without its own naming of the file.
+func probeReason(err error) string {
+	s := err.Error()
+	if _, after, ok := strings.Cut(s, "cannot be written: "); ok {
+		return after
+	}
+	return s
 }
 
 // OpenReadOnly opens an existing database file at path for reading only,
@@ -176,6 +205,11 @@ type Tx struct {
 	// unprepared are the texts run without a prepared statement, to be
 	// prepared once the transaction ends.
 	unprepared []string
+	// wrote is set once a statement of a write transaction has changed
+	// the database; head is the audit head to write down once it commits
+	// (the last entry it appended).
+	wrote bool
+	head  *trainer.AuditHead
 }
 
 // BeginTx starts a transaction: with opts.ReadOnly, a read transaction on

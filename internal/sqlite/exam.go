@@ -98,7 +98,8 @@ func (db *DB) StartExam(ctx context.Context, ex *trainer.Exam, check CertCheck) 
 		}
 	}
 	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditExamStarted, trainer.CertSubject(ex.UserID, ex.Game),
-		map[string]any{"exam": ex.ID, "game": ex.Game, "rules_version": ex.RulesVersion, "items": len(ex.Items)}); err != nil {
+		map[string]any{"exam": ex.ID, "game": ex.Game, "rules_version": ex.RulesVersion, "items": len(ex.Items),
+			"standard_sha256": trainer.AuditDigest(ex.Standard)}); err != nil {
 		return fmt.Errorf("start exam: %w", err)
 	}
 	return tx.Commit()
@@ -141,7 +142,9 @@ func (db *DB) FinishExam(ctx context.Context, ex *trainer.Exam, passed bool, res
 	if err := insertCertEvent(ctx, tx, e); err != nil {
 		return nil, fmt.Errorf("finish exam: %w", err)
 	}
-	if err := auditCertEvent(ctx, tx, actorOf(ctx), e, holder); err != nil {
+	// The result's digest lets `trainer audit verify` tell a result
+	// changed behind the kiosk's back.
+	if err := auditCertEvent(ctx, tx, actorOf(ctx), e, holder, map[string]any{"result_sha256": trainer.AuditDigest(result)}); err != nil {
 		return nil, fmt.Errorf("finish exam: %w", err)
 	}
 	out, err := findExam(ctx, tx, `x.session_id = ? AND x.user_id = ?`, ex.ID, ex.UserID)

@@ -64,8 +64,8 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 // AuthenticateSession finds the session of token and its user. A live session
 // is touched (its last-seen time moves to now, when it is older than
 // trainer.SessionTouchEvery) and returned with trainer.SessionLive. A session
-// that is over (past its lifetime, a trainee idle beyond the timeout
-// setting, a deactivated user) is deleted and returned with the reason.
+// that is over (past its lifetime, idle beyond its role's timeout setting, a
+// deactivated user) is deleted and returned with the reason.
 // Returns KindUnauthorized when there is no such session.
 //
 // Every request calls it, so it reads in a read-only transaction and writes
@@ -76,7 +76,7 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 	if err != nil {
 		return nil, trainer.SessionLive, err
 	}
-	s.IdleTimeout = st.TraineeIdleTimeout
+	s.IdleTimeout = st.IdleTimeout(s.User.Role)
 	end := s.Ended(now, st)
 	var write string
 	switch {

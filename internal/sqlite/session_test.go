@@ -43,7 +43,9 @@ func TestDB_Session(t *testing.T) {
 	})
 
 	t.Run("IdleTimeoutSetting", func(t *testing.T) {
-		if err := db.UpdateSettings(t.Context(), trainer.Settings{TraineeIdleTimeout: 2 * time.Minute, MaxSigninFailures: 5, LockoutDuration: 15 * time.Minute}); err != nil {
+		st := trainer.DefaultSettings()
+		st.TraineeIdleTimeout = 2 * time.Minute
+		if err := db.UpdateSettings(t.Context(), st); err != nil {
 			t.Fatal(err)
 		}
 		defer db.UpdateSettings(t.Context(), trainer.DefaultSettings())
@@ -57,18 +59,30 @@ func TestDB_Session(t *testing.T) {
 		}
 	})
 
-	t.Run("StaffNotIdleButExpires", func(t *testing.T) {
+	t.Run("StaffIdleThenExpires", func(t *testing.T) {
 		token, err := db.CreateSession(t.Context(), max.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		clk.Advance(time.Hour)
-		if _, end, err := auth(token); err != nil || end != trainer.SessionLive {
-			t.Fatalf("manager after 1 h idle = %v, %v; want live", end, err)
+		// A manager active every 14 minutes stays signed in until the
+		// session's lifetime; 15 minutes without a request end it.
+		for range int(trainer.SessionLifetime / (14 * time.Minute)) {
+			clk.Advance(14 * time.Minute)
+			if s, end, err := auth(token); err != nil || end != trainer.SessionLive || s.IdleTimeout != trainer.DefaultStaffIdleTimeout {
+				t.Fatalf("manager after 14 min idle = %v, %v; want live with the staff's timeout", end, err)
+			}
 		}
-		clk.Advance(trainer.SessionLifetime)
+		clk.Advance(14 * time.Minute)
 		if _, end, err := auth(token); err != nil || end != trainer.SessionExpired {
 			t.Errorf("manager after the lifetime = %v, %v; want SessionExpired", end, err)
+		}
+		token, err = db.CreateSession(t.Context(), max.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk.Advance(trainer.DefaultStaffIdleTimeout)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionStaffIdle {
+			t.Errorf("manager after 15 min idle = %v, %v; want SessionStaffIdle", end, err)
 		}
 	})
 

@@ -16,6 +16,7 @@ import (
 // Keys of the settings table.
 const (
 	keyTraineeIdleMinutes = "trainee_idle_timeout_minutes"
+	keyStaffIdleMinutes   = "staff_idle_timeout_minutes"
 	keyMaxSigninFailures  = "max_signin_failures"
 	keyLockoutMinutes     = "lockout_minutes"
 	keySessionKey         = "session_key"
@@ -53,6 +54,7 @@ func (db *DB) UpdateSettings(ctx context.Context, s trainer.Settings) error {
 		old, new int
 	}{
 		{keyTraineeIdleMinutes, int(old.TraineeIdleTimeout / time.Minute), int(s.TraineeIdleTimeout / time.Minute)},
+		{keyStaffIdleMinutes, int(old.StaffIdleTimeout / time.Minute), int(s.StaffIdleTimeout / time.Minute)},
 		{keyMaxSigninFailures, old.MaxSigninFailures, s.MaxSigninFailures},
 		{keyLockoutMinutes, int(old.LockoutDuration / time.Minute), int(s.LockoutDuration / time.Minute)},
 	} {
@@ -112,12 +114,13 @@ func settings(ctx context.Context, tx *Tx) (trainer.Settings, error) {
 // session (findSession).
 const settingsColumns = `(SELECT value FROM settings WHERE key = '` + keyTraineeIdleMinutes + `'),
 	(SELECT value FROM settings WHERE key = '` + keyMaxSigninFailures + `'),
-	(SELECT value FROM settings WHERE key = '` + keyLockoutMinutes + `')`
+	(SELECT value FROM settings WHERE key = '` + keyLockoutMinutes + `'),
+	(SELECT value FROM settings WHERE key = '` + keyStaffIdleMinutes + `')`
 
 // settingValues are the scanned settingsColumns.
-type settingValues struct{ idle, failures, lockout sql.NullString }
+type settingValues struct{ idle, failures, lockout, staffIdle sql.NullString }
 
-func (v *settingValues) dest() []any { return []any{&v.idle, &v.failures, &v.lockout} }
+func (v *settingValues) dest() []any { return []any{&v.idle, &v.failures, &v.lockout, &v.staffIdle} }
 
 // settings parses the values; a setting never saved is its default.
 func (v *settingValues) settings() (trainer.Settings, error) {
@@ -130,6 +133,7 @@ func (v *settingValues) settings() (trainer.Settings, error) {
 		{keyTraineeIdleMinutes, v.idle, func(n int) { s.TraineeIdleTimeout = time.Duration(n) * time.Minute }},
 		{keyMaxSigninFailures, v.failures, func(n int) { s.MaxSigninFailures = n }},
 		{keyLockoutMinutes, v.lockout, func(n int) { s.LockoutDuration = time.Duration(n) * time.Minute }},
+		{keyStaffIdleMinutes, v.staffIdle, func(n int) { s.StaffIdleTimeout = time.Duration(n) * time.Minute }},
 	} {
 		if !c.v.Valid {
 			continue

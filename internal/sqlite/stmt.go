@@ -83,10 +83,21 @@ func cacheable(query string) bool {
 // ExecContext runs query in the transaction, through its cached statement
 // when there is one.
 func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	var res sql.Result
+	var err error
 	if st := tx.stmt(ctx, query); st != nil {
-		return st.ExecContext(ctx, args...)
+		res, err = st.ExecContext(ctx, args...)
+	} else {
+		res, err = tx.Tx.ExecContext(ctx, query, args...)
 	}
-	return tx.Tx.ExecContext(ctx, query, args...)
+	if tx.writing != nil {
+		if err != nil {
+			tx.db.noteWrite(err) // kept only if it says the file cannot be written
+		} else {
+			tx.wrote = true
+		}
+	}
+	return res, err
 }
 
 // QueryContext runs query in the transaction, through its cached statement
@@ -99,7 +110,9 @@ func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql
 }
 
 // QueryRowContext runs query in the transaction, through its cached
-// statement when there is one.
+// statement when there is one. Write with ExecContext, not with an
+// INSERT … RETURNING here: ExecContext notes a write's failure for the
+// store's health (health.go); the error of a row is only seen by Scan.
 func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	if st := tx.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
@@ -120,9 +133,28 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 }
 
 // Commit commits the transaction and releases the write lock, then
-// prepares the statements it ran without one.
+// prepares the statements it ran without one. A write transaction that
+// appended audit entries writes the audit head down after its commit and
+// before it releases the lock, so heads are written in the order of the
+// entries (audit_key.go).
 func (tx *Tx) Commit() error {
 	err := tx.Tx.Commit()
+	if tx.writing != nil {
+		switch {
+		case err != nil:
+			tx.db.noteWrite(err)
+		case tx.wrote:
+			tx.db.noteWrite(nil)
+		}
+		if err == nil && tx.head != nil && tx.db.audit != nil {
+			// The change is committed whatever happens to its head: a
+			// head left behind is caught up at the next start. The
+			// failure is reported by /healthz.
+			if herr := tx.db.writeHead(*tx.head); herr != nil {
+				tx.db.noteHeadFailure(herr)
+			}
+		}
+	}
 	tx.end()
 	return err
 }

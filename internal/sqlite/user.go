@@ -246,12 +246,15 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	if u.Badge != "" {
 		badge = sql.NullString{String: u.Badge, Valid: true}
 	}
-	err := tx.QueryRowContext(ctx, `
+	// Exec, not INSERT … RETURNING through QueryRow: a write's failure
+	// (a full disk) is then seen by the store's health (health.go).
+	res, err := tx.ExecContext(ctx, `
 		INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at)
-		VALUES (?, ?, ?, ?, 1, ?, ?)
-		RETURNING id`,
-		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now),
-	).Scan(&u.ID)
+		VALUES (?, ?, ?, ?, 1, ?, ?)`,
+		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now))
+	if err == nil {
+		u.ID, err = res.LastInsertId()
+	}
 	return translate(err, "User not found.")
 }
 

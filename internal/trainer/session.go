@@ -14,9 +14,9 @@ type Session struct {
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
-	// IdleTimeout is the trainees' inactivity timeout (the setting) in
-	// force when the session was last checked, for the page that returns to
-	// sign-in by itself.
+	// IdleTimeout is the inactivity timeout of the user's role (the
+	// trainees' or the staff's setting) in force when the session was last
+	// checked, for the page that returns to sign-in by itself.
 	IdleTimeout time.Duration
 }
 
@@ -35,6 +35,7 @@ const (
 	SessionExpired                      // past SessionLifetime
 	SessionIdle                         // a trainee idle longer than the timeout
 	SessionDeactivated                  // the user was deactivated
+	SessionStaffIdle                    // a manager or administrator idle longer than the staff's timeout
 )
 
 // Ended reports whether s is over at now under settings st, and why.
@@ -46,6 +47,8 @@ func (s *Session) Ended(now time.Time, st Settings) EndReason {
 		return SessionExpired
 	case s.User.Role == RoleTrainee && now.Sub(s.LastSeenAt) >= st.TraineeIdleTimeout:
 		return SessionIdle
+	case s.User.Role != RoleTrainee && now.Sub(s.LastSeenAt) >= st.StaffIdleTimeout:
+		return SessionStaffIdle
 	}
 	return SessionLive
 }

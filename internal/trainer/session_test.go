@@ -24,7 +24,10 @@ func TestSessionEnded(t *testing.T) {
 	}{
 		{session(trainer.RoleTrainee, true), 4*time.Minute + 59*time.Second, trainer.SessionLive},
 		{session(trainer.RoleTrainee, true), 5 * time.Minute, trainer.SessionIdle},
-		{session(trainer.RoleManager, true), 5 * time.Hour, trainer.SessionLive},
+		// Staff have their own timeout, 15 minutes by default.
+		{session(trainer.RoleManager, true), 14*time.Minute + 59*time.Second, trainer.SessionLive},
+		{session(trainer.RoleManager, true), 15 * time.Minute, trainer.SessionStaffIdle},
+		{session(trainer.RoleAdministrator, true), 15 * time.Minute, trainer.SessionStaffIdle},
 		{session(trainer.RoleAdministrator, true), trainer.SessionLifetime, trainer.SessionExpired},
 		{session(trainer.RoleTrainee, false), 0, trainer.SessionDeactivated},
 	}

@@ -9,6 +9,10 @@ type Settings struct {
 	// request, so the next person at a shared tablet starts at the sign-in
 	// screen. Staff sessions are not cut short by it.
 	TraineeIdleTimeout time.Duration
+	// StaffIdleTimeout signs a manager or an administrator out after this
+	// long without a request: their pages show every trainee's record and
+	// the forms that change it, and the tablet or PC may be shared.
+	StaffIdleTimeout time.Duration
 	// MaxSigninFailures wrong PINs or passwords for one account from one
 	// device within LockoutDuration hold that account on that device;
 	// twice as many from several devices lock it everywhere (signin.go).
@@ -27,6 +31,23 @@ const (
 	MinTraineeIdleTimeout     = time.Minute
 	MaxTraineeIdleTimeout     = time.Hour
 )
+
+// Bounds of StaffIdleTimeout. A quarter of an hour covers reading a file or
+// a dashboard between two requests; up to two hours for an office PC that
+// only staff use.
+const (
+	DefaultStaffIdleTimeout = 15 * time.Minute
+	MinStaffIdleTimeout     = time.Minute
+	MaxStaffIdleTimeout     = 2 * time.Hour
+)
+
+// IdleTimeout is the inactivity timeout of users of role r.
+func (s Settings) IdleTimeout(r Role) time.Duration {
+	if r == RoleTrainee {
+		return s.TraineeIdleTimeout
+	}
+	return s.StaffIdleTimeout
+}
 
 // Bounds of the account holds (docs/hardening.md). Five wrong entries in
 // fifteen minutes is more than a trainee fumbling a keypad makes, and with
@@ -47,6 +68,7 @@ const (
 func DefaultSettings() Settings {
 	return Settings{
 		TraineeIdleTimeout: DefaultTraineeIdleTimeout,
+		StaffIdleTimeout:   DefaultStaffIdleTimeout,
 		MaxSigninFailures:  DefaultMaxSigninFailures,
 		LockoutDuration:    DefaultLockoutDuration,
 	}
@@ -56,6 +78,9 @@ func DefaultSettings() Settings {
 // first field out of range.
 func (s Settings) Validate() error {
 	if err := ValidateIdleTimeout(s.TraineeIdleTimeout); err != nil {
+		return err
+	}
+	if err := ValidateStaffIdleTimeout(s.StaffIdleTimeout); err != nil {
 		return err
 	}
 	if err := ValidateMaxSigninFailures(s.MaxSigninFailures); err != nil {
@@ -70,6 +95,16 @@ func ValidateIdleTimeout(d time.Duration) error {
 	if d < MinTraineeIdleTimeout || d > MaxTraineeIdleTimeout || d%time.Minute != 0 {
 		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
 			int(MinTraineeIdleTimeout/time.Minute), int(MaxTraineeIdleTimeout/time.Minute))
+	}
+	return nil
+}
+
+// ValidateStaffIdleTimeout checks StaffIdleTimeout: whole minutes from 1 to
+// 120. Returns KindInvalid with a message for the form field.
+func ValidateStaffIdleTimeout(d time.Duration) error {
+	if d < MinStaffIdleTimeout || d > MaxStaffIdleTimeout || d%time.Minute != 0 {
+		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
+			int(MinStaffIdleTimeout/time.Minute), int(MaxStaffIdleTimeout/time.Minute))
 	}
 	return nil
 }

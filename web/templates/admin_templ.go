@@ -1101,6 +1101,13 @@ func SettingsFormFragment(f SettingsForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
+		templ_7745c5c3_Err = field(Field{Name: "staff_idle_minutes", Label: "Sign managers and administrators out after this many minutes without activity",
+			Type: "number", Value: f.StaffIdleMinutes, Error: f.Errors["staff_idle_minutes"], InputMode: "numeric",
+			Hint: "From " + strconv.Itoa(f.MinStaffMinutes) + " to " + strconv.Itoa(f.MaxStaffMinutes) +
+				". Their pages then return to the sign-in screen by themselves."}).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
 		templ_7745c5c3_Err = field(Field{Name: "max_failures", Label: "Hold an account on a device after this many wrong PINs or passwords there",
 			Type: "number", Value: f.MaxFailures, Error: f.Errors["max_failures"], InputMode: "numeric",
 			Hint: "From " + strconv.Itoa(f.MinFailures) + " to " + strconv.Itoa(f.MaxMaxFailures) +

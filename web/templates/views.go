@@ -219,6 +219,11 @@ type SettingsForm struct {
 	IdleMinutes string
 	MinMinutes  int
 	MaxMinutes  int
+	// StaffIdleMinutes is the managers' and administrators' inactivity
+	// timeout.
+	StaffIdleMinutes string
+	MinStaffMinutes  int
+	MaxStaffMinutes  int
 	// MaxFailures and LockoutMinutes are the sign-in lockout: this many
 	// wrong entries in this many minutes lock an account that long.
 	MaxFailures       string

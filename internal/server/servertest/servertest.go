@@ -8,6 +8,7 @@
 package servertest
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -42,8 +43,12 @@ type Harness struct {
 	// Book is the rules the server runs with; Book.Version is the rules
 	// version its attempts and exams record.
 	Book *rulebook.Book
-	stop func()
-	logs *logBuffer
+	// AuditKey is the database's audit key, kept as the kiosk keeps it in
+	// a file beside the database (sqlite.AuditKeyFile), so that a harness
+	// started again on the same file finds it.
+	AuditKey []byte
+	stop     func()
+	logs     *logBuffer
 }
 
 // Options start a harness on a given database file or rules.
@@ -94,6 +99,18 @@ func Start(tb testing.TB, opts Options) *Harness {
 	}
 	clock := &Clock{}
 	db.Now = clock.Now
+	// The audit trail is keyed as `trainer serve` keys it: the key in a
+	// file beside the database, made at the first start.
+	auditKey, err := sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(path))
+	if errors.Is(err, fs.ErrNotExist) {
+		auditKey, err = sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.UseAuditKey(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
+		tb.Fatal(err)
+	}
 	key, err := db.SessionKey(tb.Context())
 	if err != nil {
 		tb.Fatal(err)
@@ -128,7 +145,7 @@ func Start(tb testing.TB, opts Options) *Harness {
 		})
 	}
 	tb.Cleanup(stop)
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, Book: book, stop: stop, logs: logs}
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, Book: book, AuditKey: auditKey, stop: stop, logs: logs}
 }
 
 // Logs returns what the server has logged so far at level Warn and above

@@ -1,0 +1,113 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Whether the kiosk can write its database (docs/hardening.md, "A database
+// the kiosk cannot write is not healthy").
+//
+// A kiosk that can read but not write its file looks alive: pages open, and
+// every sign-in, answer and sign-off fails. Two things tell it: the last
+// write the kiosk tried (a failure is kept until a later write succeeds),
+// and a probe that asks SQLite for the write lock and fresh pages without
+// leaving anything behind.
+
+// writeHealth is the outcome of the kiosk's last write.
+type writeHealth struct {
+	mu  sync.Mutex
+	err error // the last write's failure, nil after a write that succeeded
+	at  time.Time
+}
+
+// WriteError is the failure of the last write to the database, or nil if
+// the last write succeeded (or none was tried). Only failures that say the
+// database cannot be written count: a full disk, a read-only file, an I/O
+// error, a lock held by another process past the busy timeout, the audit
+// head file that could not be written. A refused constraint is not one.
+type WriteError struct {
+	At  time.Time
+	Err error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("the last write to the database failed at %s: %s", e.At.UTC().Format(time.RFC3339), firstLine(e.Err))
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// LastWriteError returns the failure of the last write, or nil.
+func (db *DB) LastWriteError() error {
+	db.health.mu.Lock()
+	defer db.health.mu.Unlock()
+	if db.health.err == nil {
+		return nil
+	}
+	return &WriteError{At: db.health.at, Err: db.health.err}
+}
+
+// noteWrite records the outcome of a write: a failure that means the
+// database cannot be written is kept; nil (a write that succeeded) clears it.
+// Other errors (a constraint, a cancelled request) change nothing.
+func (db *DB) noteWrite(err error) {
+	if err != nil && !isWriteFailure(err) {
+		return
+	}
+	db.health.mu.Lock()
+	defer db.health.mu.Unlock()
+	db.health.err, db.health.at = err, time.Now()
+}
+
+// noteHeadFailure records that the audit head file could not be written
+// after a commit: the change is stored, but the kiosk is not healthy until a
+// later head is written.
+func (db *DB) noteHeadFailure(err error) {
+	db.health.mu.Lock()
+	defer db.health.mu.Unlock()
+	db.health.err, db.health.at = fmt.Errorf("write the audit head: %w", err), time.Now()
+}
+
+// isWriteFailure reports whether err says that the database cannot be
+// written, by SQLite's primary result code.
+func isWriteFailure(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN,
+		sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY:
+		return true
+	}
+	return false
+}
+
+// probeBytes is the size of the probe's blob: four pages of 4 KiB, room for
+// a few more answers. On a database that cannot grow the insert fails
+// (SQLITE_FULL); pages free inside the file are used first, as a real write
+// would use them.
+const probeBytes = 16 << 10
+
+// ProbeWrite checks that the database can be written now: it takes the
+// write lock, inserts a blob that needs fresh pages, and rolls back, so
+// nothing is written to the file (the pages never leave SQLite's cache). It
+// takes about as long as a small write transaction; /healthz runs it at most
+// every few seconds. Returns an error naming the file and the reason.
+func (db *DB) ProbeWrite(ctx context.Context) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("the database %s cannot be written: %s", db.path, firstLine(err))
+	}
+	defer tx.Rollback()
+	if _, err := tx.Tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (zeroblob(?))`, probeBytes); err != nil {
+		return fmt.Errorf("the database %s cannot be written: %s", db.path, firstLine(err))
+	}
+	return nil
+}
