@@ -182,12 +182,15 @@ func TestHouseValues(t *testing.T) {
 }
 
 func TestRulingSubsection(t *testing.T) {
-	// A ruling is a ### subsection: directly under a # it skips a level.
-	_, err := load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\nThe house rules these.\n{{ruling \"uth.show_cards\"}}\n"})
-	if err == nil || !strings.Contains(err.Error(), "books/uth.md:4: heading \"A player shows his cards\" is ### but follows a # heading") {
-		t.Errorf("ruling under a chapter: err = %v", err)
+	// A ruling is a subsection of what it is written under: under a #, a ##.
+	b, err := load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\nThe house rules these.\n{{ruling \"uth.show_cards\"}}\n{{ruling \"common.payout\"}}\n"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	b, err := load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\n## At the table {#uth.table}\n{{ruling \"uth.show_cards\"}}\n{{ruling \"common.payout\"}}\n"})
+	if diff := cmp.Diff([]string{"1 uth.rulings Rulings", "1.1 uth.show_cards A player shows his cards", "1.2 common.payout A wrong payment"}, outline(b)); diff != "" {
+		t.Errorf("a ruling under a chapter (-want +got):\n%s", diff)
+	}
+	b, err = load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\n## At the table {#uth.table}\n{{ruling \"uth.show_cards\"}}\n{{ruling \"common.payout\"}}\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
