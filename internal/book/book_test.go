@@ -16,7 +16,8 @@ func testEnv() Env {
 	odds := func(w, p int64) games.Odds { return games.Odds{Win: w, Per: p} }
 	return Env{
 		Game: "uth", GameName: "Ultimate Texas Hold'em",
-		House: House{Name: "Demo casino", Currency: "CHF", Rounding: "down", SmallestChip: 50},
+		House: House{Name: "Demo casino", Currency: "CHF", Rounding: "down", SmallestChip: 50,
+			Chips: []Chip{{Value: 50, Label: "½"}, {Value: 100000, Label: "1K"}}},
 		Set: map[string]any{
 			"fold_forfeits_trips": true,
 			"progressive_stake":   games.Money(200),
@@ -163,6 +164,7 @@ func TestHouseValues(t *testing.T) {
 		{"times one", `Play {{times .Set.max_boxes}}.`, "Play 7×."},
 		{"odds", `The Ante pays {{odds .Set.ante_on_noqual}}.`, "The Ante pays 1 to 1."},
 		{"if setting", `{{if .Set.fold_forfeits_trips}}A fold loses Trips.{{else}}Trips stays.{{end}}`, "A fold loses Trips."},
+		{"chips", `{{range .House.Chips}}{{.Label}}: {{money .Value}}. {{end}}`, "½: CHF 0.50. 1K: CHF 1,000."},
 		{"house and game", `{{.House.Name}} deals {{.Game.Name}} in {{.House.Currency}}.`, "Demo casino deals Ultimate Texas Hold'em in CHF."},
 		{"steps", `The deal:
 {{steps "uth.deal"}}`, "The deal:\n\n1. Shuffle.\n2. Deal the board.\n3. Deal the players.\n4. Deal the dealer."},

@@ -46,6 +46,14 @@ type House struct {
 	Currency     string // "CHF"
 	Rounding     string // "down", "up" or "nearest"
 	SmallestChip games.Money
+	Chips        []Chip // the chip set, smallest first
+}
+
+// Chip is one chip of the house's set: {{range .House.Chips}}{{.Label}}
+// {{money .Value}}{{end}}.
+type Chip struct {
+	Value games.Money
+	Label string // as printed on the chip: "½", "1K"
 }
 
 // Limits are the table limits on the game's main wager.
