@@ -48,6 +48,8 @@ type Section struct {
 	// House is set when the house's own file wrote the section (replaced
 	// or added).
 	House bool
+
+	ruling bool // written by {{ruling}}: its level follows where it stands
 }
 
 // Ref is a citation resolved against a book: what `trainer drill` prints

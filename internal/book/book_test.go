@@ -16,7 +16,8 @@ func testEnv() Env {
 	odds := func(w, p int64) games.Odds { return games.Odds{Win: w, Per: p} }
 	return Env{
 		Game: "uth", GameName: "Ultimate Texas Hold'em",
-		House: House{Name: "Demo casino", Currency: "CHF", Rounding: "down", SmallestChip: 50},
+		House: House{Name: "Demo casino", Currency: "CHF", Rounding: "down", SmallestChip: 50,
+			Chips: []Chip{{Value: 50, Label: "½"}, {Value: 100000, Label: "1K"}}},
 		Set: map[string]any{
 			"fold_forfeits_trips": true,
 			"progressive_stake":   games.Money(200),
@@ -163,6 +164,7 @@ func TestHouseValues(t *testing.T) {
 		{"times one", `Play {{times .Set.max_boxes}}.`, "Play 7×."},
 		{"odds", `The Ante pays {{odds .Set.ante_on_noqual}}.`, "The Ante pays 1 to 1."},
 		{"if setting", `{{if .Set.fold_forfeits_trips}}A fold loses Trips.{{else}}Trips stays.{{end}}`, "A fold loses Trips."},
+		{"chips", `{{range .House.Chips}}{{.Label}}: {{money .Value}}. {{end}}`, "½: CHF 0.50. 1K: CHF 1,000."},
 		{"house and game", `{{.House.Name}} deals {{.Game.Name}} in {{.House.Currency}}.`, "Demo casino deals Ultimate Texas Hold'em in CHF."},
 		{"steps", `The deal:
 {{steps "uth.deal"}}`, "The deal:\n\n1. Shuffle.\n2. Deal the board.\n3. Deal the players.\n4. Deal the dealer."},
@@ -182,12 +184,15 @@ func TestHouseValues(t *testing.T) {
 }
 
 func TestRulingSubsection(t *testing.T) {
-	// A ruling is a ### subsection: directly under a # it skips a level.
-	_, err := load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\nThe house rules these.\n{{ruling \"uth.show_cards\"}}\n"})
-	if err == nil || !strings.Contains(err.Error(), "books/uth.md:4: heading \"A player shows his cards\" is ### but follows a # heading") {
-		t.Errorf("ruling under a chapter: err = %v", err)
+	// A ruling is a subsection of what it is written under: under a #, a ##.
+	b, err := load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\nThe house rules these.\n{{ruling \"uth.show_cards\"}}\n{{ruling \"common.payout\"}}\n"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	b, err := load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\n## At the table {#uth.table}\n{{ruling \"uth.show_cards\"}}\n{{ruling \"common.payout\"}}\n"})
+	if diff := cmp.Diff([]string{"1 uth.rulings Rulings", "1.1 uth.show_cards A player shows his cards", "1.2 common.payout A wrong payment"}, outline(b)); diff != "" {
+		t.Errorf("a ruling under a chapter (-want +got):\n%s", diff)
+	}
+	b, err = load(t, map[string]string{"books/uth.md": "# Rulings {#uth.rulings}\n\n## At the table {#uth.table}\n{{ruling \"uth.show_cards\"}}\n{{ruling \"common.payout\"}}\n"})
 	if err != nil {
 		t.Fatal(err)
 	}

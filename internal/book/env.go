@@ -46,15 +46,14 @@ type House struct {
 	Currency     string // "CHF"
 	Rounding     string // "down", "up" or "nearest"
 	SmallestChip games.Money
-	// Chips are the house's chip set, smallest first: the common chapters
-	// list them ({{range .House.Chips}}) and teach paying with the fewest.
-	Chips []Chip
+	Chips        []Chip // the chip set, smallest first
 }
 
-// Chip is one chip of the house's set: its value and what is printed on it.
+// Chip is one chip of the house's set: {{range .House.Chips}}{{.Label}}
+// {{money .Value}}{{end}}.
 type Chip struct {
-	Value games.Money // use money: {{money .Value}}
-	Label string      // "½", "25", "1K"
+	Value games.Money
+	Label string // as printed on the chip: "½", "1K"
 }
 
 // Limits are the table limits on the game's main wager.

@@ -159,7 +159,7 @@ func shipped(p part, prefix string) error {
 }
 
 func sectionOf(p part, house bool) Section {
-	return Section{ID: p.id, Level: p.level, Title: p.title, Markdown: p.body, File: p.file, Line: p.line, House: house}
+	return Section{ID: p.id, Level: p.level, Title: p.title, Markdown: p.body, File: p.file, Line: p.line, House: house, ruling: p.fromRuling}
 }
 
 // unique refuses two sections with the same id, or ids that differ only in
@@ -238,10 +238,18 @@ func (l *loader) applyHouse(secs []Section, file, prefix string) ([]Section, err
 }
 
 // structure checks the levels: the book starts with a chapter, and no
-// heading is more than one level below the one before it.
+// heading is more than one level below the one before it. A ruling
+// ({{ruling}}, written as ###) is a subsection of whatever it is written
+// under: one level below a # or a ##, beside another ###.
 func structure(secs []Section) error {
-	prev := 0
-	for _, s := range secs {
+	prev, under := 0, 0 // the level before, and that of the last section not a ruling
+	for i := range secs {
+		s := &secs[i]
+		if s.ruling && under > 0 {
+			s.Level = min(under+1, 3)
+		} else {
+			under = s.Level
+		}
 		if s.Level > prev+1 {
 			want := "a chapter (#)"
 			if prev > 0 {

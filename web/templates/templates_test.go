@@ -73,8 +73,11 @@ func TestLayout(t *testing.T) {
 			t.Errorf("htmx-config %s lacks %s", cfg, want)
 		}
 	}
-	if doc.Find(".nav-link").Length() != 0 {
+	if doc.Find(`.nav-link[href^="/manager"], .nav-link[href^="/admin"], .nav-link[href^="/tools"]`).Length() != 0 {
 		t.Error("a trainee's header offers manager or administrator links")
+	}
+	if doc.Find(`.nav-link[href="/book"]`).Length() != 1 || doc.Find("#book-dialog").Length() != 1 {
+		t.Error("a signed-in header does not offer the rule book, or the page has no dialog for its citations")
 	}
 	if doc.Find(`form[action="/signout"][method="post"]`).Length() != 1 {
 		t.Error("no sign-out form")
