@@ -65,10 +65,6 @@ func (h *House) Cite(game, id string) (book.Ref, bool) {
 // bookEnv is what the book of game g at house h is written with.
 func bookEnv(h *House, g *Game) book.Env {
 	settings := h.Settings(g.Slug)
-	chips := make([]book.Chip, len(h.Chips))
-	for i, c := range h.Chips {
-		chips[i] = book.Chip{Value: c.Value, Label: c.Label}
-	}
 	env := book.Env{
 		Game: g.Slug, GameName: g.Name,
 		House:   book.House{Name: h.Title, Currency: h.Currency, Rounding: h.Rounding.Mode.String(), SmallestChip: h.Rounding.Chip},
