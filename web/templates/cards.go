@@ -9,7 +9,7 @@ import (
 // CardView is one card as the table draws it: a face (rank and suit, or the
 // joker), a face-down card (Back) or an empty place on the layout (Empty).
 type CardView struct {
-	Code  string // SETTLE.md notation: "As", "Td", "Jk"; "" for a back or an empty place
+	Code  string // the settle contract's notation (docs): "As", "Td", "Jk"; "" for a back or an empty place
 	Name  string // the accessible name: "king of spades", "joker", "face-down card"
 	Rank  string // as printed in the corner: "A", "10", "K"
 	Suit  string // "clubs", "diamonds", "hearts" or "spades"; "" for the joker

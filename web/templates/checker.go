@@ -108,7 +108,7 @@ type PickerCard struct {
 
 // BoxForm is one box's wagers and actions.
 type BoxForm struct {
-	Index     int // 0-based, as in SETTLE.md paths
+	Index     int // 0-based, as in the settle contract's field paths
 	Number    int
 	Controls  []Control // stakes (UTH's Play is a choice of multiple), then actions
 	Draw      *Control  // Lunar: no draw, buy a 6th card or exchange (buttons)

@@ -11,7 +11,7 @@ import (
 
 // SpotDef is one betting spot of a game's layout.
 type SpotDef struct {
-	Wager string // the SETTLE.md wager name: "ante", "kings_or_better"
+	Wager string // the wager name of the settle contract: "ante", "kings_or_better"
 	Label string // as printed on the layout: "Ante", "Pair of Kings+"
 	Kind  string // "main" (the base game's wagers) or "bonus" (side bets), for the spot's shape
 }
