@@ -37,6 +37,7 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 		why = append(why, br.Wagers[i].Reason)
 		b.cite(br.Wagers[i].Rule)
 	}
+	why = sayOnce(why)
 	for _, f := range br.FeeItems {
 		why = append(why, f.Reason)
 	}

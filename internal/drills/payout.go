@@ -206,8 +206,10 @@ func explainWager(d *dealt, br *games.BoxResult, w *games.WagerResult) string {
 func explainBox(d *dealt, br *games.BoxResult) string {
 	var parts, reasons []string
 	for _, w := range br.Wagers {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(w.Reason), "."), signed(w.Pays)))
 		reasons = append(reasons, w.Reason)
+	}
+	for i, r := range sayOnce(reasons) {
+		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(r), "."), signed(br.Wagers[i].Pays)))
 	}
 	for _, f := range br.FeeItems {
 		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(f.Reason), "."), signed(-f.Amount)))
@@ -240,4 +242,26 @@ func signed(m games.Money) string {
 		return "+" + m.String()
 	}
 	return m.String()
+}
+
+// sayOnce shortens the wagers' reasons that repeat an earlier one's ground:
+// "Ante loses: the dealer's pair of nines … beats …" then "Blind loses: the
+// dealer's pair of nines … beats …" reads "Blind loses for the same
+// reason". Each explanation is said once.
+func sayOnce(reasons []string) []string {
+	out := make([]string, len(reasons))
+	seen := map[string]bool{}
+	for i, r := range reasons {
+		head, ground, ok := strings.Cut(strings.TrimSuffix(r, "."), ": ")
+		switch {
+		case !ok:
+			out[i] = r
+		case seen[ground]:
+			out[i] = head + " for the same reason."
+		default:
+			seen[ground] = true
+			out[i] = r
+		}
+	}
+	return out
 }
