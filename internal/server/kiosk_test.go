@@ -206,7 +206,8 @@ func attr(s *goquery.Selection, name string) string {
 }
 
 // visibleText is the text of s and every attribute a person or a script can
-// read, except links and test IDs (which carry IDs, not amounts).
+// read, except links and test IDs (which carry IDs, not amounts) and drawing
+// attributes (a chip colour such as #2e7d32 is not an amount).
 func visibleText(s *goquery.Selection) string {
 	var b strings.Builder
 	b.WriteString(s.Text())
@@ -215,7 +216,7 @@ func visibleText(s *goquery.Selection) string {
 			switch a.Key {
 			case "action", "hx-post", "href", "data-testid", "data-attempt", "id", "for", "name", "hx-target",
 				"viewBox", "width", "height", "cx", "cy", "r", "x", "y", "stroke-width", "maxlength", "min", "max",
-				"aria-describedby", "aria-labelledby", "data-timer-target", "data-timer-start":
+				"aria-describedby", "aria-labelledby", "data-timer-target", "data-timer-start", "fill", "stroke":
 				continue
 			}
 			b.WriteString(" " + a.Val)
