@@ -206,7 +206,8 @@ func TestCert_SignOffRevokeAndExport(t *testing.T) {
 	}
 }
 
-// csvRows downloads a CSV as client c.
+// csvRows downloads a CSV as client c. Every export begins with a UTF-8
+// byte-order mark, so that Excel on Windows reads accented names (issue 15).
 func csvRows(t *testing.T, c *servertest.Client, path string) [][]string {
 	t.Helper()
 	resp := c.Get(path)
@@ -214,7 +215,11 @@ func csvRows(t *testing.T, c *servertest.Client, path string) [][]string {
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
 		t.Errorf("%s: Content-Type %q", path, ct)
 	}
-	rows, err := csv.NewReader(strings.NewReader(resp.Body)).ReadAll()
+	body, ok := strings.CutPrefix(resp.Body, "\xef\xbb\xbf")
+	if !ok {
+		t.Errorf("%s: no UTF-8 byte-order mark at the start: %q", path, resp.Body[:min(len(resp.Body), 12)])
+	}
+	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
