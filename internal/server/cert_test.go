@@ -376,7 +376,7 @@ func TestCert_AdminChangesAreAudited(t *testing.T) {
 	k := newKiosk(t)
 	ac := k.staffClient(t, "Ada Admin", adminPassword)
 	wantRedirect(t, "settings", ac.PostForm("/admin/settings", url.Values{"idle_minutes": {"9"}, "max_failures": {"5"}, "lockout_minutes": {"15"}}), "/admin/settings?saved=1")
-	wantRedirect(t, "deactivate", ac.PostForm(userPath(k.trainee)+"/deactivate", nil), userPath(k.trainee)+"?done=deactivated")
+	wantRedirect(t, "deactivate", ac.PostForm(userPath(k.trainee)+"/deactivate", url.Values{"confirm": {"yes"}}), userPath(k.trainee)+"?done=deactivated")
 	es, err := k.DB.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -125,12 +125,41 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	}
 	for _, e := range entries {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeText(e.At), Actor: e.Actor,
-			Action: e.Action, Detail: auditDetailText(e.Detail)})
+			Action: auditActionWords(e.Action), Detail: auditDetailText(e.Detail)})
 	}
 	return v, nil
 }
 
-// auditDetailText writes an entry's detail for people: "key: value" pairs.
+// auditActions names the audit log's actions in words for the trainee's
+// file; an action not listed is shown as stored.
+var auditActions = map[string]string{
+	trainer.AuditExamStarted:       "Exam started",
+	trainer.AuditExamFinished:      "Exam finished",
+	trainer.AuditRetakeAllowed:     "Another sitting allowed",
+	trainer.AuditTableTest:         "Table test recorded",
+	trainer.AuditGranted:           "Certificate granted",
+	trainer.AuditRevoked:           "Certificate revoked",
+	trainer.AuditExpired:           "Certificate expired",
+	trainer.AuditRefresherAssigned: "Refresher assigned",
+	trainer.AuditUserCreated:       "User added",
+	trainer.AuditUserSecretReset:   "PIN or password reset",
+	trainer.AuditUserDeactivated:   "Deactivated",
+	trainer.AuditUserReactivated:   "Reactivated",
+	trainer.AuditUserLocked:        "Locked after wrong PINs",
+	trainer.AuditUserUnlocked:      "Unlocked",
+	trainer.AuditUserRenamed:       "Name rewritten",
+	trainer.AuditUserChanged:       "Name or badge corrected",
+}
+
+func auditActionWords(action string) string {
+	if w, ok := auditActions[action]; ok {
+		return w
+	}
+	return action
+}
+
+// auditDetailText writes an entry's detail for people: "key: value" pairs,
+// a change as "key: old → new".
 func auditDetailText(detail string) string {
 	var m map[string]any
 	if err := json.Unmarshal([]byte(detail), &m); err != nil {
@@ -139,10 +168,12 @@ func auditDetailText(detail string) string {
 	var parts []string
 	for _, k := range sortedMapKeys(m) {
 		val := fmt.Sprint(m[k])
-		if b, err := json.Marshal(m[k]); err == nil && !strings.HasPrefix(string(b), `"`) {
+		if ch, ok := m[k].(map[string]any); ok && len(ch) == 2 && ch["old"] != nil && ch["new"] != nil {
+			val = fmt.Sprintf("%v → %v", ch["old"], ch["new"])
+		} else if b, err := json.Marshal(m[k]); err == nil && !strings.HasPrefix(string(b), `"`) {
 			val = string(b)
 		}
-		parts = append(parts, k+": "+val)
+		parts = append(parts, strings.ReplaceAll(k, "_", " ")+": "+val)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -11,6 +11,7 @@ const (
 	BadgeFormID    = "badge-form"
 	PINFormID      = "pin-form"
 	UserFormID     = "user-form"
+	ProfileFormID  = "profile-form"
 	SecretFormID   = "secret-form"
 	SettingsFormID = "settings-form"
 )
@@ -170,16 +171,19 @@ type UsersView struct {
 	Notice string
 }
 
-// RoleChoice is one of the role tabs at the top of the new-user form.
+// RoleChoice is one of the role tabs at the top of the new-user form: a
+// button of the form, so that what was typed goes with it.
 type RoleChoice struct {
-	URL      string
+	Value    string // the role's stored name
+	URL      string // the form of this role, for a link
 	Label    string
 	Selected bool
 }
 
 // UserForm is the new-user form for one role.
 type UserForm struct {
-	Role      string // the role's stored name, posted back in a hidden field
+	Roles     []RoleChoice // the role tabs
+	Role      string       // the role's stored name, posted back in a hidden field
 	RoleLabel string
 	UsesPIN   bool
 	Name      string
@@ -190,8 +194,15 @@ type UserForm struct {
 // NewUserView is the new-user page.
 type NewUserView struct {
 	Page
-	Roles []RoleChoice
-	Form  UserForm
+	Form UserForm
+}
+
+// ProfileForm corrects a user's name and badge.
+type ProfileForm struct {
+	Action string
+	Name   string
+	Badge  string
+	Errors Errors
 }
 
 // SecretForm resets a user's PIN or password.
@@ -210,8 +221,11 @@ type UserView struct {
 	CanDeactivate bool      // false for the administrator's own account
 	UnlockAction  string    // form action that lifts every hold of the account
 	Holds         []HoldRow // the account's holds in force
-	Notice        string
-	Problem       string // why the last action was refused, or ""
+	Profile       ProfileForm
+	// ConfirmDeactivate asks the administrator to confirm a deactivation.
+	ConfirmDeactivate bool
+	Notice            string
+	Problem           string // why the last action was refused, or ""
 }
 
 // SettingsForm is the kiosk settings form.
