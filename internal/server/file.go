@@ -99,6 +99,9 @@ type formState struct {
 	result string
 	notes  string
 	errs   templates.Errors
+	// confirm shows a table test as it will be recorded, for the manager
+	// to confirm (issue 15); edit shows it again to change.
+	confirm bool
 }
 
 // fileView builds a trainee's file; refused, if not nil, is a form to show
@@ -229,6 +232,9 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		chosen := ""
 		if refused != nil && refused.game == game && refused.form == "table-test" {
 			f.Notes, f.Errors, chosen = refused.notes, refused.errs, refused.result
+			if refused.confirm {
+				f.Confirm = s.tableTestConfirm(u, me, game, chosen, refused.notes)
+			}
 		}
 		for _, k := range trainer.TableResults {
 			f.Options = append(f.Options, templates.ChoiceOption{Value: k.FormValue(), Label: tableResultLabel(k), Selected: k.FormValue() == chosen})
@@ -250,6 +256,34 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		fg.Allow = f
 	}
 	return fg, nil
+}
+
+// tableTestConfirm says what recording a table test with result (a form
+// value) will do, for the manager me to confirm before it is recorded: a
+// record cannot be taken back, only followed by another.
+func (s *Server) tableTestConfirm(u, me *trainer.User, game, result, notes string) *templates.TableTestConfirm {
+	kind, err := trainer.ParseTableResult(result)
+	if err != nil {
+		return nil
+	}
+	c := &templates.TableTestConfirm{Result: result, Notes: notes,
+		Title: fmt.Sprintf("Record a %s for %s in %s?", strings.ToLower(tableResultLabel(kind)), u.Name, s.gameName(game))}
+	signer := "you"
+	if me != nil {
+		signer = "you, " + me.Name
+	}
+	switch kind {
+	case trainer.EventTablePass:
+		c.What = fmt.Sprintf("%s is certified to deal %s until %s, signed off by %s. A record cannot be taken back; "+
+			"a certificate granted by mistake is revoked with a reason.", u.Name, s.gameName(game),
+			dateText(eval.Expiry(s.db.Now(), s.house.Certification[game].Policy)), signer)
+		c.Pass = true
+	case trainer.EventTableFail:
+		c.What = fmt.Sprintf("The table test is recorded as failed, signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
+	default:
+		c.What = fmt.Sprintf("The table test is recorded as not judged (to be taken again), signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
+	}
+	return c
 }
 
 func tableResultLabel(k trainer.CertEventKind) string {
@@ -327,6 +361,14 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 	st, err := s.certStatus(r.Context(), u.ID, f.game)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if f.form == "table-test" && st.CanSignOff && (r.PostFormValue("confirm") != "yes" || r.PostFormValue("edit") != "") {
+		// A table test is recorded once confirmed (issue 15): the first
+		// tap shows what it will do; "Change" shows the form again. One
+		// that cannot be recorded now is refused below, unasked.
+		f.confirm = r.PostFormValue("edit") == ""
+		s.renderFileForm(w, r, u, "", f, http.StatusOK)
 		return
 	}
 	e := &trainer.CertEvent{UserID: u.ID, Game: f.game, Kind: kind, ActorID: me.ID, Notes: f.notes}

@@ -241,6 +241,8 @@ type FileEvent struct {
 }
 
 // TableTestForm records a table test: pass, fail or re-test, with notes.
+// With Confirm set it shows what it will record, for the manager to
+// confirm.
 type TableTestForm struct {
 	ID      string
 	Action  string
@@ -248,6 +250,16 @@ type TableTestForm struct {
 	Notes   string
 	Exam    string // the exam it follows, for people
 	Errors  Errors
+	Confirm *TableTestConfirm
+}
+
+// TableTestConfirm is a table test about to be recorded.
+type TableTestConfirm struct {
+	Title  string // "Record a pass for Tia Trainee in Ultimate Texas Hold'em?"
+	What   string // what it does, and who signs
+	Pass   bool
+	Result string // the form's values, sent again with the confirmation
+	Notes  string
 }
 
 // RevokeForm revokes a certification, with the reason.
