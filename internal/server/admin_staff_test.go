@@ -83,7 +83,7 @@ func TestNewUserRoleSwitch(t *testing.T) {
 		"secret": {"1357"}, "confirm": {"1357"}, "switch_role": {"manager"}})
 	wantStatus(t, "switch to manager", resp, http.StatusOK)
 	input := func(name string) string {
-		return resp.Doc.Find(`[data-testid="user-form"] input[name="` + name + `"]`).AttrOr("value", "")
+		return resp.Doc.Find(`[data-testid="user-form"] input[name="`+name+`"]`).AttrOr("value", "")
 	}
 	if input("role") != "manager" || input("name") != "Nia Novak" || input("badge") != "501" {
 		t.Errorf("after the switch: role %q, name %q, badge %q", input("role"), input("name"), input("badge"))
