@@ -113,14 +113,20 @@ func TestHandChecker_RefusedRoundMarksTheField(t *testing.T) {
 		name    string
 		change  url.Values
 		control string // the name of the control marked invalid
-		msg     string
+		msg     string // beside the control
+		problem string // at the top of the form
 	}{
 		{"duplicate card", url.Values{"boxes": {"2"}, "b1.cards": {"Qh 3c"}, "b1.ante": {"5"}, "b1.blind": {"5"}, "b1.play": {"1"}},
-			"b1.cards", "Q♥ is entered twice: a deck has one. Take it out of the box, or out of the other place."},
-		{"blind not the ante", url.Values{"b0.blind": {"15"}}, "b0.blind", "The Blind must equal the Ante (10). Make the Blind 10, or change the Ante."},
-		{"fold with a play bet", url.Values{"b0.fold": {"1"}}, "b0.play", "A box that folded has no Play bet. Choose “No Play bet”, or untick Fold."},
-		{"short board", url.Values{"board": {"As Ks Qs Js"}}, "board", "The board needs 5 cards and has 4. Tap a card to add it, or tap one of its cards to take it back."},
-		{"not a stake", url.Values{"b0.trips": {"five"}}, "b0.trips", "“five” is not an amount. Write the Trips in figures, such as 25 or 12.50."},
+			"b1.cards", "Q♥ is entered twice: a deck has one.",
+			"Box 2: Q♥ is entered twice: a deck has one. Take it out of the box, or out of the other place."},
+		{"blind not the ante", url.Values{"b0.blind": {"15"}}, "b0.blind", "The Blind must equal the Ante (10).",
+			"Box 1: the Blind must equal the Ante (10). Make the Blind 10, or change the Ante."},
+		{"fold with a play bet", url.Values{"b0.fold": {"1"}}, "b0.play", "A box that folded has no Play bet.",
+			"Box 1: a box that folded has no Play bet. Choose “No Play bet”, or untick Fold."},
+		{"short board", url.Values{"board": {"As Ks Qs Js"}}, "board", "The board needs 5 cards and has 4.",
+			"The board needs 5 cards and has 4. Tap a card to add it, or tap one of its cards to take it back."},
+		{"not a stake", url.Values{"b0.trips": {"five"}}, "b0.trips", "“five” is not an amount.",
+			"Box 1: “five” is not an amount. Write the Trips in figures, such as 25 or 12.50."},
 	}
 	for _, tt := range tests {
 		form := uthRoyal()
@@ -138,17 +144,7 @@ func TestHandChecker_RefusedRoundMarksTheField(t *testing.T) {
 			t.Errorf("%s: message on %s = %q; want %q", tt.name, tt.control, got, tt.msg)
 		}
 		// The problem at the top names the box as the form does.
-		want := tt.msg
-		if n, _, ok := strings.Cut(strings.TrimPrefix(tt.control, "b"), "."); ok && n != "oard" {
-			box := "Box " + string(rune('1'+n[0]-'0'))
-			if w, ok := strings.CutPrefix(tt.msg, "The "); ok {
-				want = box + ": the " + w
-			} else if w, ok := strings.CutPrefix(tt.msg, "A "); ok {
-				want = box + ": a " + w
-			} else {
-				want = box + ": " + tt.msg
-			}
-		}
+		want := tt.problem
 		if got := resp.Text(`[data-testid="checker-problem"] p:last-child`); got != want {
 			t.Errorf("%s: problem %q; want %q", tt.name, got, want)
 		}

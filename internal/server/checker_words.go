@@ -145,9 +145,17 @@ var rewrites = []rewrite{
 var keyRE = regexp.MustCompile(`\s*\([a-z_]+\.[a-z_.]+\)`)
 
 // checkerWords rewrites a refusal of the engine in the screen's words: the
-// message beside the field, and the problem at the top of the form, which
-// also names the box.
+// message beside the field (what is wrong, one sentence: the field is
+// narrow), and the problem at the top of the form, which also names the
+// box and says what to change.
 func checkerWords(fe *games.FieldError, game string) (field, problem string) {
+	full, problem := checkerSentences(fe, game)
+	field, _, _ = strings.Cut(full, ". ")
+	return strings.TrimSuffix(field, ".") + ".", problem
+}
+
+// checkerSentences is the whole message, and the problem naming the box.
+func checkerSentences(fe *games.FieldError, game string) (field, problem string) {
 	w := whereIs(fe.Field, game)
 	msg := keyRE.ReplaceAllString(fe.Msg, "")
 	field = ""
