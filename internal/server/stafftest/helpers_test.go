@@ -3,6 +3,7 @@ package stafftest
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,6 +176,21 @@ func newClass(t *testing.T) *class {
 	h.Clock.Advance(time.Hour)
 	h.SitExam(c.trainees["Ben Passed"], "uth", true)
 	h.Certify(c.trainees["José Pérez"], "thrill", c.manager)
+
+	// A few wrong payouts, so that the dashboard's most-missed questions
+	// and mistakes have something to name.
+	for i, name := range []string{"Trainee 12 Dealer", "Trainee 13 Dealer", "Trainee 14 Dealer"} {
+		tr := servertest.NewTrainee(c.trainees[name].ID, traineePIN, func() string { return h.URL }, http.DefaultTransport)
+		tr.Game = []string{"uth", "thrill", "lunar"}[i]
+		if err := tr.SignIn(t.Context()); err != nil {
+			t.Fatalf("%s signs in: %v", name, err)
+		}
+		for range 4 {
+			if _, _, err := tr.Answer(t.Context(), 1); err != nil {
+				t.Fatalf("%s answers: %v", name, err)
+			}
+		}
+	}
 	return c
 }
 

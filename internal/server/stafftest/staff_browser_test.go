@@ -86,6 +86,17 @@ func adminPages(t *testing.T, v *visitor, c *class) {
 func managerPages(t *testing.T, v *visitor, c *class) {
 	v.signInStaff("Max Manager", managerPassword, testID("manager-home"))
 	v.check("manager-dashboard")
+	// The most-missed questions and mistakes, in words, inside their boxes.
+	if got := texts(t, v.ctx, `[data-testid="missed-questions-row"]`); len(got) == 0 {
+		t.Errorf("dashboard at %s: no most-missed question after wrong answers", v.size.name)
+	}
+	if bad := browsertest.Clipped(t, v.ctx, `.miss-list li, .miss-list li *, .cert-lists li`); len(bad) > 0 {
+		t.Errorf("dashboard at %s: text out of its box: %q", v.size.name, bad)
+	}
+	if v.size.shots {
+		run(t, v.ctx, "scroll to the most-missed", chromedp.ScrollIntoView(testID("missed-questions")), browsertest.Settled())
+		browsertest.Screenshot(t, v.ctx, v.size.name+"-manager-dashboard-missed")
+	}
 	if v.size.Size != browsertest.Phone || !raceEnabled {
 		dashboardStates(t, v)
 	}
