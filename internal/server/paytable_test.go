@@ -562,3 +562,44 @@ func TestPayTables_CloseStopsSimulations(t *testing.T) {
 		t.Errorf("after Close the card says %q", got)
 	}
 }
+
+// TestPayTables_ManagersWords: outside "Exact figures" (where the command
+// line is), no page of the pay tables shows a setting key, a command-line
+// flag or a seed (issue 15); and every table shows its return to player
+// beside its house edge.
+func TestPayTables_ManagersWords(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.staffClient(t, "Max Manager", managerPassword)
+	for _, game := range rulebook.GameSlugs {
+		resp := c.Get(payTablesPath + "?game=" + game)
+		wantStatus(t, game, resp, http.StatusOK)
+		main := resp.Doc.Find("main").Clone()
+		// The counted figures, once the count is done (polled as htmx does).
+		exact := false
+		for _, w := range edge.Wagers(game) {
+			if w.Method == edge.Exact {
+				exact = true
+				figs := settle(t, c, main.Find(`[data-testid="figures-`+w.Name+`"]`), "figures-"+w.Name)
+				main.Find(`[data-testid="figures-` + w.Name + `"]`).ReplaceWithSelection(figs.Clone())
+			}
+		}
+		main.Find("details, script, [hidden]").Remove()
+		text := squash(main.Text())
+		if exact && !strings.Contains(text, "Return to player") {
+			t.Errorf("%s: no return to player on the page", game)
+		}
+		for _, bad := range []string{"_", "--", "seed", "Seed", " PA ", "Pa. Code", "RULES.md", "SETTLE.md"} {
+			if strings.Contains(text, bad) {
+				i := strings.Index(text, bad)
+				t.Errorf("%s: the page shows %q: …%s…", game, bad, text[max(0, i-60):min(len(text), i+60)])
+			}
+		}
+		resp.Doc.Find(`[data-testid^="table-"]`).Each(func(_ int, card *goquery.Selection) {
+			if card.Find(`[data-testid="house-edge"]`).Length() == 1 && card.Find(`[data-testid="return"]`).Length() != 1 {
+				id, _ := card.Attr("data-testid")
+				t.Errorf("%s %s: a house edge without the return to player beside it", game, id)
+			}
+		})
+	}
+}
