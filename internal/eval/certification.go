@@ -78,6 +78,13 @@ type CertStatus struct {
 	LastTableTest *trainer.CertEvent
 	// Revocation is the revocation that ended the last certificate, if any.
 	Revocation *trainer.CertEvent
+	// LastFailed is the failed sitting of this cycle when it is the last
+	// sitting of the cycle (no exam passed since): what the dashboard
+	// shows as "exam failed".
+	LastFailed *trainer.CertEvent
+	// RetakeFrom is when the sitting after LastFailed may start: the
+	// failure plus the policy's wait (zero without LastFailed).
+	RetakeFrom time.Time
 
 	Sittings     int // exams sat in this cycle
 	SittingsLeft int
@@ -134,6 +141,7 @@ func Certification(h CertHistory, p rulebook.Policy, now time.Time) CertStatus {
 	})
 	var st CertStatus
 	var lastFail *trainer.CertEvent
+	failedLast := false          // the cycle's last sitting is lastFail
 	recorded := map[int64]bool{} // grants whose expiry is on record
 	var first time.Time
 	for i := range evs {
@@ -145,15 +153,16 @@ func Certification(h CertHistory, p rulebook.Policy, now time.Time) CertStatus {
 		case trainer.EventExamPassed:
 			st.Sittings++
 			st.PendingExam, st.LastTableTest = e, nil
+			failedLast = false
 		case trainer.EventExamFailed:
 			st.Sittings++
-			lastFail = e
+			lastFail, failedLast = e, true
 		case trainer.EventTablePass:
 			if st.PendingExam == nil {
 				continue
 			}
 			st.Grant, st.LastTableTest, st.Revocation, st.PendingExam = e, e, nil, nil
-			st.Sittings, lastFail = 0, nil
+			st.Sittings, lastFail, failedLast = 0, nil, false
 		case trainer.EventTableFail, trainer.EventTableRetest:
 			if st.PendingExam != nil {
 				st.LastTableTest = e
@@ -163,14 +172,18 @@ func Certification(h CertHistory, p rulebook.Policy, now time.Time) CertStatus {
 				continue // nothing valid to revoke
 			}
 			st.Revocation, st.PendingExam = e, nil
-			st.Sittings, lastFail = 0, nil
+			st.Sittings, lastFail, failedLast = 0, nil, false
 		case trainer.EventRetakeAllowed:
-			st.Sittings, lastFail = 0, nil
+			st.Sittings, lastFail, failedLast = 0, nil, false
 		case trainer.EventExpired:
 			recorded[e.RefID] = true
 		}
 	}
 
+	if failedLast {
+		st.LastFailed = lastFail
+		st.RetakeFrom = lastFail.At.Add(time.Duration(p.RetakeWaitHours) * time.Hour)
+	}
 	valid := false
 	if st.Grant != nil {
 		st.Expires = Expiry(st.Grant.At, p)

@@ -121,7 +121,17 @@ func TestUserDeactivate(t *testing.T) {
 	admin := k.staffClient(t, "Ada Admin", adminPassword)
 	trainee := k.traineeClient(t)
 
-	wantRedirect(t, "deactivate", admin.PostForm(userPath(k.trainee)+"/deactivate", nil), userPath(k.trainee)+"?done=deactivated")
+	// The first tap asks (issue 15): nothing changes until it is confirmed.
+	ask := admin.PostForm(userPath(k.trainee)+"/deactivate", nil)
+	wantStatus(t, "deactivate, not confirmed", ask, http.StatusOK)
+	if got := ask.Text(`[data-testid="confirm-deactivate"] h2`); got != "Deactivate Tia Trainee?" {
+		t.Errorf("confirmation %q", got)
+	}
+	if !ask.Has(`[data-testid="confirm-deactivate"] input[name="confirm"][value="yes"]`) || ask.Has(`[data-testid="deactivate"]`) {
+		t.Error("the confirmation does not carry confirm=yes, or the first button is still offered")
+	}
+	wantStatus(t, "trainee after an unconfirmed deactivation", trainee.Get("/trainee"), http.StatusOK)
+	wantRedirect(t, "deactivate", admin.PostForm(userPath(k.trainee)+"/deactivate", url.Values{"confirm": {"yes"}}), userPath(k.trainee)+"?done=deactivated")
 	wantRedirect(t, "deactivated trainee's session", trainee.Get("/trainee"), "/signin")
 	if k.Client().Get("/signin").Has(`[data-testid="trainee-tile"]`) {
 		t.Error("a deactivated trainee is still on the grid")
@@ -136,10 +146,10 @@ func TestUserDeactivate(t *testing.T) {
 	wantRedirect(t, "reactivated trainee signs in", k.Client().PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
 
 	// An administrator cannot lock themselves out.
-	resp := admin.PostForm(userPath(k.admin)+"/deactivate", nil)
+	resp := admin.PostForm(userPath(k.admin)+"/deactivate", url.Values{"confirm": {"yes"}})
 	wantStatus(t, "deactivate self", resp, http.StatusConflict)
 	if got := resp.TestID("form-problem"); got != "You cannot deactivate your own account." {
 		t.Errorf("deactivate self: %q", got)
 	}
-	wantStatus(t, "deactivate user 999", admin.PostForm("/admin/users/999/deactivate", nil), http.StatusNotFound)
+	wantStatus(t, "deactivate user 999", admin.PostForm("/admin/users/999/deactivate", url.Values{"confirm": {"yes"}}), http.StatusNotFound)
 }

@@ -169,8 +169,8 @@ func TestBrowserCertification(t *testing.T) {
 
 	// The manager signs off the table test.
 	run(t, mctx, "the dashboard", chromedp.Navigate(h.URL+"/manager"), chromedp.WaitVisible(testID("cert-matrix")))
-	if got := text(t, mctx, chromedp.CSS(`[data-testid="cert-row"] [data-testid="cell-0"] [data-testid="state"]`)); got != "Exam passed" {
-		t.Errorf("the dashboard shows UTH %q; want Exam passed", got)
+	if got := text(t, mctx, chromedp.CSS(`[data-testid="cert-row"] [data-testid="cell-0"] [data-testid="state"]`)); got != "Waiting for the table test" {
+		t.Errorf("the dashboard shows UTH %q; want Waiting for the table test", got)
 	}
 	run(t, mctx, "the trainee's file", browsertest.Settled(), chromedp.Tap(testID("trainee-link")),
 		chromedp.WaitVisible(testID("table-test-form")))
@@ -192,7 +192,10 @@ func TestBrowserCertification(t *testing.T) {
 			t.Fatal("the table test's pass is not chosen after three taps")
 		}
 	}
-	run(t, mctx, "sign off", chromedp.Tap(testID("table-test-submit")), chromedp.WaitVisible(testID("notice")), browsertest.Settled())
+	// The first tap says what will be recorded; the second records it.
+	run(t, mctx, "sign off", chromedp.Tap(testID("table-test-submit")), chromedp.WaitVisible(testID("table-test-confirm")), browsertest.Settled())
+	browsertest.Screenshot(t, mctx, "manager-table-test-confirm")
+	run(t, mctx, "confirm the sign-off", chromedp.Tap(testID("table-test-confirm-submit")), chromedp.WaitVisible(testID("notice")), browsertest.Settled())
 	if got := text(t, mctx, chromedp.CSS(`[data-testid="file-uth"] [data-testid="state"]`)); got != "Certified" {
 		t.Errorf("after the sign-off the file shows %q; want Certified", got)
 	}
@@ -250,6 +253,10 @@ func TestBrowserCertification(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/csv") {
 		t.Fatalf("the CSV: status %d, %s\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	}
+	body, ok := bytes.CutPrefix(body, []byte("\xef\xbb\xbf"))
+	if !ok {
+		t.Error("the CSV has no UTF-8 byte-order mark")
 	}
 	rows, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
 	if err != nil {

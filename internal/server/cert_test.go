@@ -127,7 +127,22 @@ func TestCert_SignOffRevokeAndExport(t *testing.T) {
 	revoke := gamePath(k.trainee, "uth") + "/revoke"
 	wantStatus(t, "revoke before any grant", mc.PostForm(revoke, url.Values{"reason": {"test"}}), http.StatusConflict)
 
-	wantRedirect(t, "a failed table test", mc.PostForm(tt, url.Values{"result": {"fail"}, "notes": {"Paid the Blind on two pair."}}),
+	// The first tap says what will be recorded, and records nothing (issue 15).
+	ask := mc.PostForm(tt, url.Values{"result": {"fail"}, "notes": {"Paid the Blind on two pair."}})
+	wantStatus(t, "a failed table test, not confirmed", ask, http.StatusOK)
+	if got := ask.TestID("table-test-confirm"); got != "Record a fail for Tia Trainee in Ultimate Texas Hold'em?" {
+		t.Errorf("confirmation %q", got)
+	}
+	if rec, _ := k.DB.FindCertRecord(t.Context(), k.trainee.ID, "uth"); len(rec.Events) != 1 {
+		t.Fatalf("an unconfirmed table test saved events: %+v", rec.Events)
+	}
+	change := mc.PostForm(tt, url.Values{"result": {"fail"}, "notes": {"Paid the Blind on two pair."}, "confirm": {"yes"}, "edit": {"1"}})
+	wantStatus(t, "change the table test", change, http.StatusOK)
+	if change.Has(`[data-testid="table-test-confirm"]`) || change.Doc.Find(`[data-testid="table-test-form"] textarea[name="notes"]`).Text() != "Paid the Blind on two pair." ||
+		!change.Has(`[data-testid="table-test-form"] input[value="fail"][checked]`) {
+		t.Error("Change does not show the form again with what was chosen")
+	}
+	wantRedirect(t, "a failed table test", mc.PostForm(tt, url.Values{"result": {"fail"}, "notes": {"Paid the Blind on two pair."}, "confirm": {"yes"}}),
 		filePath(k.trainee)+"?done=table-test")
 	file = mc.Get(filePath(k.trainee))
 	if got := file.Text(`[data-testid="file-uth"] [data-testid="state"]`); got != "Exam passed" {
@@ -138,7 +153,12 @@ func TestCert_SignOffRevokeAndExport(t *testing.T) {
 	}
 	k.Clock.Advance(time.Hour)
 	mc = k.staffClient(t, "Max Manager", managerPassword) // an hour idle signed the manager out
-	wantRedirect(t, "a passed table test", mc.PostForm(tt, url.Values{"result": {"pass"}}), filePath(k.trainee)+"?done=table-test")
+	ask = mc.PostForm(tt, url.Values{"result": {"pass"}})
+	if got, want := ask.TestID("table-test-what"), "Tia Trainee is certified to deal Ultimate Texas Hold'em until "+
+		k.Clock.Now().AddDate(1, 0, 0).Local().Format("2 Jan 2006")+", signed off by you, Max Manager."; !strings.HasPrefix(got, want) {
+		t.Errorf("the pass will do %q; want it to begin %q", got, want)
+	}
+	wantRedirect(t, "a passed table test", mc.PostForm(tt, url.Values{"result": {"pass"}, "confirm": {"yes"}}), filePath(k.trainee)+"?done=table-test")
 	file = mc.Get(filePath(k.trainee))
 	if got := file.Text(`[data-testid="file-uth"] [data-testid="state"]`); got != "Certified" {
 		t.Errorf("after the sign-off: %q; want Certified", got)
@@ -206,7 +226,8 @@ func TestCert_SignOffRevokeAndExport(t *testing.T) {
 	}
 }
 
-// csvRows downloads a CSV as client c.
+// csvRows downloads a CSV as client c. Every export begins with a UTF-8
+// byte-order mark, so that Excel on Windows reads accented names (issue 15).
 func csvRows(t *testing.T, c *servertest.Client, path string) [][]string {
 	t.Helper()
 	resp := c.Get(path)
@@ -214,7 +235,11 @@ func csvRows(t *testing.T, c *servertest.Client, path string) [][]string {
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
 		t.Errorf("%s: Content-Type %q", path, ct)
 	}
-	rows, err := csv.NewReader(strings.NewReader(resp.Body)).ReadAll()
+	body, ok := strings.CutPrefix(resp.Body, "\xef\xbb\xbf")
+	if !ok {
+		t.Errorf("%s: no UTF-8 byte-order mark at the start: %q", path, resp.Body[:min(len(resp.Body), 12)])
+	}
+	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -371,7 +396,7 @@ func TestCert_AdminChangesAreAudited(t *testing.T) {
 	k := newKiosk(t)
 	ac := k.staffClient(t, "Ada Admin", adminPassword)
 	wantRedirect(t, "settings", ac.PostForm("/admin/settings", url.Values{"idle_minutes": {"9"}, "max_failures": {"5"}, "lockout_minutes": {"15"}}), "/admin/settings?saved=1")
-	wantRedirect(t, "deactivate", ac.PostForm(userPath(k.trainee)+"/deactivate", nil), userPath(k.trainee)+"?done=deactivated")
+	wantRedirect(t, "deactivate", ac.PostForm(userPath(k.trainee)+"/deactivate", url.Values{"confirm": {"yes"}}), userPath(k.trainee)+"?done=deactivated")
 	es, err := k.DB.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -68,7 +68,7 @@ func (s *Server) settleChecker(w http.ResponseWriter, r *http.Request, st *check
 	case errors.As(err, &fe):
 		errs := templates.Errors{}
 		if c := controlFor(fe.Field, in); c != "" {
-			errs[c] = fe.Msg
+			errs[c], _ = checkerWords(fe, in.Game)
 		}
 		s.renderChecker(w, r, http.StatusUnprocessableEntity, st, errs, nil, "", withProblem(fe, in))
 	case err != nil:
@@ -84,7 +84,7 @@ type checkerOption func(*templates.HandCheckerForm)
 // withProblem says why the round was not settled, linked to its control.
 func withProblem(fe *games.FieldError, in *games.Round) checkerOption {
 	return func(f *templates.HandCheckerForm) {
-		f.Problem = fe.Error()
+		_, f.Problem = checkerWords(fe, in.Game)
 		switch c := controlFor(fe.Field, in); {
 		case c == "" || c == "house" && len(f.Houses) < 2:
 		case c == "boxes":

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,14 +113,20 @@ func TestHandChecker_RefusedRoundMarksTheField(t *testing.T) {
 		name    string
 		change  url.Values
 		control string // the name of the control marked invalid
-		msg     string
+		msg     string // beside the control
+		problem string // at the top of the form
 	}{
 		{"duplicate card", url.Values{"boxes": {"2"}, "b1.cards": {"Qh 3c"}, "b1.ante": {"5"}, "b1.blind": {"5"}, "b1.play": {"1"}},
-			"b1.cards", "duplicate card Qh"},
-		{"blind not the ante", url.Values{"b0.blind": {"15"}}, "b0.blind", "must equal the ante (10)"},
-		{"fold with a play bet", url.Values{"b0.fold": {"1"}}, "b0.play", "a box that folded has no Play bet (it folded instead of betting)"},
-		{"short board", url.Values{"board": {"As Ks Qs Js"}}, "board", "needs 5 cards, got 4"},
-		{"not a stake", url.Values{"b0.trips": {"five"}}, "b0.trips", `"five" is not an amount`},
+			"b1.cards", "Q♥ is entered twice: a deck has one.",
+			"Box 2: Q♥ is entered twice: a deck has one. Take it out of the box, or out of the other place."},
+		{"blind not the ante", url.Values{"b0.blind": {"15"}}, "b0.blind", "The Blind must equal the Ante (10).",
+			"Box 1: the Blind must equal the Ante (10). Make the Blind 10, or change the Ante."},
+		{"fold with a play bet", url.Values{"b0.fold": {"1"}}, "b0.play", "A box that folded has no Play bet.",
+			"Box 1: a box that folded has no Play bet. Choose “No Play bet”, or untick Fold."},
+		{"short board", url.Values{"board": {"As Ks Qs Js"}}, "board", "The board needs 5 cards and has 4.",
+			"The board needs 5 cards and has 4. Tap a card to add it, or tap one of its cards to take it back."},
+		{"not a stake", url.Values{"b0.trips": {"five"}}, "b0.trips", "“five” is not an amount.",
+			"Box 1: “five” is not an amount. Write the Trips in figures, such as 25 or 12.50."},
 	}
 	for _, tt := range tests {
 		form := uthRoyal()
@@ -136,8 +143,10 @@ func TestHandChecker_RefusedRoundMarksTheField(t *testing.T) {
 		if got := strings.TrimSpace(resp.Doc.Find("#" + id).Text()); got != tt.msg {
 			t.Errorf("%s: message on %s = %q; want %q", tt.name, tt.control, got, tt.msg)
 		}
-		if got := resp.TestID("checker-problem"); !strings.Contains(got, tt.msg) {
-			t.Errorf("%s: problem %q lacks %q", tt.name, got, tt.msg)
+		// The problem at the top names the box as the form does.
+		want := tt.problem
+		if got := resp.Text(`[data-testid="checker-problem"] p:last-child`); got != want {
+			t.Errorf("%s: problem %q; want %q", tt.name, got, want)
 		}
 		if resp.Has(`[data-testid="result"]`) {
 			t.Errorf("%s: a refused round shows a settlement", tt.name)
@@ -285,6 +294,12 @@ func TestHandChecker_Lunar(t *testing.T) {
 	if got := resp.TestID("fee-line"); !strings.Contains(got, "Force fee") || !strings.Contains(got, "Draw fee") {
 		t.Errorf("fees %q; want the force and the draw fees", got)
 	}
+	// A fee is the player's to pay, and says so.
+	resp.Doc.Find(`[data-testid="fee-line"] .wl-result`).Each(func(_ int, s *goquery.Selection) {
+		if !strings.HasPrefix(s.Text(), "The player pays ") {
+			t.Errorf("fee line %q; want “The player pays …”", s.Text())
+		}
+	})
 	if !resp.Has(`[data-testid="place-b1.buy"]`) {
 		t.Error("box 2 bought a card but has no place for it")
 	}
@@ -349,4 +364,26 @@ func formOf(t *testing.T, resp *servertest.Response) url.Values {
 		}
 	})
 	return form
+}
+
+// TestHandChecker_WagerNames: the checker's stake fields carry the names
+// the practice screens ask about (issue 15): one name for each wager.
+func TestHandChecker_WagerNames(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.staffClient(t, "Max Manager", managerPassword)
+	for game, want := range map[string][]string{
+		"thrill": {"Pair of Kings or Better", "3 of a Kind or Better", "Full House or Better"},
+		"oracle": {"BET"},
+	} {
+		resp := c.Get(checkerPath + "?game=" + game)
+		wantStatus(t, game, resp, http.StatusOK)
+		var labels []string
+		resp.Doc.Find(`label`).Each(func(_ int, s *goquery.Selection) { labels = append(labels, strings.TrimSpace(s.Text())) })
+		for _, w := range want {
+			if !slices.Contains(labels, w) {
+				t.Errorf("%s: no field labelled %q among %q", game, w, labels)
+			}
+		}
+	}
 }

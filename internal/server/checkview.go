@@ -103,7 +103,7 @@ func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.E
 	if res != nil {
 		t := tableView(&st.in, h, res)
 		f.Table = &t
-		f.Result = templates.NewResult(game, res)
+		f.Result = templates.NewResult(game, res, func(w string, on *games.Target) string { return checkerWagerName(game, w, on) })
 		for i, b := range res.Boxes {
 			for j, w := range b.Wagers {
 				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(h, game, w.Rule)
@@ -149,7 +149,7 @@ func boxForm(st *checkRound, i int, h *rulebook.House, errs templates.Errors) te
 	bf := templates.BoxForm{Index: i, Number: i + 1, Removable: len(st.in.Boxes) > 1,
 		Error: errs[k], WagersError: errs[k+".wagers"], SideError: errs[k+".multi_super"]}
 	stake := func(w, hint string) templates.Control {
-		return templates.Control{Name: k + "." + w, Label: templates.WagerLabel(game, w, nil), Kind: "stake",
+		return templates.Control{Name: k + "." + w, Label: checkerWagerName(game, w, nil), Kind: "stake",
 			Value: string(b.Wagers[w]), Error: errs[k+"."+w], Hint: hint}
 	}
 	check := func(name, label string, on bool) templates.Control {

@@ -253,7 +253,7 @@ func TestDevLanguage(t *testing.T) {
 	examID := passExam(t, k, tc, "uth")
 	mc := k.staffClient(t, "Max Manager", managerPassword)
 	wantStatus(t, "table test", mc.PostForm(gamePath(k.trainee, "uth")+"/table-test",
-		url.Values{"result": {"pass"}, "notes": {"Dealt well."}}), http.StatusSeeOther)
+		url.Values{"result": {"pass"}, "notes": {"Dealt well."}, "confirm": {"yes"}}), http.StatusSeeOther)
 
 	pages := map[string]string{}
 	crawl := func(c *servertest.Client, start ...string) {

@@ -15,7 +15,9 @@ import (
 // CSV exports (issue 8): the certifications of every trainee (filtered as
 // the dashboard is) and one trainee's attempts. Times are written
 // "2006-01-02 15:04:05" in the kiosk's time zone, figures as decimal text,
-// and no cell can start a spreadsheet formula.
+// and no cell can start a spreadsheet formula. Each file begins with a UTF-8
+// byte-order mark: Excel on Windows reads a CSV without one in the PC's own
+// code page, and "José" comes out as "JosÃ©".
 
 // csvTime is how the exports write a moment: sortable, and read as a date by
 // every spreadsheet.
@@ -39,9 +41,14 @@ func csvCell(s string) string {
 	return s
 }
 
-// writeCSV sends rows as a CSV attachment named file.
+// utf8BOM is the byte-order mark that tells spreadsheets the file is UTF-8.
+const utf8BOM = "\uFEFF"
+
+// writeCSV sends rows as a CSV attachment named file, after the byte-order
+// mark.
 func (s *Server) writeCSV(w http.ResponseWriter, r *http.Request, file string, rows [][]string) {
 	var b strings.Builder
+	b.WriteString(utf8BOM)
 	cw := csv.NewWriter(&b)
 	for _, row := range rows {
 		for i := range row {
@@ -73,14 +80,16 @@ func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	out := [][]string{{"trainee_id", "trainee", "badge", "game", "state", "state_since", "expires", "signed_off_by",
-		"signed_off_at", "exam_passed_at", "last_table_test", "last_table_test_at", "sittings_left", "revoked_at", "revoked_reason"}}
+		"signed_off_at", "exam_passed_at", "last_table_test", "last_table_test_at", "sittings_left", "revoked_at", "revoked_reason",
+		"next_step", "next_step_at"}}
 	for _, cr := range rows {
 		st := cr.status
-		if f.state != "" && st.State != f.state {
+		if !f.matches(st.Step()) {
 			continue
 		}
 		row := []string{strconv.FormatInt(cr.user.ID, 10), cr.user.Name, cr.user.Badge, cr.game, string(st.State),
-			csvMoment(st.Since), "", "", "", "", "", "", strconv.Itoa(st.SittingsLeft), "", ""}
+			csvMoment(st.Since), "", "", "", "", "", "", strconv.Itoa(st.SittingsLeft), "", "",
+			string(st.Step()), csvMoment(st.StepDate())}
 		if st.Grant != nil {
 			row[6], row[7], row[8] = csvMoment(st.Expires), st.Grant.Actor, csvMoment(st.Grant.At)
 		}

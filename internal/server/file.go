@@ -99,6 +99,9 @@ type formState struct {
 	result string
 	notes  string
 	errs   templates.Errors
+	// confirm shows a table test as it will be recorded, for the manager
+	// to confirm (issue 15); edit shows it again to change.
+	confirm bool
 }
 
 // fileView builds a trainee's file; refused, if not nil, is a form to show
@@ -125,12 +128,41 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	}
 	for _, e := range entries {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeText(e.At), Actor: e.Actor,
-			Action: e.Action, Detail: auditDetailText(e.Detail)})
+			Action: auditActionWords(e.Action), Detail: auditDetailText(e.Detail)})
 	}
 	return v, nil
 }
 
-// auditDetailText writes an entry's detail for people: "key: value" pairs.
+// auditActions names the audit log's actions in words for the trainee's
+// file; an action not listed is shown as stored.
+var auditActions = map[string]string{
+	trainer.AuditExamStarted:       "Exam started",
+	trainer.AuditExamFinished:      "Exam finished",
+	trainer.AuditRetakeAllowed:     "Another sitting allowed",
+	trainer.AuditTableTest:         "Table test recorded",
+	trainer.AuditGranted:           "Certificate granted",
+	trainer.AuditRevoked:           "Certificate revoked",
+	trainer.AuditExpired:           "Certificate expired",
+	trainer.AuditRefresherAssigned: "Refresher assigned",
+	trainer.AuditUserCreated:       "User added",
+	trainer.AuditUserSecretReset:   "PIN or password reset",
+	trainer.AuditUserDeactivated:   "Deactivated",
+	trainer.AuditUserReactivated:   "Reactivated",
+	trainer.AuditUserLocked:        "Locked after wrong PINs",
+	trainer.AuditUserUnlocked:      "Unlocked",
+	trainer.AuditUserRenamed:       "Name rewritten",
+	trainer.AuditUserChanged:       "Name or badge corrected",
+}
+
+func auditActionWords(action string) string {
+	if w, ok := auditActions[action]; ok {
+		return w
+	}
+	return action
+}
+
+// auditDetailText writes an entry's detail for people: "key: value" pairs,
+// a change as "key: old → new".
 func auditDetailText(detail string) string {
 	var m map[string]any
 	if err := json.Unmarshal([]byte(detail), &m); err != nil {
@@ -139,10 +171,12 @@ func auditDetailText(detail string) string {
 	var parts []string
 	for _, k := range sortedMapKeys(m) {
 		val := fmt.Sprint(m[k])
-		if b, err := json.Marshal(m[k]); err == nil && !strings.HasPrefix(string(b), `"`) {
+		if ch, ok := m[k].(map[string]any); ok && len(ch) == 2 && ch["old"] != nil && ch["new"] != nil {
+			val = fmt.Sprintf("%v → %v", ch["old"], ch["new"])
+		} else if b, err := json.Marshal(m[k]); err == nil && !strings.HasPrefix(string(b), `"`) {
 			val = string(b)
 		}
-		parts = append(parts, k+": "+val)
+		parts = append(parts, strings.ReplaceAll(k, "_", " ")+": "+val)
 	}
 	return strings.Join(parts, " · ")
 }
@@ -198,6 +232,9 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		chosen := ""
 		if refused != nil && refused.game == game && refused.form == "table-test" {
 			f.Notes, f.Errors, chosen = refused.notes, refused.errs, refused.result
+			if refused.confirm {
+				f.Confirm = s.tableTestConfirm(u, me, game, chosen, refused.notes)
+			}
 		}
 		for _, k := range trainer.TableResults {
 			f.Options = append(f.Options, templates.ChoiceOption{Value: k.FormValue(), Label: tableResultLabel(k), Selected: k.FormValue() == chosen})
@@ -219,6 +256,34 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		fg.Allow = f
 	}
 	return fg, nil
+}
+
+// tableTestConfirm says what recording a table test with result (a form
+// value) will do, for the manager me to confirm before it is recorded: a
+// record cannot be taken back, only followed by another.
+func (s *Server) tableTestConfirm(u, me *trainer.User, game, result, notes string) *templates.TableTestConfirm {
+	kind, err := trainer.ParseTableResult(result)
+	if err != nil {
+		return nil
+	}
+	c := &templates.TableTestConfirm{Result: result, Notes: notes,
+		Title: fmt.Sprintf("Record a %s for %s in %s?", strings.ToLower(tableResultLabel(kind)), u.Name, s.gameName(game))}
+	signer := "you"
+	if me != nil {
+		signer = "you, " + me.Name
+	}
+	switch kind {
+	case trainer.EventTablePass:
+		c.What = fmt.Sprintf("%s is certified to deal %s until %s, signed off by %s. A record cannot be taken back; "+
+			"a certificate granted by mistake is revoked with a reason.", u.Name, s.gameName(game),
+			dateText(eval.Expiry(s.db.Now(), s.house.Certification[game].Policy)), signer)
+		c.Pass = true
+	case trainer.EventTableFail:
+		c.What = fmt.Sprintf("The table test is recorded as failed, signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
+	default:
+		c.What = fmt.Sprintf("The table test is recorded as not judged (to be taken again), signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
+	}
+	return c
 }
 
 func tableResultLabel(k trainer.CertEventKind) string {
@@ -296,6 +361,14 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 	st, err := s.certStatus(r.Context(), u.ID, f.game)
 	if err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if f.form == "table-test" && st.CanSignOff && (r.PostFormValue("confirm") != "yes" || r.PostFormValue("edit") != "") {
+		// A table test is recorded once confirmed (issue 15): the first
+		// tap shows what it will do; "Change" shows the form again. One
+		// that cannot be recorded now is refused below, unasked.
+		f.confirm = r.PostFormValue("edit") == ""
+		s.renderFileForm(w, r, u, "", f, http.StatusOK)
 		return
 	}
 	e := &trainer.CertEvent{UserID: u.ID, Game: f.game, Kind: kind, ActorID: me.ID, Notes: f.notes}

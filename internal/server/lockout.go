@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -67,7 +68,27 @@ func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check fun
 	if h := firstHold(started); h != nil {
 		return false, refusal{msgHeld(h, s.db.Now()), http.StatusTooManyRequests}, nil
 	}
-	return false, refusal{wrong, http.StatusUnprocessableEntity}, nil
+	return false, refusal{wrongMessage(wrong, d.Left), http.StatusUnprocessableEntity}, nil
+}
+
+// warnTries is how few tries left the sign-in forms warn of: the keypad
+// says "2 tries left" before a hold stops the account on the device.
+const warnTries = 2
+
+// wrongMessage is the message of a wrong PIN or password (wrong) with, when
+// few are left, how many more a hold allows ("That PIN is not right. 2
+// tries left before sign-in is held on this device."). The words are the
+// same for every account, so they tell nothing of whether a staff name
+// exists: a name of nobody's is counted like an account.
+func wrongMessage(wrong string, left int) string {
+	if left <= 0 || left > warnTries {
+		return wrong
+	}
+	tries := "1 try"
+	if left > 1 {
+		tries = fmt.Sprintf("%d tries", left)
+	}
+	return strings.TrimSuffix(wrong, " Try again.") + " " + tries + " left before sign-in is held on this device."
 }
 
 // firstHold is the hold to tell the visitor about among those a failure

@@ -33,10 +33,11 @@ const (
 func traineeFileURL(id int64) string { return fmt.Sprintf("/manager/trainees/%d", id) }
 
 // certFilter is the dashboard's filter, from the query (?game=&state=): an
-// unknown value is no filter.
+// unknown value is no filter. The state is eval's Step: what the
+// certification waits for ("exam_failed", "table_test", "due" …).
 type certFilter struct {
-	game  string
-	state eval.CertState
+	game string
+	step eval.Step
 }
 
 func (s *Server) readCertFilter(q url.Values) certFilter {
@@ -44,19 +45,26 @@ func (s *Server) readCertFilter(q url.Values) certFilter {
 	if g := q.Get("game"); slices.Contains(s.certGames(), g) {
 		f.game = g
 	}
-	if st := eval.CertState(q.Get("state")); slices.Contains(eval.CertStates, st) {
-		f.state = st
+	st := eval.Step(q.Get("state"))
+	if st == eval.Step(eval.StateExamPassed) {
+		st = eval.StepTableTest // the state's old name, in links kept from before
+	}
+	if slices.Contains(eval.Steps, st) {
+		f.step = st
 	}
 	return f
 }
+
+// matches reports whether a certification in step st is shown under f.
+func (f certFilter) matches(st eval.Step) bool { return f.step == "" || f.step == st }
 
 func (f certFilter) query() string {
 	v := url.Values{}
 	if f.game != "" {
 		v.Set("game", f.game)
 	}
-	if f.state != "" {
-		v.Set("state", string(f.state))
+	if f.step != "" {
+		v.Set("state", string(f.step))
 	}
 	if len(v) == 0 {
 		return ""
@@ -134,8 +142,13 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	var lineUser int64
 	var matched bool
 	var rowUsers []int64 // the trainee of each of v.Rows
+	trainees := 0
+	var due, expired []certRow
 	flush := func() {
-		if line != nil && (f.state == "" || matched) {
+		if line != nil {
+			trainees++
+		}
+		if line != nil && (f.step == "" || matched) {
 			v.Rows = append(v.Rows, *line)
 			rowUsers = append(rowUsers, lineUser)
 		}
@@ -146,23 +159,31 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 			line = &templates.DashboardRow{Trainee: cr.user.Name, Badge: cr.user.Badge, URL: traineeFileURL(cr.user.ID)}
 			lineUser, matched = cr.user.ID, false
 		}
-		cell := templates.CertCell{}
-		if f.state == "" || cr.status.State == f.state {
-			cell = certCell(cr.status)
+		cell := templates.CertCell{GameName: s.gameName(cr.game)}
+		if f.matches(cr.status.Step()) {
+			cell = s.certCell(cr.game, cr.status, now)
 			matched = true
 		}
 		line.Cells = append(line.Cells, cell)
 		switch cr.status.State {
 		case eval.StateDue:
-			v.Due = append(v.Due, s.certListRow(cr, now))
+			due = append(due, cr)
 		case eval.StateExpired:
-			v.Expired = append(v.Expired, s.certListRow(cr, now))
+			expired = append(expired, cr)
 		}
 	}
 	flush()
+	v.Count = traineeCount(len(v.Rows), trainees, f.step != "")
 	// Soonest to expire first; longest expired first.
-	slices.SortStableFunc(v.Due, func(a, b templates.CertListRow) int { return cmp.Compare(a.Date, b.Date) })
-	slices.SortStableFunc(v.Expired, func(a, b templates.CertListRow) int { return cmp.Compare(a.Date, b.Date) })
+	byExpiry := func(a, b certRow) int { return a.status.Expires.Compare(b.status.Expires) }
+	slices.SortStableFunc(due, byExpiry)
+	slices.SortStableFunc(expired, byExpiry)
+	for _, cr := range due {
+		v.Due = append(v.Due, s.certListRow(cr, now))
+	}
+	for _, cr := range expired {
+		v.Expired = append(v.Expired, s.certListRow(cr, now))
+	}
 	for i := range v.Rows {
 		if v.Rows[i].Weakest, err = s.weakest(ctx, rowUsers[i], f.game); err != nil {
 			s.error(w, r, err)
@@ -197,39 +218,103 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 
 // dashboardFilter is the filter form's choices, f's selected.
 func (s *Server) dashboardFilter(f certFilter) templates.DashboardFilter {
-	df := templates.DashboardFilter{Any: f.game != "" || f.state != ""}
+	df := templates.DashboardFilter{Any: f.game != "" || f.step != ""}
 	df.Games = append(df.Games, templates.ChoiceOption{Value: "", Label: "All games", Selected: f.game == ""})
 	for _, g := range s.certGames() {
 		df.Games = append(df.Games, templates.ChoiceOption{Value: g, Label: s.gameName(g), Selected: g == f.game})
 	}
-	df.States = append(df.States, templates.ChoiceOption{Value: "", Label: "Every state", Selected: f.state == ""})
-	for _, st := range eval.CertStates {
-		df.States = append(df.States, templates.ChoiceOption{Value: string(st), Label: st.Label(), Selected: st == f.state})
+	df.States = append(df.States, templates.ChoiceOption{Value: "", Label: "Every state", Selected: f.step == ""})
+	for _, st := range eval.Steps {
+		df.States = append(df.States, templates.ChoiceOption{Value: string(st), Label: st.Label(), Selected: st == f.step})
 	}
 	return df
 }
 
-// certCell is one certification on the dashboard: its state, the date it
-// began (the expiry for a certificate in force), and what it waits for.
-func certCell(st eval.CertStatus) templates.CertCell {
-	c := templates.CertCell{State: st.State.Label(), StateClass: string(st.State), Date: dateText(st.Since)}
-	switch {
-	case st.State.MayDeal():
-		c.Date = "until " + dateText(st.Expires)
-		if st.PendingExam != nil {
-			c.Note = "recertification exam passed: table test next"
+// traineeCount says how many trainees the dashboard shows.
+func traineeCount(shown, all int, filtered bool) string {
+	plural := func(n int) string {
+		if n == 1 {
+			return "1 trainee"
 		}
-	case st.State == eval.StateExamPassed:
-		c.Note = "table test next"
-		if st.LastTableTest != nil && st.LastTableTest.Kind != trainer.EventTablePass {
-			c.Note = strings.ToLower(st.LastTableTest.Kind.Label()) + " " + dateText(st.LastTableTest.At)
+		return fmt.Sprintf("%d trainees", n)
+	}
+	if filtered && shown != all {
+		return fmt.Sprintf("%s of %d", plural(shown), all)
+	}
+	return plural(all)
+}
+
+// certCell is one certification on the dashboard: what it waits for (eval's
+// Step) with its date, and a note on what comes next. It reads as one
+// sentence: "Exam failed — next sitting on 3 Dec 2026 14:00".
+func (s *Server) certCell(game string, st eval.CertStatus, now time.Time) templates.CertCell {
+	step := st.Step()
+	c := templates.CertCell{GameName: s.gameName(game), State: step.Label(), StateClass: string(step), Step: string(step)}
+	at := st.StepDate()
+	switch step {
+	case eval.StepTableTest:
+		c.Date = "exam passed on " + dateText(at)
+		switch {
+		case st.LastTableTest != nil && st.LastTableTest.Kind != trainer.EventTablePass:
+			c.Note = strings.ToLower(st.LastTableTest.Kind.Label()) + " on " + dateText(st.LastTableTest.At)
+		case st.State.MayDeal():
+			c.Note = "recertification; certified until " + dateText(st.Expires)
 		}
-	case st.NeedsAllowance:
-		c.Note = "no sittings left"
-	case st.RefresherRequired:
-		c.Note = "refresher required"
+	case eval.StepExamFailed:
+		switch {
+		case st.NeedsAllowance:
+			c.Date = "on " + dateText(at) + ", no sittings left"
+			c.Note = "a manager must allow another sitting"
+		case now.Before(at):
+			c.Date = "next sitting on " + dateTimeText(at)
+		default:
+			c.Date = "may sit again since " + dateText(at)
+		}
+		switch st.State {
+		case eval.StateExpired:
+			c.Note = joinNote(c.Note, "certificate expired on "+dateText(st.Expires))
+		case eval.StateRevoked:
+			c.Note = joinNote(c.Note, "certificate revoked on "+dateText(st.Revocation.At))
+		}
+	case eval.StepDue:
+		c.Date = "expires on " + dateText(at)
+		switch {
+		case st.LastFailed != nil && now.Before(st.RetakeFrom) && !st.NeedsAllowance:
+			c.Note = "recertification exam failed; next sitting on " + dateTimeText(st.RetakeFrom)
+		case st.NeedsAllowance:
+			c.Note = "recertification exam failed; no sittings left"
+		case st.CanStartExam:
+			c.Note = "the recertification exam is open"
+		}
+	case eval.StepCertified:
+		c.Date = "until " + dateText(at)
+	case eval.StepExpired:
+		c.Date = "on " + dateText(at)
+		if st.RefresherRequired {
+			c.Note = "refresher required"
+		} else {
+			c.Note = "refresher done: the exam is open"
+		}
+	case eval.StepRevoked:
+		c.Date = "on " + dateText(at)
+		if st.RefresherRequired {
+			c.Note = "refresher required"
+		}
+	default:
+		if at.IsZero() {
+			c.Date = "no exam yet"
+		} else {
+			c.Date = "since " + dateText(at)
+		}
 	}
 	return c
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // certListRow is a line of the due or the expired list.
@@ -245,7 +330,7 @@ func (s *Server) certListRow(cr certRow, now time.Time) templates.CertListRow {
 		when = fmt.Sprintf("%d days ago", int(-left.Hours()/24))
 	}
 	return templates.CertListRow{Trainee: cr.user.Name, URL: traineeFileURL(cr.user.ID), GameName: s.gameName(cr.game),
-		Date: cr.status.Expires.Format("2006-01-02"), When: when}
+		Date: dateText(cr.status.Expires), When: when}
 }
 
 // weakest names the trainee's weakest skills (in game, or every game): the
@@ -265,7 +350,7 @@ func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]stri
 	slices.SortStableFunc(weak, func(a, b practice.SkillStat) int { return cmp.Compare(a.Accuracy, b.Accuracy) })
 	var out []string
 	for _, sk := range weak[:min(len(weak), weakestSkills)] {
-		out = append(out, fmt.Sprintf("%s (%s) %s", s.skillLabel(sk.Skill), s.gameName(practice.SkillGame(sk.Skill)), share(sk.Accuracy)))
+		out = append(out, fmt.Sprintf("%s (%s) %s", s.questionWords(sk.Skill), s.gameName(practice.SkillGame(sk.Skill)), share(sk.Accuracy)))
 	}
 	return out, nil
 }
@@ -278,32 +363,9 @@ func (s *Server) missed(ctx context.Context, f sqlite.MissFilter) ([]templates.M
 	}
 	var out []templates.MissRow
 	for _, m := range ms {
-		row := templates.MissRow{GameName: s.gameName(m.Game), Skill: s.skillTitle(m.Skill), Wrong: m.Wrong,
+		row := templates.MissRow{GameName: s.gameName(m.Game), Skill: s.questionWords(m.Skill), Wrong: m.Wrong,
 			Answered: m.Answered, Share: percent(m.Wrong, m.Answered), Mistake: s.mistakeWords(m.Mistake)}
 		out = append(out, row)
 	}
 	return out, nil
 }
-
-// mistakeWords names an anticipated mistake by its id in words: a ruling
-// or a sequence by its title, any other by the words of its id after the
-// game ("slip.kicker_misread" is "kicker misread").
-func (s *Server) mistakeWords(id string) string {
-	if id == "" {
-		return ""
-	}
-	if st := s.house.Procedures.Situation(id); st != nil {
-		return st.Title
-	}
-	if q := s.house.Procedures.Sequence(id); q != nil {
-		return q.Title
-	}
-	_, rest, ok := strings.Cut(id, ".")
-	if !ok {
-		rest = id
-	}
-	return strings.NewReplacer("_", " ", ".", " ").Replace(rest)
-}
-
-// skillTitle names a skill for the class lists, as the practice pages do.
-func (s *Server) skillTitle(skill string) string { return s.skillLabel(skill) }

@@ -87,9 +87,10 @@ func TestBrowserPayTables(t *testing.T) {
 			shot("simulating")
 			browsertest.Axe(t, ctx, "pay tables, a simulation under way")
 			shown(t, ctx, `[data-testid="sim-standard"] [data-testid="house-edge"]`, 5*time.Minute)
-			if got := shown(t, ctx, `[data-testid="sim-standard"] [data-testid="figure-method"]`, time.Second); !strings.HasPrefix(got, "Simulated: 1,000,000 rounds, strategy simple, seed 1.") {
+			if got := shown(t, ctx, `[data-testid="sim-standard"] [data-testid="figure-method"]`, time.Second); !strings.HasPrefix(got, "Simulated: 1,000,000 rounds, players following the simple strategy.") {
 				t.Errorf("method line %q", got)
 			}
+			run(t, ctx, "open the exact figures", chromedp.Click(chromedp.CSS(`[data-testid="sim-standard"] [data-testid="exact-figures"] summary`)))
 			if got := shown(t, ctx, `[data-testid="sim-standard"] [data-testid="command"]`, time.Second); got != "trainer math --game lunar --wager main --table standard --rounds 1000000 --seed 1" {
 				t.Errorf("command %q", got)
 			}

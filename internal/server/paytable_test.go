@@ -147,10 +147,23 @@ func checkExactCard(t *testing.T, card *goquery.Selection, w edge.Wager, h *rule
 		t.Fatal(err)
 	}
 	what := fmt.Sprintf("%s %s table %s", w.Game, w.Name, pt.Name)
+	// The return to player is 1 − the house edge (the stake included);
+	// edge's own return (the stake not included) shows as "pays" only
+	// where there is no house edge.
+	var rtp, pays *edge.Num
+	if want.Edge != nil {
+		n := edge.RatNum(new(big.Rat).Sub(big.NewRat(1, 1), want.Edge))
+		rtp = &n
+		if got := card.Find(`[data-testid="exact-figures"] [data-testid="fraction"]`).Eq(1).Text(); got != new(big.Rat).Sub(big.NewRat(1, 1), want.Edge).String() {
+			t.Errorf("%s: exact return %q", what, got)
+		}
+	} else {
+		pays = want.Return
+	}
 	for _, f := range []struct {
 		id   string
 		want *edge.Num
-	}{{"house-edge", want.HouseEdge}, {"return", want.Return}, {"hit-frequency", want.HitFrequency}} {
+	}{{"house-edge", want.HouseEdge}, {"return", rtp}, {"pays", pays}, {"hit-frequency", want.HitFrequency}} {
 		got, ok := card.Find(`[data-testid="` + f.id + `"]`).Attr("value")
 		switch {
 		case f.want == nil && ok:
@@ -172,6 +185,13 @@ func checkExactCard(t *testing.T, card *goquery.Selection, w edge.Wager, h *rule
 		}
 		if got, _ := cells.Eq(2).Find("data").Attr("value"); got != string(r.Probability) {
 			t.Errorf("%s row %s: probability %q; want %q", what, r.Key, got, r.Probability)
+		}
+		if r.Return != nil {
+			p, _ := new(big.Rat).SetString(string(r.Probability))
+			ret, _ := new(big.Rat).SetString(string(*r.Return))
+			if got, _ := cells.Eq(3).Find("data").Attr("value"); got != string(edge.RatNum(p.Add(p, ret))) {
+				t.Errorf("%s row %s: return %q; want probability + what it pays, %s", what, r.Key, got, edge.RatNum(p))
+			}
 		}
 	})
 }
@@ -289,8 +309,8 @@ func TestPayTables_WhatIfExact(t *testing.T) {
 	if got, _ := res.Find(`[data-testid="difference"] data`).Attr("value"); got != string(want) {
 		t.Errorf("instant what-if: return changes by %q; want %q", got, want)
 	}
-	if got := squash(res.Find(`[data-testid="difference"]`).Text()); !strings.Contains(got, "return") {
-		t.Errorf("instant what-if: %q does not say it is the return", got)
+	if got := squash(res.Find(`[data-testid="difference"]`).Text()); !strings.HasPrefix(got, "Change in what it pays on average: +0.154 percentage points") {
+		t.Errorf("instant what-if: %q does not say it is what it pays", got)
 	}
 }
 
@@ -463,7 +483,7 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	if edgeText == "" || card.Find(`[data-testid="house-edge-stderr"]`).Length() != 1 {
 		t.Fatalf("the simulation's card has no house edge with its standard error:\n%s", outer(card))
 	}
-	if got := strings.Join(strings.Fields(card.Find(`[data-testid="figure-method"]`).Text()), " "); !strings.HasPrefix(got, "Simulated: 100,000 rounds, strategy simple, seed 1.") {
+	if got := strings.Join(strings.Fields(card.Find(`[data-testid="figure-method"]`).Text()), " "); !strings.HasPrefix(got, "Simulated: 100,000 rounds, players following the simple strategy.") {
 		t.Errorf("method line %q", got)
 	}
 	if got := card.Find(`[data-testid="command"]`).Text(); got != "trainer math --game lunar --wager main --table standard --rounds 100000 --seed 1" {
@@ -540,5 +560,46 @@ func TestPayTables_CloseStopsSimulations(t *testing.T) {
 	resp := c.Get(sim + "&poll=1")
 	if got := resp.TestID("figure-problem"); got != "The computation was stopped: the kiosk is shutting down." {
 		t.Errorf("after Close the card says %q", got)
+	}
+}
+
+// TestPayTables_ManagersWords: outside "Exact figures" (where the command
+// line is), no page of the pay tables shows a setting key, a command-line
+// flag or a seed (issue 15); and every table shows its return to player
+// beside its house edge.
+func TestPayTables_ManagersWords(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.staffClient(t, "Max Manager", managerPassword)
+	for _, game := range rulebook.GameSlugs {
+		resp := c.Get(payTablesPath + "?game=" + game)
+		wantStatus(t, game, resp, http.StatusOK)
+		main := resp.Doc.Find("main").Clone()
+		// The counted figures, once the count is done (polled as htmx does).
+		exact := false
+		for _, w := range edge.Wagers(game) {
+			if w.Method == edge.Exact {
+				exact = true
+				figs := settle(t, c, main.Find(`[data-testid="figures-`+w.Name+`"]`), "figures-"+w.Name)
+				main.Find(`[data-testid="figures-` + w.Name + `"]`).ReplaceWithSelection(figs.Clone())
+			}
+		}
+		main.Find("details, script, [hidden]").Remove()
+		text := squash(main.Text())
+		if exact && !strings.Contains(text, "Return to player") {
+			t.Errorf("%s: no return to player on the page", game)
+		}
+		for _, bad := range []string{"_", "--", "seed", "Seed", " PA ", "Pa. Code", "RULES.md", "SETTLE.md"} {
+			if strings.Contains(text, bad) {
+				i := strings.Index(text, bad)
+				t.Errorf("%s: the page shows %q: …%s…", game, bad, text[max(0, i-60):min(len(text), i+60)])
+			}
+		}
+		resp.Doc.Find(`[data-testid^="table-"]`).Each(func(_ int, card *goquery.Selection) {
+			if card.Find(`[data-testid="house-edge"]`).Length() == 1 && card.Find(`[data-testid="return"]`).Length() != 1 {
+				id, _ := card.Attr("data-testid")
+				t.Errorf("%s %s: a house edge without the return to player beside it", game, id)
+			}
+		})
 	}
 }

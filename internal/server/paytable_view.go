@@ -248,8 +248,19 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 	t := templates.TableFigures{
 		Name: res.Table, House: house, Simulated: res.Method == edge.Simulation,
 		Strategy: res.Strategy, Notes: res.Notes, Elapsed: seconds1(elapsed),
-		HouseEdge: templates.Figure{Value: num(res.HouseEdge), Exact: res.HouseEdgeExact, StdErr: num(res.StdErr)},
-		Return:    templates.Figure{Value: num(res.Return)}, HitFrequency: templates.Figure{Value: num(res.HitFrequency)},
+		HouseEdge:    templates.Figure{Value: num(res.HouseEdge), Exact: res.HouseEdgeExact, StdErr: num(res.StdErr)},
+		HitFrequency: templates.Figure{Value: num(res.HitFrequency)},
+	}
+	for i, n := range t.Notes {
+		t.Notes[i] = plainNote(n)
+	}
+	// Managers read "return" as the return to player, the stake included:
+	// 1 − the house edge. edge's own Return (what the rows pay, the stake
+	// not included) is shown only where there is no house edge.
+	if res.HouseEdge != nil {
+		t.Return = returnToPlayer(res)
+	} else {
+		t.Pays = templates.Figure{Value: num(res.Return)}
 	}
 	t.Label = "table " + res.Table
 	if w, err := edge.FindWager(res.Game, res.Wager); err == nil {
@@ -269,7 +280,7 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 	}
 	for _, row := range res.Rows {
 		t.Rows = append(t.Rows, templates.FigureRow{Hand: row.Hand, Pays: row.Pays, Count: templates.Count(row.Count),
-			Probability: string(row.Probability), Return: num(row.Return), Changed: changedRow != "" && row.Key == changedRow})
+			Probability: string(row.Probability), Return: rowReturn(row), Changed: changedRow != "" && row.Key == changedRow})
 	}
 	for _, f := range res.Figures {
 		t.Extra = append(t.Extra, templates.FigureLine{Name: f.Name, Value: string(f.Value), StdErr: num(f.StdErr), Note: f.Note})
@@ -305,6 +316,48 @@ func num(n *edge.Num) string {
 		return ""
 	}
 	return string(*n)
+}
+
+// returnToPlayer is 1 − the house edge of res, exact (with its fraction)
+// where the edge is, and with the edge's standard error where simulated.
+func returnToPlayer(res *edge.Result) templates.Figure {
+	f := templates.Figure{StdErr: num(res.StdErr)}
+	one := big.NewRat(1, 1)
+	if e, ok := new(big.Rat).SetString(res.HouseEdgeExact); ok && res.HouseEdgeExact != "" {
+		r := new(big.Rat).Sub(one, e)
+		f.Value, f.Exact = string(edge.RatNum(r)), r.String()
+		return f
+	}
+	if e, ok := new(big.Rat).SetString(string(*res.HouseEdge)); ok {
+		f.Value = string(edge.RatNum(new(big.Rat).Sub(one, e)))
+	}
+	return f
+}
+
+// rowReturn is a row's share of the return to player, the stake included:
+// probability × (odds + 1), that is edge's row return (probability × odds)
+// plus the probability. "" where edge gives the row no return (the Blind).
+func rowReturn(row edge.Row) string {
+	if row.Return == nil {
+		return ""
+	}
+	p, ok1 := new(big.Rat).SetString(string(row.Probability))
+	r, ok2 := new(big.Rat).SetString(string(*row.Return))
+	if !ok1 || !ok2 {
+		return ""
+	}
+	return string(edge.RatNum(p.Add(p, r)))
+}
+
+// plainNote rewrites the notes edge writes for `trainer math`, which name
+// its command-line flags, in the page's words.
+func plainNote(n string) string {
+	if strings.HasPrefix(n, "Instant Cash is paid on the Ante") {
+		return "Instant Cash is paid on the Ante for a royal or straight flush in the first five cards: " +
+			"what it pays on average is what it adds to the Ante. The rest of the Ante's fate depends on the player's decisions: " +
+			"see the main game's figures above."
+	}
+	return strings.ReplaceAll(n, "--wager main", "the main game's figures above")
 }
 
 // oddsRows are a table's rows with what they pay, for a simulated table
@@ -395,8 +448,8 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
 			res.DifferenceOf = "house edge"
 			res.Difference = decimalDifference(res.Changed.Figures.HouseEdge.Value, res.Original.Figures.HouseEdge.Value)
-			res.Note = fmt.Sprintf("Both simulations deal the same %s rounds (seed %d), so the difference comes from the changed row, "+
-				"not from other cards; each house edge has its own standard error.", templates.Count(in.n), simSeed)
+			res.Note = fmt.Sprintf("Both simulations deal the same %s rounds, card for card, so the difference comes from the changed row, "+
+				"not from other cards; each house edge has its own standard error.", templates.Count(in.n))
 		}
 	} else {
 		j, err := s.exactFigures(w)
@@ -430,7 +483,7 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 				res.DifferenceOf = "house edge"
 				res.Difference = string(edge.RatNum(new(big.Rat).Sub(ch.Edge, orig.Edge)))
 			case orig.Ret != nil && ch.Ret != nil:
-				res.DifferenceOf = "return"
+				res.DifferenceOf = "what it pays on average"
 				res.Difference = string(edge.RatNum(new(big.Rat).Sub(ch.Ret, orig.Ret)))
 			}
 		}

@@ -69,7 +69,7 @@ func TestCert_GrantRefusedOnChangedRecords(t *testing.T) {
 		!strings.Contains(got, "no certificate can be granted or printed from them") {
 		t.Errorf("the file does not warn of the changed records: %q", got)
 	}
-	resp := mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}})
+	resp := mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}, "confirm": {"yes"}})
 	wantStatus(t, "a sign-off on changed records", resp, http.StatusConflict)
 	if !strings.Contains(resp.Body, msgRecordsDisagree) || !strings.Contains(resp.Body, "the audit trail says it was failed") {
 		t.Errorf("the refusal does not say why:\n%.3000s", resp.Body)
@@ -95,7 +95,7 @@ func TestCert_CertificateRefusedOnChangedRecords(t *testing.T) {
 		passExam(t, k, k.traineeClient(t), "uth")
 		mc := k.staffClient(t, "Max Manager", managerPassword)
 		wantRedirect(t, "a failed table test", mc.PostForm(gamePath(k.trainee, "uth")+"/table-test",
-			url.Values{"result": {"fail"}, "notes": {"Paid the Blind on two pair."}}), filePath(k.trainee)+"?done=table-test")
+			url.Values{"result": {"fail"}, "notes": {"Paid the Blind on two pair."}, "confirm": {"yes"}}), filePath(k.trainee)+"?done=table-test")
 		cert := gamePath(k.trainee, "uth") + "/certificate"
 		wantStatus(t, "the certificate before any grant", mc.Get(cert), http.StatusNotFound)
 		behindTheKiosk(t, k, `DROP TRIGGER cert_events_no_update`,
@@ -119,7 +119,7 @@ func TestCert_CertificateRefusedOnChangedRecords(t *testing.T) {
 		k.Clock.Advance(49 * time.Hour)
 		passExam(t, k, k.traineeClient(t), "uth")
 		mc := k.staffClient(t, "Max Manager", managerPassword)
-		wantRedirect(t, "the sign-off", mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}}),
+		wantRedirect(t, "the sign-off", mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}, "confirm": {"yes"}}),
 			filePath(k.trainee)+"?done=table-test")
 		cert := gamePath(k.trainee, "uth") + "/certificate"
 		wantStatus(t, "the certificate", mc.Get(cert), http.StatusOK)

@@ -90,6 +90,7 @@ var routeAccess = map[string]access{
 	"GET /admin/users/new":                                adminOnly,
 	"POST /admin/users":                                   adminOnly,
 	"GET /admin/users/{id}":                               adminOnly,
+	"POST /admin/users/{id}/profile":                      adminOnly,
 	"POST /admin/users/{id}/secret":                       adminOnly,
 	"POST /admin/users/{id}/deactivate":                   adminOnly,
 	"POST /admin/users/{id}/reactivate":                   adminOnly,

@@ -128,6 +128,7 @@ func (s *Server) routes() http.Handler {
 			r.Get("/admin/users/new", s.handleUserNew) // ?role=trainee|manager|administrator
 			r.Post("/admin/users", s.handleUserCreate)
 			r.Get("/admin/users/{id}", s.handleUserShow)
+			r.Post("/admin/users/{id}/profile", s.handleUserProfileUpdate) // corrects the name and badge
 			r.Post("/admin/users/{id}/secret", s.handleUserSecretReset)
 			r.Post("/admin/users/{id}/deactivate", s.handleUserDeactivate)
 			r.Post("/admin/users/{id}/reactivate", s.handleUserReactivate)

@@ -4,11 +4,15 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"golang.org/x/text/unicode/norm"
 )
 
 // A failed sign-in re-renders its form with 422, like every other form whose
@@ -36,20 +40,74 @@ func (s *Server) handleSigninShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, "/setup")
 		return
 	}
-	s.renderSignin(w, r, http.StatusOK, templates.BadgeForm{})
-}
-
-func (s *Server) renderSignin(w http.ResponseWriter, r *http.Request, status int, badge templates.BadgeForm) {
-	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	v, err := s.signinView(r, templates.BadgeForm{})
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.SigninView{Page: s.page(r, "Sign in", ""), Badge: badge, Notice: s.endedNotice(r)}
-	for _, u := range users {
-		v.Trainees = append(v.Trainees, templates.Tile{URL: pinURL(u.ID), Name: u.Name})
+	// htmx asks for the grid alone as a name is typed in the filter.
+	s.render(w, r, http.StatusOK, templates.SigninPage(v), templates.TraineeGridFragment(v))
+}
+
+// largeClass is how many trainees make the sign-in screen a class's: the
+// badge box and a name filter come before the grid, whose tiles are
+// smaller, so that nobody scrolls through thirty names to find their own.
+const largeClass = 30
+
+// signinView is the sign-in screen with the trainees whose names match the
+// filter (?q=), and badge as the badge form.
+func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templates.SigninView, error) {
+	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	if err != nil {
+		return templates.SigninView{}, err
 	}
-	s.render(w, r, status, templates.SigninPage(v), templates.BadgeFormFragment(badge))
+	q := trainer.Clip(strings.TrimSpace(r.URL.Query().Get("q")), trainer.MaxNameLen)
+	v := templates.SigninView{Page: s.page(r, "Sign in", ""), Badge: badge, Notice: s.endedNotice(r),
+		Large: len(users) >= largeClass, Query: q, Total: len(users)}
+	v.Badge.First = v.Large
+	for _, u := range users {
+		if nameMatches(u.Name, q) {
+			v.Trainees = append(v.Trainees, templates.Tile{URL: pinURL(u.ID), Name: u.Name})
+		}
+	}
+	return v, nil
+}
+
+func (s *Server) renderSignin(w http.ResponseWriter, r *http.Request, status int, badge templates.BadgeForm) {
+	v, err := s.signinView(r, badge)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, status, templates.SigninPage(v), templates.BadgeFormFragment(v.Badge))
+}
+
+// nameMatches reports whether every word typed in the filter begins a word
+// of name, without regard to case or accents: "jo pe" finds "José Pérez".
+func nameMatches(name, q string) bool {
+	words := strings.Fields(foldName(name))
+	for _, w := range strings.Fields(foldName(q)) {
+		if !slices.ContainsFunc(words, func(n string) bool { return strings.HasPrefix(n, w) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldName lowercases s and takes the accents off its letters, and treats a
+// hyphen or an apostrophe as a space between words ("Anne-Marie O'Neil").
+func foldName(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == '-' || r == '\'' || r == '’':
+			b.WriteRune(' ')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }
 
 // endedNotice explains why the visitor was sent to sign-in (?ended=…).
@@ -112,7 +170,7 @@ func decodeBadge(form url.Values) templates.BadgeForm {
 	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
 	switch {
 	case f.Badge == "":
-		f.Errors["badge"] = "Type your badge number, or tap your name above."
+		f.Errors["badge"] = "Type your badge number, or tap your name."
 	case trainer.ValidateBadge(f.Badge) != nil:
 		f.Errors["badge"] = msgNoBadge // no badge is written so: nobody has it
 	}

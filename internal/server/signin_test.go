@@ -1,11 +1,15 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -91,7 +95,7 @@ func TestTraineeSignin(t *testing.T) {
 		wantRedirect(t, "badge 1042", c.PostForm("/signin/badge", url.Values{"badge": {" 1042 "}}), pinPath(k.trainee))
 		for badge, msg := range map[string]string{
 			"9999": "No trainee has this badge number.",
-			"":     "Type your badge number, or tap your name above.",
+			"":     "Type your badge number, or tap your name.",
 		} {
 			resp := c.PostForm("/signin/badge", url.Values{"badge": {badge}})
 			wantStatus(t, "badge "+badge, resp, http.StatusUnprocessableEntity)
@@ -244,4 +248,90 @@ func TestSession_TimeoutSetting(t *testing.T) {
 	wantStatus(t, "trainee after 9 of 10 minutes", c.Get("/trainee"), http.StatusOK)
 	k.Clock.Advance(10 * time.Minute)
 	wantRedirect(t, "trainee after 10 of 10 minutes", c.Get("/trainee"), "/signin?ended=idle")
+}
+
+// A class of 30 or more puts the badge box and a name filter before the
+// grid; the filter finds names by the start of any word, regardless of case
+// and accents, and htmx gets the grid alone.
+func TestTraineeSignin_LargeClass(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	hash := mustHash(t, traineePIN)
+	names := []string{"José Pérez", "Anne-Marie O'Neil", "Joanna Lee", "Bartholomew Featherstonehaugh"}
+	for i := len(names); i < 30; i++ {
+		names = append(names, fmt.Sprintf("Class Member %02d", i))
+	}
+	for i, name := range names {
+		u := &trainer.User{Name: name, Role: trainer.RoleTrainee, Badge: fmt.Sprint(2000 + i), SecretHash: hash}
+		if err := k.DB.CreateUser(t.Context(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	resp := k.Client().Get("/signin")
+	wantStatus(t, "GET /signin", resp, http.StatusOK)
+	if got := resp.Doc.Find(`[data-testid="trainee-tile"]`).Length(); got != 31 {
+		t.Errorf("%d tiles; want 31", got)
+	}
+	// The badge box and the filter come before the grid.
+	order := resp.Doc.Find(`form.badge-form, [data-testid="name-filter"], [data-testid="trainee-grid"]`)
+	var got []string
+	order.Each(func(_ int, s *goquery.Selection) {
+		id, _ := s.Attr("data-testid")
+		if s.HasClass("badge-form") {
+			id = "badge"
+		}
+		got = append(got, id)
+	})
+	if want := []string{"badge", "name-filter", "trainee-grid"}; !slices.Equal(got, want) {
+		t.Errorf("order %q; want %q", got, want)
+	}
+	if got := resp.TestID("grid-count"); got != "31 trainees" {
+		t.Errorf("count %q; want 31 trainees", got)
+	}
+	if got := resp.Text(`label[for="f-badge"]`); got != "Type your badge number" {
+		t.Errorf("badge label %q", got)
+	}
+
+	tests := []struct {
+		q    string
+		want []string
+		msg  string
+	}{
+		{"jo", []string{"Joanna Lee", "José Pérez"}, "2 names begin with “jo”"},
+		{"JOSE pe", []string{"José Pérez"}, "1 name begins with “JOSE pe”"},
+		{"marie", []string{"Anne-Marie O'Neil"}, "1 name begins with “marie”"},
+		{"oneil", nil, "No name begins with “oneil”. Check the spelling, or type your badge number."},
+		{"neil", []string{"Anne-Marie O'Neil"}, "1 name begins with “neil”"},
+		{"ee", nil, "No name begins with “ee”. Check the spelling, or type your badge number."},
+	}
+	for _, tt := range tests {
+		for _, hx := range []bool{false, true} {
+			c := k.Client()
+			if hx {
+				c = htmxClient(c)
+			}
+			resp := c.Get("/signin?q=" + url.QueryEscape(tt.q))
+			wantStatus(t, tt.q, resp, http.StatusOK)
+			if isFragment(resp.Body) != hx {
+				t.Errorf("q=%q htmx=%v: fragment %v", tt.q, hx, isFragment(resp.Body))
+			}
+			var names []string
+			resp.Doc.Find(`[data-testid="trainee-tile"] .tile-name`).Each(func(_ int, s *goquery.Selection) {
+				names = append(names, strings.TrimSpace(s.Text()))
+			})
+			slices.Sort(names)
+			if !slices.Equal(names, tt.want) {
+				t.Errorf("q=%q htmx=%v: names %q; want %q", tt.q, hx, names, tt.want)
+			}
+			if got := resp.TestID("grid-count"); got != tt.msg {
+				t.Errorf("q=%q: count %q; want %q", tt.q, got, tt.msg)
+			}
+		}
+	}
+
+	// A long word is set smaller rather than broken.
+	if !resp.Has(`a.tile.tile-longer`) {
+		t.Error("no tile-longer on Featherstonehaugh")
+	}
 }

@@ -94,15 +94,15 @@ func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 
 // newUserView builds the new-user page for form f's role.
 func (s *Server) newUserView(r *http.Request, f templates.UserForm) templates.NewUserView {
-	v := templates.NewUserView{Page: s.page(r, "Add a user", "users"), Form: f}
 	for _, role := range trainer.Roles {
-		v.Roles = append(v.Roles, templates.RoleChoice{
+		f.Roles = append(f.Roles, templates.RoleChoice{
+			Value:    string(role),
 			URL:      "/admin/users/new?role=" + string(role),
 			Label:    role.Label(),
 			Selected: string(role) == f.Role,
 		})
 	}
-	return v
+	return templates.NewUserView{Page: s.page(r, "Add a user", "users"), Form: f}
 }
 
 func userForm(role trainer.Role) templates.UserForm {
@@ -122,6 +122,10 @@ func (s *Server) handleUserNew(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		s.error(w, r, errUnreadableForm)
+		return
+	}
+	if to := r.PostForm.Get("switch_role"); to != "" {
+		s.switchRole(w, r, to)
 		return
 	}
 	f, role, secret, err := decodeNewUser(r.PostForm)
@@ -152,11 +156,27 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	if len(f.Errors) > 0 {
 		// What was typed is shown back, at most a field's length.
 		f.Name, f.Badge = trainer.Clip(f.Name, trainer.MaxNameLen), trainer.Clip(f.Badge, trainer.MaxBadgeLen)
-		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.NewUserPage(s.newUserView(r, f)), templates.UserFormFragment(f))
+		v := s.newUserView(r, f)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.NewUserPage(v), templates.UserFormFragment(v.Form))
 		return
 	}
 	s.redirect(w, r, "/admin/users?added="+strconv.FormatInt(u.ID, 10))
+}
+
+// switchRole shows the new-user form for role to, keeping the name and the
+// badge typed so far (a role tab is a button of the form, so that switching
+// the role does not lose them); a PIN or password is never sent back.
+func (s *Server) switchRole(w http.ResponseWriter, r *http.Request, to string) {
+	role, err := trainer.ParseRole(to)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	f := userForm(role)
+	f.Name = trainer.Clip(trainer.NormalizeName(r.PostForm.Get("name")), trainer.MaxNameLen)
+	f.Badge = trainer.Clip(trainer.NormalizeBadge(r.PostForm.Get("badge")), trainer.MaxBadgeLen)
+	v := s.newUserView(r, f)
+	s.render(w, r, http.StatusOK, templates.NewUserPage(v), templates.UserFormFragment(v.Form))
 }
 
 // decodeNewUser reads the new-user form: the form to show again, with
@@ -197,7 +217,7 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 }
 
 // userView builds one user's page; ?done= names the action just done.
-func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm) (templates.UserView, error) {
+func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm, profile *templates.ProfileForm) (templates.UserView, error) {
 	me := visitOf(r.Context()).user
 	holds, err := s.db.ListSigninHolds(r.Context())
 	if err != nil {
@@ -211,6 +231,11 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 		CanDeactivate: me == nil || me.ID != u.ID,
 		UnlockAction:  userURL(u.ID) + "/unlock",
 	}
+	if profile == nil {
+		profile = &templates.ProfileForm{Name: u.Name, Badge: u.Badge, Errors: templates.Errors{}}
+	}
+	profile.Action = userURL(u.ID) + "/profile"
+	v.Profile = *profile
 	v.ActiveAction = userURL(u.ID) + "/deactivate"
 	if !u.Active {
 		v.ActiveAction = userURL(u.ID) + "/reactivate"
@@ -227,6 +252,8 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 		v.Notice = u.Name + " can sign in again."
 	case "unlocked":
 		v.Notice = u.Name + " is unlocked and can sign in again."
+	case "profile":
+		v.Notice = "Name and badge saved."
 	}
 	return v, nil
 }
@@ -242,7 +269,7 @@ func (s *Server) handleUserShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v, err := s.userView(r, u, secretForm(u))
+	v, err := s.userView(r, u, secretForm(u), nil)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -264,7 +291,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 	f := secretForm(u)
 	secret := decodeSecret(r.PostForm, u.Role, f.Errors)
 	if len(f.Errors) > 0 {
-		v, err := s.userView(r, u, f)
+		v, err := s.userView(r, u, f, nil)
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -302,13 +329,29 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		s.error(w, r, err)
 		return
 	}
-	if me := visitOf(r.Context()).user; !active && me.ID == u.ID {
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	me := visitOf(r.Context()).user
+	if !active && me.ID != u.ID && r.PostForm.Get("confirm") != "yes" {
+		// Deactivating signs the user out everywhere: the page asks first.
+		v, err := s.userView(r, u, secretForm(u), nil)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		v.ConfirmDeactivate = true
+		s.render(w, r, http.StatusOK, templates.UserPage(v), nil)
+		return
+	}
+	if !active && me.ID == u.ID {
 		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.")
 	} else {
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
 	if trainer.KindOf(err) == trainer.KindConflict {
-		v, verr := s.userView(r, u, secretForm(u))
+		v, verr := s.userView(r, u, secretForm(u), nil)
 		if verr != nil {
 			s.error(w, r, verr)
 			return
@@ -326,4 +369,47 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		done = "reactivated"
 	}
 	s.redirect(w, r, userURL(u.ID)+"?done="+done)
+}
+
+// handleUserProfileUpdate corrects a user's name and badge, with the checks
+// of a new user's (normalised, valid, unique, not a look-alike of another
+// user's), audited by the store. A refused change shows the form again with
+// its messages (422); nothing is saved.
+func (s *Server) handleUserProfileUpdate(w http.ResponseWriter, r *http.Request) {
+	u, err := s.userParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	f := templates.ProfileForm{Name: trainer.NormalizeName(r.PostForm.Get("name")),
+		Badge: trainer.NormalizeBadge(r.PostForm.Get("badge")), Errors: templates.Errors{}}
+	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	if len(f.Errors) == 0 {
+		_, err = s.db.UpdateUser(r.Context(), u.ID, f.Name, f.Badge)
+		switch {
+		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
+			fieldError(f.Errors, "name", err)
+		case errors.Is(err, trainer.ErrBadgeTaken):
+			fieldError(f.Errors, "badge", err)
+		case err != nil:
+			s.error(w, r, err)
+			return
+		}
+	}
+	if len(f.Errors) > 0 {
+		f.Name, f.Badge = trainer.Clip(f.Name, trainer.MaxNameLen), trainer.Clip(f.Badge, trainer.MaxBadgeLen)
+		v, err := s.userView(r, u, secretForm(u), &f)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		s.render(w, r, http.StatusUnprocessableEntity, templates.UserPage(v), templates.ProfileFormFragment(v.Profile))
+		return
+	}
+	s.redirect(w, r, userURL(u.ID)+"?done=profile")
 }

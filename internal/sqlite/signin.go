@@ -74,6 +74,7 @@ func (db *DB) ReserveSigninAttempt(ctx context.Context, a trainer.SigninAttempt)
 		RETURNING id`, a.Account, userID, a.Device, formatTime(now)).Scan(&d.Attempt); err != nil {
 		return d, fmt.Errorf("reserve sign-in attempt: %w", translate(err, "User not found."))
 	}
+	d.Left = lim.PairFailures
 	for i, sc := range scopes {
 		// Counting starts afresh after a hold: what came before it was
 		// what started it.
@@ -84,6 +85,12 @@ func (db *DB) ReserveSigninAttempt(ctx context.Context, a trainer.SigninAttempt)
 		failures, devices, err := countAttempts(ctx, tx, sc.scope, sc.account, sc.device, since)
 		if err != nil {
 			return d, err
+		}
+		switch sc.scope {
+		case trainer.HoldPair:
+			d.Left = min(d.Left, max(lim.PairFailures-failures, 0))
+		case trainer.HoldDevice:
+			d.Left = min(d.Left, max(lim.DeviceFailures-failures, 0))
 		}
 		if !lim.Reached(sc.scope, failures, devices) {
 			continue

@@ -230,7 +230,7 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	} else if trainer.KindOf(err) != trainer.KindNotFound {
 		return err
 	}
-	if err := checkLookalike(ctx, tx, u.Name); err != nil {
+	if err := checkLookalike(ctx, tx, u.Name, 0); err != nil {
 		return err
 	}
 	if u.Badge != "" {
@@ -259,11 +259,13 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 }
 
 // checkLookalike refuses name when it looks like the name of a user
-// already stored (trainer.LooksAlike), whatever their role or state: two
-// tiles that read alike on a tablet, or two certificates, would be taken for
-// each other. Returns *trainer.NameLookalike naming the other user.
-func checkLookalike(ctx context.Context, tx *Tx, name string) error {
-	rows, err := tx.QueryContext(ctx, `SELECT name FROM users ORDER BY id`)
+// already stored (trainer.LooksAlike), whatever their role or state, other
+// than user except (0 for none: a user renamed may keep looking like
+// themself): two tiles that read alike on a tablet, or two certificates,
+// would be taken for each other. Returns *trainer.NameLookalike naming the
+// other user.
+func checkLookalike(ctx context.Context, tx *Tx, name string, except int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM users WHERE id <> ? ORDER BY id`, except)
 	if err != nil {
 		return fmt.Errorf("check names: %w", err)
 	}

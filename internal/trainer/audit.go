@@ -28,10 +28,13 @@ const (
 	AuditUserLocked        = "user.locked"
 	AuditUserUnlocked      = "user.unlocked"
 	AuditUserRenamed       = "user.renamed"
-	AuditDeviceReleased    = "device.released"
-	AuditSettingsChanged   = "settings.changed"
-	AuditRulesRecorded     = "rules.recorded"
-	AuditRulesApproved     = "rules.approved"
+	// AuditUserChanged records an administrator correcting a user's name
+	// or badge: each field changed, with its old and new value.
+	AuditUserChanged     = "user.changed"
+	AuditDeviceReleased  = "device.released"
+	AuditSettingsChanged = "settings.changed"
+	AuditRulesRecorded   = "rules.recorded"
+	AuditRulesApproved   = "rules.approved"
 	// AuditKeyed is the first entry written with the audit key: from it on
 	// every entry's hash is an HMAC (audit_key.go). Its detail names the key
 	// (AuditKeyID) and the unkeyed log before it.

@@ -166,6 +166,11 @@ type SigninDecision struct {
 	// stand if the PIN or password is wrong; if it is right they are
 	// taken back, as the attempt was no failure.
 	Started []*SigninHold
+	// Left is how many more wrong entries the account may make on the
+	// device, after this one if it is wrong, before a hold stops it there:
+	// the fewer of what the account-on-device and the device limits leave
+	// (0 once a hold started). The keypad warns with it ("2 tries left").
+	Left int
 }
 
 // SigninLimits are the numbers of the limits under one set of settings.

@@ -127,8 +127,9 @@ type ExamItemRow struct {
 type DashboardView struct {
 	Page
 	Filter    DashboardFilter
-	Games     []string // the columns: the games shown, by name
+	Games     []string // the games shown, by name
 	Rows      []DashboardRow
+	Count     string // "12 trainees", "3 trainees of 12" under a filter
 	Due       []CertListRow
 	Expired   []CertListRow
 	Questions []MissRow
@@ -146,21 +147,25 @@ type DashboardFilter struct {
 	Any    bool // a filter is set
 }
 
-// DashboardRow is one trainee's line of the dashboard.
+// DashboardRow is one trainee's card on the dashboard.
 type DashboardRow struct {
 	Trainee string
 	Badge   string
 	URL     string
-	Cells   []CertCell // one per column
-	Weakest []string   // "Payouts · blind (UTH) 40 %"
+	Cells   []CertCell // one per game shown
+	Weakest []string   // "Payouts · Blind (Ultimate Texas Hold'em) 40 %"
 }
 
-// CertCell is one trainee's certification in one game.
+// CertCell is one trainee's certification in one game: what it waits for
+// and its date, read as one line ("Exam failed — next sitting on 3 Dec
+// 2026 14:00").
 type CertCell struct {
-	State      string // "" when the filter leaves it out
-	StateClass string
-	Date       string
-	Note       string // "awaiting the table test", "refresher required" …
+	GameName   string
+	State      string // "Exam failed"; "" when the filter leaves it out
+	StateClass string // the step's word, for the badge's colour
+	Step       string // eval's step: "exam_failed", "table_test" …
+	Date       string // "next sitting on 3 Dec 2026 14:00"
+	Note       string // "a manager must allow another sitting", "refresher required" …
 }
 
 // CertListRow is one line of the due and expired lists.
@@ -236,6 +241,8 @@ type FileEvent struct {
 }
 
 // TableTestForm records a table test: pass, fail or re-test, with notes.
+// With Confirm set it shows what it will record, for the manager to
+// confirm.
 type TableTestForm struct {
 	ID      string
 	Action  string
@@ -243,6 +250,16 @@ type TableTestForm struct {
 	Notes   string
 	Exam    string // the exam it follows, for people
 	Errors  Errors
+	Confirm *TableTestConfirm
+}
+
+// TableTestConfirm is a table test about to be recorded.
+type TableTestConfirm struct {
+	Title  string // "Record a pass for Tia Trainee in Ultimate Texas Hold'em?"
+	What   string // what it does, and who signs
+	Pass   bool
+	Result string // the form's values, sent again with the confirmation
+	Notes  string
 }
 
 // RevokeForm revokes a certification, with the reason.

@@ -209,8 +209,9 @@ type FeeLine struct {
 	Reason string
 }
 
-// NewResult lists settlement s of a round of game.
-func NewResult(game string, s *games.Settlement) *ResultView {
+// NewResult lists settlement s of a round of game, each wager called by
+// name (the practice screens' names: the server's drills.WagerTitle).
+func NewResult(game string, s *games.Settlement, name func(wager string, on *games.Target) string) *ResultView {
 	v := &ResultView{Dealer: DealerResult{
 		Hand:      s.Dealer.Description,
 		Best:      views(s.Dealer.Best),
@@ -222,7 +223,7 @@ func NewResult(game string, s *games.Settlement) *ResultView {
 		bv := BoxResultView{Number: b.Box, Hand: b.Description, Best: views(b.Best),
 			Versus: versusText(b.Versus), Total: b.Fees, Net: b.Net}
 		for _, w := range b.Wagers {
-			bv.Wagers = append(bv.Wagers, WagerLine{Label: WagerLabel(game, w.Wager, w.On), Stake: w.Stake,
+			bv.Wagers = append(bv.Wagers, WagerLine{Label: name(w.Wager, w.On), Stake: w.Stake,
 				Result: w.Result, Pays: w.Pays, Row: w.Row, Reason: w.Reason})
 		}
 		for _, f := range b.FeeItems {

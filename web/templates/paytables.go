@@ -103,7 +103,12 @@ type TableFigures struct {
 	Rounds       string
 	Seed         string
 	HouseEdge    Figure
-	Return       Figure
+	// Return is the return to player, the stake included: 1 − HouseEdge
+	// (per unit staked, or per unit of Ante as Per says).
+	Return Figure
+	// Pays is what the rows pay on average, the stake not included, where
+	// a wager has no house edge of its own (Instant Cash).
+	Pays         Figure
 	HitFrequency Figure
 	Rows         []FigureRow
 	Extra        []FigureLine // simulated: other figures of the same rounds
@@ -126,7 +131,7 @@ type FigureRow struct {
 	Pays        string
 	Count       string // "" for a simulated table's row
 	Probability string // decimal text, a fraction of one
-	Return      string
+	Return      string // the row's share of the return to player, the stake included
 	Changed     bool
 }
 
@@ -344,4 +349,83 @@ func RoundSignificant(dec string, n int) string {
 		e = -(len(frac) - len(strings.TrimLeft(frac, "0")) + 1)
 	}
 	return r.FloatString(max(0, n-1-e))
+}
+
+// PercentSig writes the decimal fraction dec as a percentage to n
+// significant digits, the way a manager reads a pay table: "0.019040493163"
+// with n = 3 is "1.90%", "0.980959506837" is "98.1%", "3.23206205559e-05"
+// is "0.00323%". The rounding is exact (halves away from zero); trailing
+// zeros are kept, since they are significant. Text that is not a number is
+// a dash, as in Percent.
+func PercentSig(dec string, n int) string {
+	r, ok := new(big.Rat).SetString(dec)
+	if !ok || n < 1 {
+		return "–"
+	}
+	r.Mul(r, big.NewRat(100, 1))
+	if r.Sign() == 0 {
+		return "0%"
+	}
+	neg := r.Sign() < 0
+	r.Abs(r)
+	// e is the power of ten of the first significant digit: 10^e ≤ r < 10^(e+1).
+	e, ten := 0, big.NewRat(10, 1)
+	for p := big.NewRat(1, 1); r.Cmp(p) < 0; p.Quo(p, ten) {
+		e--
+	}
+	if e == 0 {
+		for p := big.NewRat(10, 1); r.Cmp(p) >= 0; p.Mul(p, ten) {
+			e++
+		}
+	}
+	s := r.FloatString(max(0, n-1-e))
+	// Rounding up may add a digit (99.96 → "100.0"): write one place fewer.
+	if digits := strings.TrimLeft(strings.ReplaceAll(s, ".", ""), "0"); len(digits) > n && strings.Contains(s, ".") {
+		s = r.FloatString(max(0, n-2-e))
+	}
+	if neg {
+		return "−" + s + "%"
+	}
+	return s + "%"
+}
+
+// PointsSig writes a difference of two fractions as signed percentage
+// points to 3 significant digits: "-0.0302549412279" → "−3.03 percentage
+// points".
+func PointsSig(dec string) string {
+	p := strings.TrimSuffix(PercentSig(dec, 3), "%")
+	if p != "–" && p != "0" && !strings.HasPrefix(p, "−") {
+		p = "+" + p
+	}
+	return p + " percentage points"
+}
+
+// ExactLine is one figure of a table to every digit computed.
+type ExactLine struct {
+	Name string
+	Figure
+}
+
+// ExactLines are the table's figures for "Exact figures", in the order of
+// the card.
+func (t TableFigures) ExactLines() []ExactLine {
+	var out []ExactLine
+	for _, l := range []ExactLine{{"House edge", t.HouseEdge}, {"Return to player", t.Return}, {"Pays on average", t.Pays}, {"Hit frequency", t.HitFrequency}} {
+		if l.Value != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// anyReturn reports whether any row has a return: the Blind's rows have
+// none (it pays only when the hand also wins), and then the column is left
+// out rather than shown empty.
+func anyReturn(rows []FigureRow) bool {
+	for _, r := range rows {
+		if r.Return != "" {
+			return true
+		}
+	}
+	return false
 }

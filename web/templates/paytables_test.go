@@ -76,3 +76,39 @@ func TestRoundSignificant(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentSig checks the figures a manager reads: three significant
+// digits, rounded half away from zero, zeros kept.
+func TestPercentSig(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"0.019040493163", 3, "1.90%"},
+		{"0.980959506837", 3, "98.1%"},
+		{"0.0000323206205559", 3, "0.00323%"},
+		{"3.23206205559e-05", 3, "0.00323%"},
+		{"0.02596500", 3, "2.60%"},
+		{"-0.0302549412279", 3, "−3.03%"},
+		{"0.99996", 3, "100%"},
+		{"0.0999951", 3, "10.0%"},
+		{"0.5", 3, "50.0%"},
+		{"1", 3, "100%"},
+		{"12.5", 3, "1250%"},
+		{"0", 3, "0%"},
+		{"0.00125", 2, "0.13%"},
+		{"null", 3, "–"},
+		{"", 3, "–"},
+	} {
+		if got := templates.PercentSig(tt.in, tt.n); got != tt.want {
+			t.Errorf("PercentSig(%q, %d) = %q; want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+	if got := templates.PointsSig("-0.0302549412279"); got != "−3.03 percentage points" {
+		t.Errorf("PointsSig = %q", got)
+	}
+	if got := templates.PointsSig("0.000123"); got != "+0.0123 percentage points" {
+		t.Errorf("PointsSig = %q", got)
+	}
+}

@@ -1,6 +1,9 @@
 package templates
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // IDs of the fragments that htmx swaps. Each fragment root carries its ID and
 // each hx-target names it through the same constant, so they cannot drift.
@@ -11,6 +14,7 @@ const (
 	BadgeFormID    = "badge-form"
 	PINFormID      = "pin-form"
 	UserFormID     = "user-form"
+	ProfileFormID  = "profile-form"
 	SecretFormID   = "secret-form"
 	SettingsFormID = "settings-form"
 )
@@ -84,10 +88,18 @@ type SetupForm struct {
 // SigninView is the trainee sign-in screen: the name grid and the badge form.
 type SigninView struct {
 	Page
-	Trainees []Tile
+	Trainees []Tile // those the filter shows
 	Badge    BadgeForm
 	Notice   string // why the visitor is here ("signed out after …"), or ""
+	// Large is a class of 30 or more: the badge box and the name filter
+	// come first, the tiles are smaller.
+	Large bool
+	Query string // the name filter as typed
+	Total int    // every active trainee
 }
+
+// TraineeGridID is the sign-in grid, which the name filter replaces.
+const TraineeGridID = "trainee-grid"
 
 // Tile is one trainee on the sign-in grid.
 type Tile struct {
@@ -97,6 +109,22 @@ type Tile struct {
 
 // Initials returns up to two letters for the tile's round badge.
 func (t Tile) Initials() string { return initials(t.Name) }
+
+// WordSize is how long the name's longest word is, in letters: the tile
+// sets a long word smaller rather than break it (app.css, .tile-long).
+func (t Tile) WordSize() string {
+	n := 0
+	for _, w := range strings.FieldsFunc(t.Name, func(r rune) bool { return r == ' ' || r == '-' }) {
+		n = max(n, utf8.RuneCountInString(w))
+	}
+	switch {
+	case n > 16:
+		return "longer"
+	case n > 12:
+		return "long"
+	}
+	return ""
+}
 
 func initials(name string) string {
 	var out []rune
@@ -112,10 +140,19 @@ func initials(name string) string {
 	return strings.ToUpper(string(out))
 }
 
-// BadgeForm is the "type your badge number" form under the grid.
+// BadgeForm is the "type your badge number" form under the grid (above it,
+// First, for a large class).
 type BadgeForm struct {
 	Badge  string
 	Errors Errors
+	First  bool
+}
+
+func badgeLabel(f BadgeForm) string {
+	if f.First {
+		return "Type your badge number"
+	}
+	return "Or type your badge number"
 }
 
 // PINForm is the keypad screen of one trainee.
@@ -170,16 +207,19 @@ type UsersView struct {
 	Notice string
 }
 
-// RoleChoice is one of the role tabs at the top of the new-user form.
+// RoleChoice is one of the role tabs at the top of the new-user form: a
+// button of the form, so that what was typed goes with it.
 type RoleChoice struct {
-	URL      string
+	Value    string // the role's stored name
+	URL      string // the form of this role, for a link
 	Label    string
 	Selected bool
 }
 
 // UserForm is the new-user form for one role.
 type UserForm struct {
-	Role      string // the role's stored name, posted back in a hidden field
+	Roles     []RoleChoice // the role tabs
+	Role      string       // the role's stored name, posted back in a hidden field
 	RoleLabel string
 	UsesPIN   bool
 	Name      string
@@ -190,8 +230,15 @@ type UserForm struct {
 // NewUserView is the new-user page.
 type NewUserView struct {
 	Page
-	Roles []RoleChoice
-	Form  UserForm
+	Form UserForm
+}
+
+// ProfileForm corrects a user's name and badge.
+type ProfileForm struct {
+	Action string
+	Name   string
+	Badge  string
+	Errors Errors
 }
 
 // SecretForm resets a user's PIN or password.
@@ -210,8 +257,11 @@ type UserView struct {
 	CanDeactivate bool      // false for the administrator's own account
 	UnlockAction  string    // form action that lifts every hold of the account
 	Holds         []HoldRow // the account's holds in force
-	Notice        string
-	Problem       string // why the last action was refused, or ""
+	Profile       ProfileForm
+	// ConfirmDeactivate asks the administrator to confirm a deactivation.
+	ConfirmDeactivate bool
+	Notice            string
+	Problem           string // why the last action was refused, or ""
 }
 
 // SettingsForm is the kiosk settings form.

@@ -1,0 +1,5 @@
+//go:build !race
+
+package stafftest
+
+const raceEnabled = false
