@@ -113,9 +113,11 @@
     }
   }
 
-  // contact records a request the server saw, now.
+  // contact records a request the server saw, now. The body's
+  // data-idle-contact says when, for a test to wait on.
   function contact() {
     lastContact = Date.now();
+    document.body.setAttribute("data-idle-contact", String(lastContact));
     hideWarning();
     arm();
   }
