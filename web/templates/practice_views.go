@@ -359,24 +359,43 @@ type GameProgress struct {
 	Slug     string
 	Name     string
 	Answered int
-	Accuracy string
+	// Right is the share of the game's answers wholly right, all of them
+	// counted alike (ProgressFigures).
+	Right    string
 	MeanTime string
 	OnTime   string
-	Mastery  string
+	Mastery  string // "2 of 9 skills"
 	Trend    Chart
 	Skills   Chart
 	Rows     []SkillRow
 	StartURL string
 }
 
-// SkillRow is one skill in the table under the charts (the charts' text alternative).
+// SkillRow is one skill in the table under the charts (the charts' text
+// alternative): Recent is the figure the mastery chart draws.
 type SkillRow struct {
 	Skill    string
 	Answered int
-	Accuracy string
+	Right    string // share wholly right, of all the skill's answers
+	Recent   string // recent accuracy, as in the chart and the manager's pages
 	MeanTime string
 	OnTime   string
 	Mastery  string
+}
+
+// ProgressFigure is one figure of the progress page and the sentence that
+// defines it, shown once under the games.
+type ProgressFigure struct {
+	Name, Means string
+}
+
+// ProgressFigures define the progress page's figures, each once: the
+// stats, the charts and the table use these names and nothing else.
+var ProgressFigures = []ProgressFigure{
+	{"Right", "the share of your answers that were wholly right, every answer counted alike."},
+	{"Recent accuracy", "how well you answer lately: your latest answers weigh most (the last ten about nine tenths) and an answer part right counts in part. The stage follows it, and your manager sees the same figure."},
+	{"On time", "the share of your answers given within the target time (FAST or OK)."},
+	{"Stage", "new (fewer than 3 answers), learning (recent accuracy under 75 %), practised, or mastered (10 answers or more, recent accuracy 90 % and 80 % of recent answers on time)."},
 }
 
 // Chart is a small server-rendered SVG chart. Coordinates are computed by the
