@@ -40,7 +40,7 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 	for _, a := range as {
 		byGame[a.Game] = append(byGame[a.Game], a)
 	}
-	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress")}
+	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress"), Figures: progressFigures()}
 	for _, g := range s.plan.Games() {
 		if len(byGame[g]) == 0 {
 			continue
@@ -87,6 +87,22 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 	gp.Trend = trendChart(game, sessions)
 	gp.Skills = s.masteryChart(game, skills)
 	return gp
+}
+
+// progressFigures define the progress page's figures, each once: the stats,
+// the charts and the table use these names and nothing else. Recent
+// accuracy and the stage are package eval's mastery model, which the
+// manager's pages (the weakest skills) show too.
+func progressFigures() []templates.ProgressFigure {
+	return []templates.ProgressFigure{
+		{Name: "Right", Means: "the share of your answers that were wholly right, every answer counted alike."},
+		{Name: "Recent accuracy", Means: "how well you answer lately: your latest answers weigh most (the last ten about nine tenths) " +
+			"and an answer part right counts in part. Your manager sees the same figure."},
+		{Name: "On time", Means: "the share of your answers given within the target time (FAST or OK)."},
+		{Name: "Stage", Means: fmt.Sprintf("new (fewer than %d answers), learning (recent accuracy under %s), practised, "+
+			"or mastered (%d answers or more, recent accuracy %s or more and %s of recent answers on time).",
+			eval.MinAttempts, share(eval.PractisedAccuracy), eval.MasteredAttempts, share(eval.MasteredAccuracy), share(eval.MasteredSpeed))},
+	}
 }
 
 // stageLabel names eval's stage of a skill for people.

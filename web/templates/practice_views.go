@@ -352,6 +352,8 @@ type HistoryView struct {
 type ProgressView struct {
 	Page
 	Games []GameProgress
+	// Figures define the page's figures, each once, under the games.
+	Figures []ProgressFigure
 }
 
 // GameProgress is one game on the progress page.
@@ -387,15 +389,6 @@ type SkillRow struct {
 // defines it, shown once under the games.
 type ProgressFigure struct {
 	Name, Means string
-}
-
-// ProgressFigures define the progress page's figures, each once: the
-// stats, the charts and the table use these names and nothing else.
-var ProgressFigures = []ProgressFigure{
-	{"Right", "the share of your answers that were wholly right, every answer counted alike."},
-	{"Recent accuracy", "how well you answer lately: your latest answers weigh most (the last ten about nine tenths) and an answer part right counts in part. The stage follows it, and your manager sees the same figure."},
-	{"On time", "the share of your answers given within the target time (FAST or OK)."},
-	{"Stage", "new (fewer than 3 answers), learning (recent accuracy under 75 %), practised, or mastered (10 answers or more, recent accuracy 90 % and 80 % of recent answers on time)."},
 }
 
 // Chart is a small server-rendered SVG chart. Coordinates are computed by the
