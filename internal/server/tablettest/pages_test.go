@@ -3,6 +3,7 @@ package tablettest_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -99,4 +100,9 @@ func TestTraineePages(t *testing.T) {
 		run(t, ctx, p.name, chromedp.Navigate(k.h.URL+p.path), chromedp.WaitVisible(testID(p.ready)))
 		checkPage(t, ctx, p.name)
 	}
+
+	// An exam's question, with the exam's link in the header.
+	where := post(t, ctx, "/exams", url.Values{"game": {"lunar"}})
+	run(t, ctx, "the exam", chromedp.Navigate(k.h.URL+where), chromedp.WaitVisible(testID("question")), chromedp.WaitVisible(testID("nav-exam")))
+	checkPage(t, ctx, "exam-question")
 }
