@@ -379,20 +379,28 @@ func boxNotes(b games.Box) []string {
 		out = append(out, "Bought a 4th card")
 	}
 	if b.Exchanged > 0 {
-		out = append(out, fmt.Sprintf("Exchanged %d %s", b.Exchanged, map[bool]string{true: "card", false: "cards"}[b.Exchanged == 1]))
+		out = append(out, "Exchanged "+cardsText(b.Exchanged))
 	}
 	if b.Draw != nil {
 		if b.Draw.Buy != "" {
 			out = append(out, "Bought a 6th card")
 		}
 		if len(b.Draw.Out) > 0 {
-			out = append(out, fmt.Sprintf("Exchanged %d %s", len(b.Draw.Out), map[bool]string{true: "card", false: "cards"}[len(b.Draw.Out) == 1]))
+			out = append(out, "Exchanged "+cardsText(len(b.Draw.Out)))
 		}
 	}
 	if b.Force {
 		out = append(out, "Forced the dealer")
 	}
 	return out
+}
+
+// cardsText counts cards in words: "1 card", "3 cards".
+func cardsText(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return strconv.Itoa(n) + " cards"
 }
 
 // cardFaces draws cards written in the settle contract's notation.
