@@ -140,9 +140,15 @@
     });
   }
 
-  function activity() {
+  function activity(e) {
     lastActivity = Date.now();
     var s = settings();
+    // A tap on a link or a submit button makes its own request, which the
+    // server counts: no keep-alive to race the navigation.
+    var t = e && e.target;
+    if (s.keepAlive && t && t.closest && t.closest('a[href], button[type="submit"], input[type="submit"]')) {
+      return;
+    }
     if (!s.keepAlive) {
       lastContact = lastActivity;
       arm();
