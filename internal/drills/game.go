@@ -26,6 +26,9 @@ type game struct {
 	// copy of a house can be settled; the key itself always comes from settle.Round.
 	settle func(h *rulebook.House, in *games.Round, rd games.Rounding) (*games.Settlement, error)
 	rules  func(h *rulebook.House) poker.Rules
+	// payTables are the pay tables the house's settings for the game use
+	// (HalfPays reads them).
+	payTables func(h *rulebook.House) []games.PayTable
 	// handCards are the cards box i's hand is made from; dealerCards the dealer's.
 	handCards   func(in *games.Round, box int) []cards.Card
 	dealerCards func(in *games.Round) []cards.Card

@@ -29,6 +29,9 @@ var lunarGame = &game{
 	titles: map[string]string{"ante": "Ante", "super": "Super", "bet": "BET",
 		"multi_super": "Multi Super", "dealer_super": "Dealer Super", lunar.Insurance: "Insurance"},
 	maxBoxes: func(h *rulebook.House) int { return h.Lunar.MaxBoxes },
+	payTables: func(h *rulebook.House) []games.PayTable {
+		return []games.PayTable{h.Lunar.Instant, h.Lunar.Super, h.Lunar.Bet, h.Lunar.AnteBonusPT}
+	},
 	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
 		return lunar.Random(rng, h.Lunar, lo, hi, chip, boxes)
 	},

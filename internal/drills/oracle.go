@@ -20,6 +20,9 @@ var oracleGame = &game{
 	wagers:   oracle.Wagers,
 	titles:   map[string]string{"ante": "Ante", "bet": "BET"},
 	maxBoxes: func(h *rulebook.House) int { return h.Oracle.MaxBoxes },
+	payTables: func(h *rulebook.House) []games.PayTable {
+		return []games.PayTable{h.Oracle.Ante, h.Oracle.Bet}
+	},
 	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
 		return oracle.Random(rng, h.Oracle, lo, hi, chip, boxes)
 	},

@@ -30,8 +30,17 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 	b.d.Round = &d.in
 	b.d.Ask = Ask{Box: box + 1}
 	b.d.Skill = d.g.slug + "." + KindOutcome
-	b.d.Prompt = fmt.Sprintf("Box %d: how does each wager end? Win, half (a win paid 1 to 2), lose or push; "+
-		"for a fee, fee if it is kept and push if it is returned.", box+1)
+	// Only the results this game has are named (OutcomeResults offers the
+	// same): no "half" where no pay table pays 1 to 2, no fee where the box
+	// paid none.
+	results := "win, lose or push"
+	if HalfPays(d.h, d.g.slug) {
+		results = "win, half (a win paid 1 to 2), lose or push"
+	}
+	b.d.Prompt = fmt.Sprintf("Box %d: how does each wager end: %s?", box+1, results)
+	if len(br.FeeItems) > 0 {
+		b.d.Prompt += " And each fee: kept, or returned to the player?"
+	}
 	var why []string
 	for i := range br.Wagers {
 		why = append(why, br.Wagers[i].Reason)

@@ -81,8 +81,11 @@ func (b *build) payoutDrill(d *dealt, foc focus) error {
 		key = w.Pays
 		b.d.Ask = Ask{Box: box + 1, Wager: w.Wager, On: w.On}
 		b.d.Skill = d.g.slug + ".payout." + w.Wager
-		b.d.Prompt = fmt.Sprintf("Box %d: what does the %s pay? Give the amount paid on top of the returned stake (0 for a push).",
-			box+1, wagerName(d.g, w))
+		// The sign convention is said in full: a trainee who reads only
+		// "0 for a push" cannot know that a stake collected is typed as a
+		// minus amount (docs/drills.md, "Keys").
+		b.d.Prompt = fmt.Sprintf("Box %d: what does the %s pay? Give the amount paid on top of the returned stake: "+
+			"0 for a push, a minus amount for a stake collected.", box+1, wagerName(d.g, w))
 		b.d.Explanation = explainWager(d, br, w)
 		b.citeWager(d, w)
 	}

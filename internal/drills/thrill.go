@@ -31,6 +31,15 @@ var thrillGame = &game{
 		thrill.Special:           "Special",
 	},
 	maxBoxes: func(h *rulebook.House) int { return h.Thrill.MaxPlayerBoxes },
+	payTables: func(h *rulebook.House) []games.PayTable {
+		var out []games.PayTable
+		for _, w := range thrill.Wagers {
+			if pt, ok := h.Thrill.Pay[w]; ok {
+				out = append(out, pt)
+			}
+		}
+		return out
+	},
 	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
 		return thrill.Random(rng, h.Thrill, lo, hi, chip, boxes)
 	},

@@ -24,6 +24,9 @@ var uthGame = &game{
 	wagers:   uth.Wagers,
 	titles:   map[string]string{"ante": "Ante", "blind": "Blind", "play": "Play", "trips": "Trips", "progressive": "Progressive"},
 	maxBoxes: func(h *rulebook.House) int { return h.UTH.MaxBoxes },
+	payTables: func(h *rulebook.House) []games.PayTable {
+		return []games.PayTable{h.UTH.Main, h.UTH.Blind, h.UTH.Trips}
+	},
 	random: func(rng *rand.Rand, h *rulebook.House, lo, hi, chip games.Money, boxes int) games.Round {
 		return uth.Random(rng, h.UTH, lo, hi, chip, boxes)
 	},

@@ -216,11 +216,11 @@ func TestStepAndOrderKeys(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := slices.Index(sq.Steps, q.Choices[q.Answer])
-			if got < 1 || !strings.Contains(q.Prompt, "“"+sq.Steps[got-1]+"”.\nWhat") {
+			if got < 1 || !strings.Contains(q.Prompt, fmt.Sprintf("\n%d. %s\nWhat", got, sq.Steps[got-1])) {
 				t.Fatalf("%s seed %d: key is step %d, prompt %q", sq.ID, seed, got+1, q.Prompt)
 			}
 			for i, c := range q.Choices {
-				if i != q.Answer && len(sq.Steps) >= 6 && strings.Contains(q.Prompt, "“"+c+"”") {
+				if i != q.Answer && len(sq.Steps) >= 6 && strings.Contains(q.Prompt, ". "+c+"\n") {
 					t.Fatalf("%s seed %d: wrong choice %q is shown as done in the prompt", sq.ID, seed, c)
 				}
 			}

@@ -54,13 +54,14 @@ func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	}
 	offered := append([]int{next}, others[:min(3, len(others))]...)
 
-	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\n"
+	// The steps done are a numbered list, one a line, numbered as in the
+	// sequence, so that a screen can show them as a list (and the next
+	// step's number follows from them).
+	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\nDone so far:\n"
 	if done > 0 {
-		prompt += fmt.Sprintf("Done: “%s”, then “%s”.\n", steps[done-1], steps[done])
-	} else {
-		prompt += fmt.Sprintf("Done: “%s”.\n", steps[done])
+		prompt += fmt.Sprintf("%d. %s\n", done, steps[done-1])
 	}
-	prompt += "What is the next step?"
+	prompt += fmt.Sprintf("%d. %s\nWhat is the next step?", done+1, steps[done])
 
 	right := fmt.Sprintf("Step %d of %d: after “%s” comes “%s”.", next+1, n, steps[done], steps[next])
 	q := Question{

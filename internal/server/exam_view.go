@@ -104,3 +104,25 @@ func joinLines(ls []templates.AnswerLine) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// examTiming puts the exam's time allowed on the feedback of one of its
+// items, instead of the practice target: an exam judges an answer by the
+// time its standard allows (late counts wrong), not by FAST, OK or SLOW.
+func (s *Server) examTiming(ctx context.Context, sess *trainer.PracticeSession, a *trainer.Attempt, f *templates.FeedbackView) error {
+	ex, err := s.db.FindExam(ctx, sess.ID, a.UserID)
+	if err != nil {
+		return err
+	}
+	if a.Position < 1 || a.Position > len(ex.Items) {
+		return fmt.Errorf("exam %d: no item %d", ex.ID, a.Position)
+	}
+	allowed := ex.Items[a.Position-1].Seconds
+	f.Target = fmt.Sprintf("allowed %d s", allowed)
+	f.Speed, f.SpeedClass = "", ""
+	if eval.JudgeItem(ex.Items[a.Position-1], a) == eval.ItemOverTime {
+		f.SpeedNote = fmt.Sprintf("Answered after the %d s allowed: this question counts as wrong.", allowed)
+	} else {
+		f.SpeedNote = fmt.Sprintf("Answered within the %d s allowed.", allowed)
+	}
+	return nil
+}

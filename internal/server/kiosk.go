@@ -31,21 +31,8 @@ func attemptURL(id int64) string { return fmt.Sprintf("/attempts/%d", id) }
 func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
 	v := templates.TraineeHomeView{Page: s.page(r, "Your games", "practice"), Name: u.Name, Games: s.gameTiles()}
-	sess, err := s.db.OpenPracticeSession(r.Context(), u.ID)
-	switch {
-	case err == nil && sess.Mode == trainer.ModeExam:
-		v.Resume = &templates.ResumeView{
-			URL:      examURL(sess.ID),
-			Title:    s.gameName(sess.Game) + " · Certification exam",
-			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
-		}
-	case err == nil:
-		v.Resume = &templates.ResumeView{
-			URL:      practiceURL(sess.ID),
-			Title:    s.gameName(sess.Game) + " · " + sess.Mode.Label() + " · " + kindLabel(sess.Kind),
-			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
-		}
-	case trainer.KindOf(err) != trainer.KindNotFound:
+	var err error
+	if v.Resume, err = s.openSession(r, u); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -68,9 +55,37 @@ func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 		c.Mode = m // the refresher links here with review chosen
 	}
 	f := s.startForm(c, nil)
+	open, err := s.openSession(r, visitOf(r.Context()).user)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, templates.StartPage(templates.StartView{
-		Page: s.page(r, s.gameName(game), "practice"), GameName: s.gameName(game), Form: f,
+		Page: s.page(r, s.gameName(game), "practice"), GameName: s.gameName(game), Form: f, Open: open,
 	}), nil)
+}
+
+// openSession is the trainee's open session or exam, to resume, or nil.
+func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.ResumeView, error) {
+	sess, err := s.db.OpenPracticeSession(r.Context(), u.ID)
+	switch {
+	case err == nil && sess.Mode == trainer.ModeExam:
+		return &templates.ResumeView{
+			URL:      examURL(sess.ID),
+			Title:    s.gameName(sess.Game) + " · Certification exam",
+			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
+			Exam:     true,
+		}, nil
+	case err == nil:
+		return &templates.ResumeView{
+			URL:      practiceURL(sess.ID),
+			Title:    s.gameName(sess.Game) + " · " + sess.Mode.Label() + " · " + kindLabel(sess.Kind),
+			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
+		}, nil
+	case trainer.KindOf(err) == trainer.KindNotFound:
+		return nil, nil
+	}
+	return nil, err
 }
 
 // handlePracticeStart starts a session (ending the trainee's open one) and
@@ -352,6 +367,12 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.error(w, r, err)
 		return
+	}
+	if sess.Mode == trainer.ModeExam {
+		if err := s.examTiming(r.Context(), sess, a, &f); err != nil {
+			s.error(w, r, err)
+			return
+		}
 	}
 	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, "Your answer", "history"), f), nil)
 }

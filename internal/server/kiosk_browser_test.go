@@ -130,12 +130,12 @@ func (tr *trainee) enter(ctx context.Context, d *drills.Drill, k drills.Key, byC
 	submit := testID("answer-submit")
 	switch {
 	case k.Amount != nil:
-		submit = testID("pad-ok")
+		submit = testID("pad-submit")
 		amount := *k.Amount
 		want, entered = amount.String(), `document.getElementById("f-amount").value`
 		entry = func(again bool) []chromedp.Action[chromedp.Void] {
 			// Clear what a dropped tap left, then type or chip the amount.
-			steps := []chromedp.Action[chromedp.Void]{chromedp.WaitVisible(testID("pad-ok"))}
+			steps := []chromedp.Action[chromedp.Void]{chromedp.WaitVisible(testID("pad-submit"))}
 			for range 16 * btoi(again) {
 				steps = append(steps, chromedp.Tap(testID("pad-back")))
 			}

@@ -107,7 +107,7 @@ func modeHint(m trainer.Mode) string {
 	case trainer.ModePractice:
 		return "Feedback after each question; hints allowed"
 	case trainer.ModeTimed:
-		return "Beat the target time: FAST, OK or SLOW"
+		return "Each answer timed: FAST within half the target time, OK within it, SLOW after it"
 	case trainer.ModeReview:
 		return "Your mistakes first, then what is due"
 	}

@@ -216,7 +216,11 @@ func visibleText(s *goquery.Selection) string {
 			switch a.Key {
 			case "action", "hx-post", "href", "data-testid", "data-attempt", "id", "for", "name", "hx-target",
 				"viewBox", "width", "height", "cx", "cy", "r", "x", "y", "stroke-width", "maxlength", "min", "max",
-				"aria-describedby", "aria-labelledby", "data-timer-target", "data-timer-start", "fill", "stroke":
+				"aria-describedby", "aria-labelledby", "data-timer-target", "data-timer-start",
+				// How the card faces and chips are drawn (paths, angles,
+				// colours, type sizes): numbers nobody reads as amounts.
+				"d", "transform", "font-size", "font-weight", "textLength", "rx", "fill", "stroke",
+				"stroke-dasharray", "stroke-dashoffset", "letter-spacing":
 				continue
 			}
 			b.WriteString(" " + a.Val)

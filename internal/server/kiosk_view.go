@@ -11,7 +11,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
-	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -141,24 +140,41 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 	case practice.ShapeChoice:
 		q.Shape, q.HintTarget = templates.ShapeChoice, "#"+templates.DrillPanelID
 		for i, c := range d.Choices {
-			q.Choices = append(q.Choices, templates.ChoiceView{N: i + 1, Value: strconv.Itoa(i + 1), Text: c, Struck: hint.Strike == i+1})
+			cv := templates.ChoiceView{N: i + 1, Value: strconv.Itoa(i + 1), Text: c, Struck: hint.Strike == i+1}
+			if words, cs, ok := drills.ChoiceCards(c); ok {
+				cv.Words = words
+				for _, card := range cs {
+					cv.Cards = append(cv.Cards, templates.NewCard(card))
+				}
+			}
+			q.Choices = append(q.Choices, cv)
 		}
 	case practice.ShapeOutcomes:
+		// The rows follow the layout; each keeps its field number, which is
+		// the key's order (practice.DecodeAnswer reads outcome-1 …).
 		q.Shape = templates.ShapeOutcomes
-		for i, o := range d.Key.Outcomes {
+		for _, i := range outcomeOrder(d.Game, d.Key.Outcomes) {
+			o := d.Key.Outcomes[i]
 			field := practice.FieldOutcome + strconv.Itoa(i+1)
-			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(o), Error: q.Errors[field]}
-			for _, v := range practice.Results(o) {
-				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(v), Selected: form.Get(field) == v})
+			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(d.Game, o), Error: q.Errors[field]}
+			for _, v := range drills.OutcomeResults(s.house, d.Game, o) {
+				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(o, v), Selected: form.Get(field) == v})
 			}
 			q.Outcomes = append(q.Outcomes, row)
 		}
 	case practice.ShapeChips:
 		q.Shape = templates.ShapeChips
+		var total games.Money
 		for _, c := range slices.Backward(s.chipViews()) {
 			field := practice.FieldChips + c.Value
 			q.ChipRows = append(q.ChipRows, templates.ChipRow{Field: field, Chip: c, Count: form.Get(field), Error: q.Errors[field]})
+			n, err := strconv.Atoi(strings.TrimSpace(form.Get(field)))
+			v, verr := games.ParseMoney(c.Value)
+			if err == nil && verr == nil && n > 0 && n <= practice.MaxChips {
+				total += v * games.Money(n)
+			}
 		}
+		q.ChipTotal = total.String()
 	}
 	return q
 }
@@ -176,12 +192,13 @@ func (s *Server) askChips(q *templates.QuestionView, d *drills.Drill) {
 	}
 }
 
-// outcomeLabel names an outcome row: "Ante", "Multi Super on box 2", "Draw fee".
-func outcomeLabel(o drills.Outcome) string {
+// outcomeLabel names an outcome row as the prompts name the wager: "Ante",
+// "Multi Super on box 2", "Draw fee".
+func outcomeLabel(game string, o drills.Outcome) string {
 	if o.Fee != "" {
 		return upperFirst(strings.ReplaceAll(o.Fee, "_", " ")) + " fee"
 	}
-	n := wagerTitle(o.Wager)
+	n := drills.WagerTitle(game, o.Wager)
 	if o.On != nil {
 		if o.On.Dealer {
 			return n + " on the dealer"
@@ -191,11 +208,8 @@ func outcomeLabel(o drills.Outcome) string {
 	return n
 }
 
-// wagerTitle writes a SETTLE.md wager name for people: "kings_or_better" →
-// "Kings or better".
-func wagerTitle(w string) string { return upperFirst(strings.ReplaceAll(w, "_", " ")) }
-
-func resultLabel(v string) string {
+// resultLabel names a result of outcome row o: a fee is kept or returned.
+func resultLabel(o drills.Outcome, v string) string {
 	switch v {
 	case drills.OutcomeWin:
 		return "Win"
@@ -204,6 +218,9 @@ func resultLabel(v string) string {
 	case drills.OutcomeLose:
 		return "Lose"
 	case drills.OutcomePush:
+		if o.Fee != "" {
+			return "Returned"
+		}
 		return "Push"
 	case drills.OutcomeFee:
 		return "Kept"
@@ -231,21 +248,24 @@ func (s *Server) chipView(v games.Money) templates.ChipView {
 }
 
 // roundView is the round as dealt and decided, with the box and wager the
-// question asks about marked.
+// question asks about marked: each box's hand that plays (the cards given
+// up for an exchange or a discard apart, greyed and struck), its wagers in
+// the order the layout places them and named as the prompts name them, and
+// what the player did.
 func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
-	t := templates.RoundView{Game: r.Game, Dealer: cardViews(r.Dealer), Board: cardViews(r.Board)}
+	t := templates.RoundView{Game: r.Game, Dealer: cardFaces(r.Dealer), Board: cardFaces(r.Board)}
 	if r.DealerDraw != "" {
-		t.DealerDraw = cardViews([]string{r.DealerDraw})
+		// Lunar: the next card off the deck, which takes the place of the
+		// dealer's highest card if a box forces him (docs/SETTLE.md).
+		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), "Replacement card if a box forces"
 	}
+	most := 0
 	for i, b := range r.Boxes {
-		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Cards: cardViews(b.Cards)}
-		names := make([]string, 0, len(b.Wagers))
-		for w := range b.Wagers {
-			names = append(names, w)
-		}
-		slices.Sort(names)
-		for _, w := range names {
-			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: wagerTitle(w), Amount: string(b.Wagers[w]),
+		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Folded: b.Fold}
+		handThatPlays(&bv, b)
+		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp))
+		for _, w := range wagerOrder(r.Game, b) {
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: drills.WagerTitle(r.Game, w), Amount: string(b.Wagers[w]),
 				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
 		}
 		for _, sb := range b.MultiSuper {
@@ -253,16 +273,103 @@ func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
 			if !sb.On.Dealer {
 				on = "box " + strconv.Itoa(sb.On.Box)
 			}
-			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: "Multi Super on " + on, Amount: string(sb.Stake),
+			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: string(sb.Stake),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
 		}
 		bv.Notes = boxNotes(b)
 		t.Boxes = append(t.Boxes, bv)
 	}
+	t.Density = templates.RoundDensity(len(r.Boxes), most)
 	return t
 }
 
-// boxNotes are the player's actions on a box, in words.
+// handThatPlays splits a box's cards into the hand that plays and the cards
+// given up: a Lunar exchange's cards out (the cards drawn join the hand), a
+// bought sixth card, 7 Card Thrill's two discards.
+func handThatPlays(bv *templates.RoundBox, b games.Box) {
+	out := map[string]bool{}
+	switch {
+	case b.Draw != nil && len(b.Draw.Out) > 0:
+		bv.GivenUpLabel = "Exchanged"
+		for _, c := range b.Draw.Out {
+			out[strings.ToLower(c)] = true
+		}
+	case len(b.Discards) > 0:
+		bv.GivenUpLabel = "Discarded"
+		for _, c := range b.Discards {
+			out[strings.ToLower(c)] = true
+		}
+	}
+	for _, c := range b.Cards {
+		if out[strings.ToLower(c)] {
+			bv.GivenUp = append(bv.GivenUp, templates.CardOf(c))
+		} else {
+			bv.Kept = append(bv.Kept, templates.CardOf(c))
+		}
+	}
+	if b.Draw != nil {
+		switch {
+		case len(b.Draw.In) > 0:
+			bv.Added, bv.AddedLabel = cardFaces(b.Draw.In), "Drawn"
+		case b.Draw.Buy != "":
+			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), "Bought"
+		}
+	}
+}
+
+// wagerOrder lists a box's wagers in the order the game's layout places
+// them (templates.GameLayouts), then any other wager by name.
+func wagerOrder(game string, b games.Box) []string {
+	var out []string
+	for _, sp := range templates.GameLayouts[game].Spots {
+		if _, ok := b.Wagers[sp.Wager]; ok {
+			out = append(out, sp.Wager)
+		}
+	}
+	var rest []string
+	for w := range b.Wagers {
+		if !slices.Contains(out, w) {
+			rest = append(rest, w)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+// wagerRank is a wager's place in the game's layout (wagerOrder), for
+// sorting an outcome question's rows; Multi Super and fees come after.
+func wagerRank(game string, o drills.Outcome) int {
+	if o.Fee != "" {
+		return 2000
+	}
+	for i, sp := range templates.GameLayouts[game].Spots {
+		if sp.Wager == o.Wager && o.On == nil {
+			return i
+		}
+	}
+	if o.On != nil {
+		if o.On.Dealer {
+			return 1000 + 99
+		}
+		return 1000 + o.On.Box
+	}
+	return 500
+}
+
+// outcomeOrder is the order an outcome question shows its rows in: the
+// indexes of outs (the key's order, which the form's field numbers keep)
+// in the layout's order.
+func outcomeOrder(game string, outs []drills.Outcome) []int {
+	idx := make([]int, len(outs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return wagerRank(game, outs[a]) - wagerRank(game, outs[b]) })
+	return idx
+}
+
+// boxNotes are the player's actions on a box, in words; the cards of an
+// exchange or a discard are drawn, not written.
 func boxNotes(b games.Box) []string {
 	var out []string
 	if b.Fold {
@@ -272,59 +379,35 @@ func boxNotes(b games.Box) []string {
 		out = append(out, "Bought a 4th card")
 	}
 	if b.Exchanged > 0 {
-		out = append(out, fmt.Sprintf("Exchanged %d cards", b.Exchanged))
+		out = append(out, "Exchanged "+cardsText(b.Exchanged))
 	}
 	if b.Draw != nil {
 		if b.Draw.Buy != "" {
-			out = append(out, "Bought a 6th card: "+cardShort(b.Draw.Buy))
+			out = append(out, "Bought a 6th card")
 		}
 		if len(b.Draw.Out) > 0 {
-			out = append(out, fmt.Sprintf("Exchanged %s for %s", cardList(b.Draw.Out), cardList(b.Draw.In)))
+			out = append(out, "Exchanged "+cardsText(len(b.Draw.Out)))
 		}
 	}
 	if b.Force {
 		out = append(out, "Forced the dealer")
 	}
-	if len(b.Discards) > 0 {
-		out = append(out, "Discarded "+cardList(b.Discards))
-	}
 	return out
 }
 
-func cardList(cs []string) string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = cardShort(c)
+// cardsText counts cards in words: "1 card", "3 cards".
+func cardsText(n int) string {
+	if n == 1 {
+		return "1 card"
 	}
-	return strings.Join(out, " ")
+	return strconv.Itoa(n) + " cards"
 }
 
-var suitSymbols = map[cards.Suit]string{cards.Clubs: "♣", cards.Diamonds: "♦", cards.Hearts: "♥", cards.Spades: "♠"}
-
-func cardShort(code string) string {
-	c, err := cards.Parse(code)
-	if err != nil {
-		return code
-	}
-	if c.IsJoker() {
-		return "Joker"
-	}
-	r := c.Rank().String()
-	if r == "T" {
-		r = "10" // as printed on the card
-	}
-	return r + suitSymbols[c.Suit()]
-}
-
-func cardViews(codes []string) []templates.PlainCard {
-	out := make([]templates.PlainCard, 0, len(codes))
-	for _, code := range codes {
-		cv := templates.PlainCard{Code: code, Name: code, Short: code}
-		if c, err := cards.Parse(code); err == nil {
-			cv.Name, cv.Short, cv.Joker = c.Name(), cardShort(code), c.IsJoker()
-			cv.Red = !c.IsJoker() && c.Suit().Red()
-		}
-		out = append(out, cv)
+// cardFaces draws cards written in the settle contract's notation.
+func cardFaces(codes []string) []templates.CardView {
+	out := make([]templates.CardView, 0, len(codes))
+	for _, c := range codes {
+		out = append(out, templates.CardOf(c))
 	}
 	return out
 }
@@ -347,6 +430,7 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	}
 	if sess.Mode.GradesSpeed() {
 		f.Speed, f.SpeedClass = a.Speed.Label(), string(a.Speed)
+		f.SpeedNote = speedNote(a.Speed, a.TargetSeconds)
 	}
 	if inSession && sess.Open() {
 		f.NextAction, f.NextLabel = practiceURL(sess.ID)+"/next", "Next question"
@@ -383,8 +467,9 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	f.Refs = s.citations(d.Game, d.Refs)
 	f.Yours, f.Right = answerLines(d, drills.Key(answer)), answerLines(d, d.Key)
 	for i := range f.Yours {
-		f.Yours[i].Right = a.Correct || lineRight(d, drills.Key(answer), i)
+		f.Yours[i].Right = f.Yours[i].Right || a.Correct
 	}
+	f.Note = chipsNote(d, drills.Key(answer))
 	if !a.Correct {
 		if m := practice.Score(d, answer, a.Elapsed).Mistake; m != nil {
 			f.Mistake, f.MistakeText = true, m.Explanation
@@ -403,23 +488,28 @@ func (s *Server) mistakeCitations(game string, m *drills.Mistake) []templates.Ci
 	return s.cite(game, m.Rule)
 }
 
-// answerLines writes an answer (or the key) in the drill's terms.
+// answerLines writes an answer (or the key) in the drill's terms; an
+// outcome answer's lines follow the layout, as the question's rows do. Each
+// line is marked Right when it matches the key's: one outcome of several
+// can be right when the whole answer is not.
 func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
 	switch practice.ShapeOf(d) {
 	case practice.ShapeAmount:
 		if k.Amount == nil {
 			return nil
 		}
-		return []templates.AnswerLine{{Text: amountText(*k.Amount)}}
+		return []templates.AnswerLine{{Text: amountText(*k.Amount), Right: d.Key.Amount != nil && *k.Amount == *d.Key.Amount}}
 	case practice.ShapeChoice:
 		if k.Choice < 1 || k.Choice > len(d.Choices) {
 			return nil
 		}
-		return []templates.AnswerLine{{Text: fmt.Sprintf("%d. %s", k.Choice, d.Choices[k.Choice-1])}}
+		return []templates.AnswerLine{{Text: fmt.Sprintf("%d. %s", k.Choice, d.Choices[k.Choice-1]), Right: k.Choice == d.Key.Choice}}
 	case practice.ShapeOutcomes:
 		out := make([]templates.AnswerLine, 0, len(k.Outcomes))
-		for _, o := range k.Outcomes {
-			out = append(out, templates.AnswerLine{Text: outcomeLabel(o) + ": " + resultLabel(o.Result)})
+		for _, i := range outcomeOrder(d.Game, k.Outcomes) {
+			o := k.Outcomes[i]
+			right := i < len(d.Key.Outcomes) && o.Result == d.Key.Outcomes[i].Result
+			out = append(out, templates.AnswerLine{Text: outcomeLabel(d.Game, o) + ": " + resultLabel(o, o.Result), Right: right})
 		}
 		return out
 	}
@@ -428,15 +518,6 @@ func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
 		parts = append(parts, fmt.Sprintf("%d × %s", c.Count, c.Value))
 	}
 	return []templates.AnswerLine{{Text: strings.Join(parts, ", ")}}
-}
-
-// lineRight reports whether line i of an answer matches the key: one outcome
-// of several can be right when the whole answer is not.
-func lineRight(d *drills.Drill, answer drills.Key, i int) bool {
-	if practice.ShapeOf(d) != practice.ShapeOutcomes || i >= len(answer.Outcomes) || i >= len(d.Key.Outcomes) {
-		return false
-	}
-	return answer.Outcomes[i].Result == d.Key.Outcomes[i].Result
 }
 
 // amountText writes an amount as the trainee would say it.
@@ -503,4 +584,49 @@ func percent(a, b int) string {
 		return "–"
 	}
 	return strconv.Itoa((a*100+b/2)/b) + " %"
+}
+
+// chipsNote says what a chips answer's chips make when that is not what was
+// asked, or how many chips too many it takes: "Your chips make 25, not
+// 120." The trainee sees only chips; the sum is what the question is about.
+func chipsNote(d *drills.Drill, answer drills.Key) string {
+	if practice.ShapeOf(d) != practice.ShapeChips {
+		return ""
+	}
+	made, n := chipSum(answer.Chips)
+	want, fewest := chipSum(d.Key.Chips)
+	switch {
+	case made != want:
+		return fmt.Sprintf("Your chips make %s, not %s.", made, want)
+	case n > fewest:
+		return fmt.Sprintf("Your chips make %s, but with %d chips: %d would do.", made, n, fewest)
+	}
+	return ""
+}
+
+// chipSum is what chips make, and how many they are.
+func chipSum(cs []drills.ChipCount) (games.Money, int) {
+	var sum games.Money
+	n := 0
+	for _, c := range cs {
+		sum += c.Value * games.Money(c.Count)
+		n += c.Count
+	}
+	return sum, n
+}
+
+// speedNote says what a speed grade means against the target, where the
+// grade is shown: FAST within half the target, OK within it, SLOW after it
+// (eval.SpeedGrade).
+func speedNote(sp trainer.Speed, target int) string {
+	half := strconv.FormatFloat(float64(target)/2, 'f', -1, 64)
+	switch sp {
+	case trainer.SpeedFast:
+		return fmt.Sprintf("FAST: within half the %d s target (%s s).", target, half)
+	case trainer.SpeedOK:
+		return fmt.Sprintf("OK: within the %d s target, though not within half of it (%s s).", target, half)
+	case trainer.SpeedSlow:
+		return fmt.Sprintf("SLOW: over the %d s target. FAST is within %s s, OK within %d s.", target, half, target)
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -48,6 +49,19 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	}
 	p.IdleSeconds = int(idle/time.Second) + 1
 	p.IdleURL = "/"
+	p.KeepAliveURL = keepAliveURL
+	if p.Viewer.IsTrainee {
+		// The navigation shows an exam under way on every page, so that a
+		// trainee who looks elsewhere finds the way back to it.
+		if open, err := s.db.OpenPracticeSession(r.Context(), u.ID); err == nil && open.Mode == trainer.ModeExam {
+			p.ExamURL = examURL(open.ID)
+			if section == "practice" && strings.HasPrefix(r.URL.Path, "/exams/") {
+				p.Section = "exam"
+			}
+		} else if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+			s.logError(r, err)
+		}
+	}
 	return p
 }
 

@@ -40,7 +40,7 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 	for _, a := range as {
 		byGame[a.Game] = append(byGame[a.Game], a)
 	}
-	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress")}
+	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress"), Figures: progressFigures()}
 	for _, g := range s.plan.Games() {
 		if len(byGame[g]) == 0 {
 			continue
@@ -70,7 +70,7 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 			onTime++
 		}
 	}
-	gp.Accuracy, gp.OnTime = percent(correct, gp.Answered), percent(onTime, gp.Answered)
+	gp.Right, gp.OnTime = percent(correct, gp.Answered), percent(onTime, gp.Answered)
 	gp.MeanTime = seconds(total / time.Duration(max(gp.Answered, 1)))
 	skills := practice.Skills(as)
 	mastered := 0
@@ -79,7 +79,7 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 			mastered++
 		}
 		gp.Rows = append(gp.Rows, templates.SkillRow{
-			Skill: s.skillLabel(sk.Skill), Answered: sk.Attempts, Accuracy: percent(sk.Correct, sk.Attempts),
+			Skill: s.skillLabel(sk.Skill), Answered: sk.Attempts, Right: percent(sk.Correct, sk.Attempts), Recent: share(sk.Accuracy),
 			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(sk.Stage),
 		})
 	}
@@ -87,6 +87,22 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 	gp.Trend = trendChart(game, sessions)
 	gp.Skills = s.masteryChart(game, skills)
 	return gp
+}
+
+// progressFigures define the progress page's figures, each once: the stats,
+// the charts and the table use these names and nothing else. Recent
+// accuracy and the stage are package eval's mastery model, which the
+// manager's pages (the weakest skills) show too.
+func progressFigures() []templates.ProgressFigure {
+	return []templates.ProgressFigure{
+		{Name: "Right", Means: "the share of your answers that were wholly right, every answer counted alike."},
+		{Name: "Recent accuracy", Means: "how well you answer lately: your latest answers weigh most (the last ten about nine tenths) " +
+			"and an answer part right counts in part. Your manager sees the same figure."},
+		{Name: "On time", Means: "the share of your answers given within the target time (FAST or OK)."},
+		{Name: "Stage", Means: fmt.Sprintf("new (fewer than %d answers), learning (recent accuracy under %s), practised, "+
+			"or mastered (%d answers or more, recent accuracy %s or more and %s of recent answers on time).",
+			eval.MinAttempts, share(eval.PractisedAccuracy), eval.MasteredAttempts, share(eval.MasteredAccuracy), share(eval.MasteredSpeed))},
+	}
 }
 
 // stageLabel names eval's stage of a skill for people.
@@ -107,9 +123,10 @@ func stageLabel(s eval.Stage) string {
 // share writes 0 … 1 as a whole percentage.
 func share(f float64) string { return strconv.Itoa(int(f*100+0.5)) + " %" }
 
-// trendChart plots the accuracy of the last sessions, oldest on the left.
+// trendChart plots the share of answers right (templates.ProgressFigures) in
+// each of the last sessions, oldest on the left.
 func trendChart(game string, sessions []*trainer.PracticeSession) templates.Chart {
-	c := templates.Chart{ID: "trend-" + game, Title: "Accuracy over your last sessions", Width: 340, Height: 170}
+	c := templates.Chart{ID: "trend-" + game, Title: "Right, in each of your last sessions", Width: 340, Height: 170}
 	if len(sessions) == 0 {
 		c.Empty = "No session finished yet."
 		return c
@@ -141,13 +158,15 @@ func trendChart(game string, sessions []*trainer.PracticeSession) templates.Char
 		desc = append(desc, percent(sess.Correct, sess.Answered))
 	}
 	c.Line = strings.Join(path, " ")
-	c.Desc = fmt.Sprintf("Accuracy of your last %d sessions, oldest first: %s.", n, strings.Join(desc, ", "))
+	c.Desc = fmt.Sprintf("Right in your last %d sessions, oldest first: %s.", n, strings.Join(desc, ", "))
 	return c
 }
 
-// masteryChart draws a bar per skill, its mastery written beside it.
+// masteryChart draws a bar per skill: its recent accuracy (eval's weighted
+// score, the figure the table's "Recent accuracy" column and the manager's
+// pages show), with its stage.
 func (s *Server) masteryChart(game string, skills []practice.SkillStat) templates.Chart {
-	c := templates.Chart{ID: "mastery-" + game, Title: "Mastery of each skill (recent accuracy and stage)", Width: 340}
+	c := templates.Chart{ID: "mastery-" + game, Title: "Recent accuracy of each skill, and its stage", Width: 340}
 	if len(skills) == 0 {
 		c.Empty = "No skill practised yet."
 		return c
@@ -175,7 +194,7 @@ func (s *Server) masteryChart(game string, skills []practice.SkillStat) template
 		y += label + bar + gap
 	}
 	c.Height = int(y)
-	c.Desc = "Mastery: " + strings.Join(desc, "; ") + "."
+	c.Desc = "Recent accuracy: " + strings.Join(desc, "; ") + "."
 	return c
 }
 

@@ -47,6 +47,7 @@ var routeAccess = map[string]access{
 	"POST /signin/staff":         anyone,
 	"POST /signout":              anyone,
 
+	"POST /session/alive":                     signedIn,
 	"GET /book":                               signedIn,
 	"GET /book/{game}":                        signedIn,
 	"GET /book/{game}/sections/{section}":     signedIn,

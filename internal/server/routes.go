@@ -114,6 +114,12 @@ func (s *Server) routes() http.Handler {
 			r.Get("/tools/content", s.handleContentShow)          // ?game=&level=&seed_<kind>=
 			r.Get("/tools/content/sample", s.handleContentSample) // one kind's sample from ?seed= ("another sample")
 		})
+		// A tap that reached no server (the amount keypad, the chips, "I'm
+		// still here"): the session is still in use (kiosk_alive.go).
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireRole(everyone...))
+			r.Post(keepAliveURL, s.handleKeepAlive)
+		})
 		// The house's rule books (issue 14, book.go): every signed-in role
 		// reads them; a trainee's open exam closes them.
 		r.Group(func(r chi.Router) {

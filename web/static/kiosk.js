@@ -1,37 +1,12 @@
-// kiosk.js: the two things the kiosk's pages do beyond htmx. It is a file of
-// its own because the Content Security Policy allows no inline script.
+// kiosk.js: the PIN keypad. It is a file of its own because the Content
+// Security Policy allows no inline script. (The inactivity timeout, which
+// every page has, is idle.js.)
 //
-// 1. A page whose <body> has data-idle-seconds and data-idle-url goes to that
-//    URL by itself after so many seconds without a request to the server. On a
-//    trainee's pages that is the inactivity timeout (plus a second), so a
-//    shared tablet returns to the sign-in screen even if nobody touches it;
-//    the server has ended the session by then and decides where to go.
-// 2. The PIN keypad: shown only when this script runs, it fills the PIN field
-//    and keeps the tablet's own keyboard away. Without JavaScript the field is
-//    a plain password input and the form posts as usual.
+// The PIN keypad: shown only when this script runs, it fills the PIN field
+// and keeps the tablet's own keyboard away. Without JavaScript the field is a
+// plain password input and the form posts as usual.
 (function () {
   "use strict";
-
-  var idleTimer = null;
-
-  function armIdle() {
-    var body = document.body;
-    var seconds = parseInt(body.getAttribute("data-idle-seconds"), 10);
-    var url = body.getAttribute("data-idle-url");
-    if (idleTimer !== null) {
-      clearTimeout(idleTimer);
-      idleTimer = null;
-    }
-    if (!seconds || !url) {
-      return;
-    }
-    idleTimer = setTimeout(function () {
-      window.location.assign(url);
-    }, seconds * 1000);
-  }
-
-  // Every htmx request reaches the server and so keeps the session alive.
-  document.addEventListener("htmx:afterRequest", armIdle);
 
   function padInput(pad) {
     var form = pad.closest("form");
@@ -64,9 +39,6 @@
     } else if (/^[0-9]$/.test(key) && input.value.length < max) {
       input.value += key;
     }
-    // Taps on the keypad stay on the tablet; on the signed-out keypad page
-    // they still count as someone being there.
-    armIdle();
   }
 
   document.addEventListener("click", function (e) {
@@ -100,5 +72,4 @@
     setupKeypads(e.detail.elt);
   });
   setupKeypads(document);
-  armIdle();
 })();

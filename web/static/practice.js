@@ -1,5 +1,5 @@
-// practice.js: the practice pages' keypads (issue 7). A file of its own
-// because the Content Security Policy allows no inline script.
+// practice.js: the practice pages' keypads and layout (issue 7, issue 15). A
+// file of its own because the Content Security Policy allows no inline script.
 //
 // Without JavaScript every answer is a plain form field and the forms post as
 // usual. With it:
@@ -7,10 +7,17 @@
 //    read-only with inputmode="none" so the tablet's keyboard stays away; the
 //    house's chips, tapped, add their value to the amount.
 // 2. A chips answer ([data-chip-counter]) counts chips by tapping them (+1)
-//    and the − buttons (−1).
+//    and the − buttons (−1), and keeps the running total ([data-chip-total])
+//    of what the chips make.
 // 3. A timed question's clock ([data-timer-start]) ticks on from the seconds
 //    the server counted when it rendered the page. It is only a display: the
-//    server times the answer.
+//    server times the answer. In an exam, past the time allowed it says that
+//    the question now counts as wrong ([data-timer-late]).
+// 4. A question ([data-fit]) is fitted to the screen: while the prompt, the
+//    round and the answer form do not fit the window's height, the question
+//    takes the next of the classes fit-1 … fit-6, each drawing it a step
+//    smaller (practice.css). It is fitted again when the window changes
+//    size, and marks the size it was fitted for in data-fitted.
 (function () {
   "use strict";
 
@@ -83,7 +90,68 @@
     n = isNaN(n) ? 0 : n;
     n = Math.min(999, Math.max(0, n + by));
     input.value = n === 0 ? "" : String(n);
+    chipTotal(input.closest("form"));
   }
+
+  // chipTotal writes what the chips entered make, in the form's total.
+  function chipTotal(form) {
+    var out = form && form.querySelector("[data-chip-total]");
+    if (!out) {
+      return;
+    }
+    var cents = 0;
+    Array.prototype.forEach.call(form.querySelectorAll("[data-chip-input]"), function (input) {
+      var n = parseInt(input.value, 10);
+      var v = toCents(input.getAttribute("data-chip-value") || "");
+      if (!isNaN(n) && n > 0 && !isNaN(v)) {
+        cents += n * v;
+      }
+    });
+    out.textContent = fromCents(cents);
+  }
+
+  var FITS = ["fit-1", "fit-2", "fit-3", "fit-4", "fit-5", "fit-6"];
+
+  // fits reports whether everything of question q that must be seen at once
+  // (its heading, its round, its answer form) ends within the window.
+  function fits(q) {
+    var parts = q.querySelectorAll(".question-head, .question-scene, #answer-form");
+    var bottom = 0;
+    Array.prototype.forEach.call(parts, function (el) {
+      bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
+    });
+    return bottom <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth;
+  }
+
+  function fit(q) {
+    FITS.forEach(function (c) {
+      q.classList.remove(c);
+    });
+    // A phone scrolls: only a tablet or a larger screen is fitted.
+    if (window.innerWidth >= 600) {
+      for (var i = 0; i < FITS.length && !fits(q); i++) {
+        if (i > 0) {
+          q.classList.remove(FITS[i - 1]);
+        }
+        q.classList.add(FITS[i]);
+      }
+    }
+    q.setAttribute("data-fitted", window.innerWidth + "x" + window.innerHeight);
+  }
+
+  function fitAll() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-fit]"), fit);
+  }
+
+  var refit = null;
+  window.addEventListener("resize", function () {
+    if (refit === null) {
+      refit = requestAnimationFrame(function () {
+        refit = null;
+        fitAll();
+      });
+    }
+  });
 
   function setup(root) {
     if (!root.querySelectorAll) {
@@ -114,6 +182,7 @@
       });
     });
     Array.prototype.forEach.call(root.querySelectorAll("[data-timer-start]"), startTimer);
+    fitAll();
   }
 
   var timers = [];
@@ -134,6 +203,11 @@
       var s = Math.floor((Date.now() - start) / 1000);
       el.textContent = s + " s · " + label + " " + target + " s";
       el.classList.toggle("is-over", s > target);
+      var late = el.closest(".question") && el.closest(".question").querySelector("[data-timer-late]");
+      if (late && s > target && late.hidden) {
+        late.hidden = false;
+        fitAll();
+      }
     }
     var id = setInterval(tick, 1000);
     timers.push(id);

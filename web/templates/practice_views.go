@@ -12,6 +12,9 @@ const (
 	StartFormID   = "start-form"
 	AnswerFormID  = "answer-form"
 	AmountFieldID = "f-amount"
+	// PromptID is the whole prompt (its heading, lines and lists), which
+	// names the choices' group.
+	PromptID = "drill-prompt"
 )
 
 // TraineeHomeView is a trainee's start page: the games, and the session to
@@ -37,6 +40,7 @@ type ResumeView struct {
 	URL      string
 	Title    string // "Ultimate Texas Hold'em · Practice · Payouts"
 	Progress string // "3 of 10 answered"
+	Exam     bool   // the open one is a certification exam
 }
 
 // ChoiceOption is one choice of a radio group or select.
@@ -52,6 +56,9 @@ type StartView struct {
 	Page
 	GameName string
 	Form     StartForm
+	// Open is the trainee's open session, which starting a new one ends
+	// (or the exam under way, which practice cannot start beside), or nil.
+	Open *ResumeView
 }
 
 // StartForm chooses the kind, mode and level of a new session.
@@ -123,6 +130,9 @@ type QuestionView struct {
 	Outcomes  []OutcomeRow
 	ChipRows  []ChipRow
 	ChipSet   []ChipView // chips to tap into the amount
+	// ChipTotal is what the chips entered make ("0" before any), which the
+	// chips answer shows and practice.js keeps up to date.
+	ChipTotal string
 	Errors    Errors
 
 	HintAction string    // "" when hints are not allowed in this mode
@@ -136,11 +146,16 @@ type QuestionView struct {
 	TimerLabel string
 }
 
-// timerText is the clock before the script starts it: "Target 12 s".
+// timerText is the clock before the script starts it: "4 s · target 12 s",
+// as practice.js writes it each second.
 func (q QuestionView) timerText() string {
-	l := q.timerLabel()
-	return strings.ToUpper(l[:1]) + l[1:] + " " + strconv.Itoa(q.TargetSeconds) + " s"
+	return strconv.Itoa(q.ElapsedSeconds) + " s · " + q.timerLabel() + " " + strconv.Itoa(q.TargetSeconds) + " s"
 }
+
+// Late reports whether the question has been waiting longer than its time
+// when the page is made (a resumed exam item): the page says at once that
+// it counts as wrong.
+func (q QuestionView) Late() bool { return q.TargetSeconds > 0 && q.ElapsedSeconds > q.TargetSeconds }
 
 // timerLabel is the word beside the clock's limit.
 func (q QuestionView) timerLabel() string {
@@ -150,11 +165,15 @@ func (q QuestionView) timerLabel() string {
 	return q.TimerLabel
 }
 
-// ChoiceView is one answer of a multiple-choice question.
+// ChoiceView is one answer of a multiple-choice question. A choice that
+// names a hand's cards has them in Cards (drawn) and its other words in
+// Words; Text is always the whole choice.
 type ChoiceView struct {
 	N      int
 	Value  string
 	Text   string
+	Words  string
+	Cards  []CardView
 	Struck bool // struck out by the hint
 }
 
@@ -194,41 +213,65 @@ type HintView struct {
 	Text string
 }
 
-// RoundView is the round on the table: the dealer's cards, the board and the
-// boxes with their wagers. It is the seam where the shared table components
-// (branch table) replace this plain rendering.
+// RoundView is the round on the table as a question shows it: the dealer's
+// cards, the board and the boxes with the hand each plays and its wagers,
+// drawn with the card faces of the hand checker (Card). Density says how
+// much the felt holds, so that the stylesheet sizes the cards: the whole
+// round and the answer fit the screen (practice.css, "The round").
 type RoundView struct {
 	Game   string
-	Dealer []PlainCard
-	// DealerDraw is Lunar's card bought by the dealer, if any.
-	DealerDraw []PlainCard
-	Board      []PlainCard
-	Boxes      []RoundBox
+	Dealer []CardView
+	// DealerDraw is Lunar's next card, which replaces the dealer's highest
+	// card if a box forces him; DealerDrawLabel says so.
+	DealerDraw      []CardView
+	DealerDrawLabel string
+	Board           []CardView
+	Boxes           []RoundBox
+	// Density is "roomy", "snug" or "tight" (RoundDensity).
+	Density string
 }
 
-// RoundBox is one player box.
+// RoundBox is one player box: the hand that plays, the cards given up
+// (exchanged out, discarded), drawn greyed and struck, and the wagers.
 type RoundBox struct {
-	N      int
-	Asked  bool // the box the question is about
-	Cards  []PlainCard
-	Wagers []RoundWager
-	Notes  []string // actions: folded, forced, bought a card …
+	N     int
+	Asked bool // the box the question is about
+	// The hand that plays: the cards kept of those dealt, and the cards
+	// that joined them, AddedLabel saying how ("Drawn" in an exchange,
+	// "Bought" for a 6th card).
+	Kept       []CardView
+	Added      []CardView
+	AddedLabel string
+	// The cards given up (an exchange's, 7 Card Thrill's discards), drawn
+	// greyed and struck through, under GivenUpLabel.
+	GivenUp      []CardView
+	GivenUpLabel string
+	Wagers       []RoundWager
+	// Side are Lunar's Multi Super bets on the other boxes and the dealer.
+	Side  []RoundWager
+	Notes []string // actions: folded, forced the dealer, bought the 4th card …
+	// Folded greys the box out.
+	Folded bool
 }
 
-// RoundWager is one wager on a box.
+// RoundWager is one wager on a box, named as the prompts name it.
 type RoundWager struct {
 	Name   string
 	Amount string
 	Asked  bool
 }
 
-// PlainCard is one card.
-type PlainCard struct {
-	Code  string // "Kc"
-	Name  string // "king of clubs"
-	Short string // "K♣"
-	Red   bool
-	Joker bool
+// RoundDensity says how much a round holds for the layout: "roomy" for a
+// box or two (the cards drawn large), "snug" for three or four, "tight" for
+// more, or for 7 Card Thrill's seven-card hands from three boxes.
+func RoundDensity(boxes, cardsPerBox int) string {
+	switch {
+	case boxes <= 2 && cardsPerBox <= 5, boxes == 1:
+		return "roomy"
+	case boxes <= 4 && cardsPerBox <= 5, boxes <= 2:
+		return "snug"
+	}
+	return "tight"
 }
 
 // FeedbackView is the answer's feedback, and a past scenario in the history.
@@ -246,13 +289,19 @@ type FeedbackView struct {
 	Mistake     bool
 	MistakeText string
 	MistakeRefs []Citation
-	Elapsed     string // "8.4 s"
-	Speed       string // "FAST", shown when the mode grades speed
-	SpeedClass  string
-	Target      string // "target 12 s"
-	HintUsed    bool
-	AnsweredAt  string
-	Context     string // in the history: "Ultimate Texas Hold'em · Payouts · blind · Practice"
+	// Note adds to the answer what the trainee could not see in it: what a
+	// chips answer's chips make ("Your chips make 25, not 120.").
+	Note       string
+	Elapsed    string // "8.4 s"
+	Speed      string // "FAST", shown when the mode grades speed
+	SpeedClass string
+	// SpeedNote says what the grade means against the target: "FAST:
+	// within half the 12 s target (6 s)."
+	SpeedNote  string
+	Target     string // "target 12 s", or in an exam "allowed 25 s"
+	HintUsed   bool
+	AnsweredAt string
+	Context    string // in the history: "Ultimate Texas Hold'em · Payouts · blind · Practice"
 
 	NextAction string // POST here for the next question; "" in the history
 	NextLabel  string
@@ -303,6 +352,8 @@ type HistoryView struct {
 type ProgressView struct {
 	Page
 	Games []GameProgress
+	// Figures define the page's figures, each once, under the games.
+	Figures []ProgressFigure
 }
 
 // GameProgress is one game on the progress page.
@@ -310,24 +361,34 @@ type GameProgress struct {
 	Slug     string
 	Name     string
 	Answered int
-	Accuracy string
+	// Right is the share of the game's answers wholly right, all of them
+	// counted alike (ProgressFigures).
+	Right    string
 	MeanTime string
 	OnTime   string
-	Mastery  string
+	Mastery  string // "2 of 9 skills"
 	Trend    Chart
 	Skills   Chart
 	Rows     []SkillRow
 	StartURL string
 }
 
-// SkillRow is one skill in the table under the charts (the charts' text alternative).
+// SkillRow is one skill in the table under the charts (the charts' text
+// alternative): Recent is the figure the mastery chart draws.
 type SkillRow struct {
 	Skill    string
 	Answered int
-	Accuracy string
+	Right    string // share wholly right, of all the skill's answers
+	Recent   string // recent accuracy, as in the chart and the manager's pages
 	MeanTime string
 	OnTime   string
 	Mastery  string
+}
+
+// ProgressFigure is one figure of the progress page and the sentence that
+// defines it, shown once under the games.
+type ProgressFigure struct {
+	Name, Means string
 }
 
 // Chart is a small server-rendered SVG chart. Coordinates are computed by the
@@ -366,4 +427,63 @@ type ChartTick struct {
 	X1, Y1, X2, Y2 float64
 	TX, TY         float64
 	Label          string
+}
+
+// PromptBlock is a paragraph of a question's prompt after its first line,
+// or a list: the steps done ("3. …", numbered as in the sequence) or the
+// steps to order ("A. …").
+type PromptBlock struct {
+	Text    string
+	Items   []string
+	Start   int  // the first item's number
+	Letters bool // the items are lettered A, B, C …
+}
+
+// promptParts splits a prompt into its first line, the question's heading,
+// and the blocks that follow: runs of lines written "3. …" or "A. …" become
+// lists, other lines paragraphs. A one-line prompt is all heading.
+func promptParts(prompt string) (string, []PromptBlock) {
+	lines := strings.Split(strings.TrimSpace(prompt), "\n")
+	var blocks []PromptBlock
+	for _, l := range lines[1:] {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		n, letter, text, ok := listItem(l)
+		if !ok {
+			blocks = append(blocks, PromptBlock{Text: l})
+			continue
+		}
+		if k := len(blocks) - 1; k >= 0 && blocks[k].Items != nil && blocks[k].Letters == letter {
+			blocks[k].Items = append(blocks[k].Items, text)
+			continue
+		}
+		blocks = append(blocks, PromptBlock{Items: []string{text}, Start: n, Letters: letter})
+	}
+	return lines[0], blocks
+}
+
+// listItem reads "12. text" (n = 12) or "C. text" (n = 3, letter).
+func listItem(l string) (n int, letter bool, text string, ok bool) {
+	head, text, found := strings.Cut(l, ". ")
+	if !found || head == "" || text == "" {
+		return 0, false, "", false
+	}
+	if len(head) == 1 && head[0] >= 'A' && head[0] <= 'Z' {
+		return int(head[0]-'A') + 1, true, text, true
+	}
+	n, err := strconv.Atoi(head)
+	if err != nil || n < 1 || len(head) > 3 {
+		return 0, false, "", false
+	}
+	return n, false, text, true
+}
+
+// listType is an ordered list's type attribute.
+func (b PromptBlock) listType() string {
+	if b.Letters {
+		return "A"
+	}
+	return "1"
 }

@@ -39,12 +39,21 @@ type Page struct {
 	Viewer   *Viewer // nil when nobody is signed in
 	// Section names the navigation entry to highlight: "users",
 	// "settings", "dashboard", "hand-checker", "paytables", "content",
-	// "book" or "".
+	// "book", "exam" or "".
 	Section string
 	// IdleSeconds > 0 makes the page go to IdleURL by itself after that
 	// many seconds without a request (a trainee's inactivity timeout).
 	IdleSeconds int
 	IdleURL     string
+	// KeepAliveURL, on a signed-in user's pages, is where the page tells
+	// the server that someone is still there: a tap or a key that reaches
+	// no server (the amount keypad, the chips) keeps the session alive
+	// through it, and the warning before the sign-out ("I'm still here")
+	// posts to it (web/static/idle.js).
+	KeepAliveURL string
+	// ExamURL is a trainee's exam under way, shown in the navigation on
+	// every page until it is finished; "" when none is.
+	ExamURL string
 	// RefreshSeconds > 0 reloads the page after that many seconds when
 	// JavaScript is off: a page waiting for a computation (htmx polls
 	// instead when it runs).

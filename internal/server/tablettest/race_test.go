@@ -1,0 +1,5 @@
+//go:build race
+
+package tablettest_test
+
+const raceEnabled = true
