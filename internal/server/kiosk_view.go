@@ -62,7 +62,7 @@ func (s *Server) sessionBar(sess *trainer.PracticeSession, position int) templat
 	return b
 }
 
-// skillLabel names a skill for people: "Payouts · blind", and a ruling or
+// skillLabel names a skill for people: "Payouts · Blind", and a ruling or
 // a sequence of play by its title ("Rulings · A player shows his cards"),
 // never by its id.
 func (s *Server) skillLabel(skill string) string {
@@ -81,7 +81,9 @@ func (s *Server) skillLabel(skill string) string {
 		}
 		return kindLabel(kind)
 	}
-	return skillWords(skill)
+	// One name per skill on every page: the trainee's progress and the
+	// manager's file must name the same skill alike (TestProgressAgrees).
+	return s.questionWords(skill)
 }
 
 // skillWords names a skill from its words: "Payouts · blind".

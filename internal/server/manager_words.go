@@ -57,7 +57,7 @@ func (s *Server) questionWords(skill string) string {
 			return label + " · " + q
 		}
 	}
-	return label
+	return skillWords(skill)
 }
 
 // mistakeNames says in a few words what a dealer did who gave the answer of
