@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -81,7 +80,7 @@ func runUnlock(ctx context.Context, e *env, args []string) error {
 }
 
 // printHolds lists the holds lifted, one a line.
-func printHolds(ctx context.Context, w io.Writer, db *sqlite.DB, holds []*trainer.SigninHold) error {
+func printHolds(ctx context.Context, w io.Writer, db trainer.UserService, holds []*trainer.SigninHold) error {
 	for _, h := range holds {
 		who := "a name that matches nobody"
 		if h.UserID != 0 {
