@@ -6,6 +6,7 @@
 // every layer shares (Error, Kind), and the services a store offers (store.go).
 //
 // It holds no storage, no HTTP and no game rules: internal/sqlite and
-// internal/postgres store these types behind the services of store.go, internal/server shows them, package eval decides a certification's
-// state, and the games live under internal/games.
+// internal/postgres store these types behind the services of store.go,
+// internal/server shows them, package eval decides a certification's state,
+// and the games live under internal/games.
 package trainer
