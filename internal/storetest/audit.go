@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,6 +40,9 @@ func testAuditUserChanges(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A store keyed from its start (PostgreSQL's) opens its log with the
+	// entry naming the key: not a user change.
+	es = slices.DeleteFunc(es, func(e *trainer.AuditEntry) bool { return e.Subject == trainer.AuditSubject })
 	want := []string{trainer.AuditUserReactivated, trainer.AuditUserDeactivated, trainer.AuditUserSecretReset,
 		trainer.AuditUserCreated, trainer.AuditUserCreated}
 	var got []string

@@ -1,0 +1,107 @@
+package postgres_test
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/postgres"
+	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// TestOpen_MigratesOnce: processes started together on one new database
+// migrate it once (the advisory lock) and key its audit log once.
+func TestOpen_MigratesOnce(t *testing.T) {
+	t.Parallel()
+	url, key := pgtest.URL(t), pgtest.Key()
+	const n = 4
+	dbs := make([]*postgres.DB, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { dbs[i], errs[i] = postgres.Open(t.Context(), url, key) })
+	}
+	wg.Wait()
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("open %d: %v", i, errs[i])
+		}
+		defer dbs[i].Close()
+	}
+	v, err := dbs[0].SchemaVersion(t.Context())
+	if err != nil || v != "0001_create_schema" {
+		t.Errorf("SchemaVersion = %q, %v; want 0001_create_schema", v, err)
+	}
+	r, err := dbs[1].VerifyAudit(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Entries != 1 || r.KeyedFrom != 1 || r.Recorded == nil || r.Recorded.Seq != 1 {
+		t.Errorf("VerifyAudit = %+v; want the one entry that keys the log, at the head", r)
+	}
+}
+
+// TestOpen_WrongKey: a process given another key than the log's refuses to
+// start, naming both keys.
+func TestOpen_WrongKey(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	db, err := postgres.Open(t.Context(), url, pgtest.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err = postgres.Open(t.Context(), url, pgtest.Key())
+	var we *trainer.WrongKeyError
+	if !errors.As(err, &we) {
+		t.Fatalf("Open with another key = %v; want a *trainer.WrongKeyError", err)
+	}
+	if _, err := postgres.Open(t.Context(), url, nil); err == nil {
+		t.Fatal("Open with no key succeeded")
+	}
+}
+
+// TestDB_AuditVerifies: a log written through every kind of change verifies,
+// with its head row, and the records agree with it.
+func TestDB_AuditVerifies(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	ctx := t.Context()
+	admin := &trainer.User{Name: "Ada Admin", SecretHash: "$test$ada"}
+	if err := db.CreateFirstAdministrator(ctx, admin); err != nil {
+		t.Fatal(err)
+	}
+	actx := trainer.WithActor(ctx, admin)
+	tia := &trainer.User{Name: "Tia Trainee", Role: trainer.RoleTrainee, SecretHash: "$test$tia"}
+	if err := db.CreateUser(actx, tia); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RecordRulesVersion(ctx, "v1", map[string][]byte{"a.toml": []byte("x")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ApproveRulesVersion(actx, "v1"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := db.Settings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.MaxSigninFailures = 7
+	if err := db.UpdateSettings(actx, st); err != nil {
+		t.Fatal(err)
+	}
+	r, err := db.VerifyAudit(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Entries != 6 || r.Recorded.Seq != r.HeadSeq || r.Behind != 0 {
+		t.Errorf("VerifyAudit = %+v; want 6 entries up to the head row", r)
+	}
+	if _, ms, err := db.VerifyRecords(ctx); err != nil || len(ms) != 0 {
+		t.Errorf("VerifyRecords = %v, %v; want agreement", ms, err)
+	}
+	if _, err := db.MissedSkills(ctx, trainer.MissFilter{Game: "uth"}); err != nil {
+		t.Errorf("MissedSkills: %v", err)
+	}
+}
