@@ -12,16 +12,13 @@ import (
 
 // The sign-in limits (trainer/signin.go, docs/hardening.md): every attempt
 // is counted in signin_attempts before its PIN or password is checked, and
-// holds are rows of signin_holds (migration 0032).
+// holds are rows of signin_holds (SQLite's migration 0032; here migrations/postgres).
 //
 // Each attempt is decided in one write transaction: check the holds in
-// force, count the attempt, start the holds it makes reach a limit. SQLite
-// has one writer (BEGIN IMMEDIATE, and one connection), so concurrent
-// attempts are decided one after another and none slips past a limit.
-// Another store would do the same in one transaction that serialises the
-// attempts of an account and of a device (PostgreSQL: SERIALIZABLE, or
-// pg_advisory_xact_lock on the account's and the device's keys before
-// reading), which is what lets several kiosk processes share the limits.
+// force, count the attempt, start the holds it makes reach a limit. Every
+// write transaction holds the database's write lock (BeginTx), so the
+// attempts of every kiosk process on the database are decided one after
+// another and none slips past a limit.
 
 const holdColumns = `id, account, device, coalesce(user_id, 0), staff, started_at, held_until, failures, strike`
 
