@@ -42,7 +42,7 @@ func runUnlock(ctx context.Context, e *env, args []string) error {
 		return errors.New("unlock: give the name of a user, or --all (not both)")
 	}
 	// Open would make a new, empty database where none is: say so instead.
-	if _, err := os.Stat(*path); err != nil {
+	if _, err := os.Stat(*path); err != nil && !isPostgres(*path) {
 		return fmt.Errorf("unlock: no kiosk database at %s: %w", *path, errors.Unwrap(err))
 	}
 	// The liftings are audited: with the audit key, like the kiosk's entries.
