@@ -103,9 +103,11 @@ var _ trainer.Store = (*DB)(nil)
 // sign-in attempts, then reserve one; find the open session, then start
 // another) sees every write committed before it and none during it, so the
 // rules the store enforces hold across processes without retries. Reads do
-// not take it. The number is "TRAINER" in ASCII, to stand apart from locks
-// other programs might take on a shared server.
-const writeLock int64 = 0x545241494e4552
+// not take it. The lock is named by two numbers: "TRNR" in ASCII, to stand
+// apart from locks other programs might take on a shared server, and the
+// hash of the schema the kiosk's tables are in, so that two groups (or two
+// tests) in schemas of one database do not wait on each other.
+const writeLock int32 = 0x54524e52
 
 // Tx is a transaction that carries the time it began, so every row it writes
 // has the same timestamp and tests control it through DB.Now. Its
@@ -136,7 +138,7 @@ func (db *DB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) {
 		db.noteWrite(err)
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, writeLock); err != nil {
 		tx.Rollback()
 		db.noteWrite(err)
 		return nil, fmt.Errorf("begin: %w", err)

@@ -11,10 +11,10 @@ import (
 	"github.com/dealerkiosk/trainer/migrations"
 )
 
-// migrateLock is the key of the session-level advisory lock the migrations
-// run under ("TRNMIGR" in ASCII), apart from the write lock, which a
-// migration's transaction does not take.
-const migrateLock int64 = 0x54524e4d494752
+// migrateLock names the session-level advisory lock the migrations run
+// under ("TRNM" in ASCII, and the schema's hash, as writeLock), apart from
+// the write lock, which a migration's transaction does not take.
+const migrateLock int32 = 0x54524e4d
 
 // migrate applies, in lexical order, each migrations/postgres/*.sql file not
 // yet recorded in schema_migrations, each in its own transaction with its
@@ -27,11 +27,11 @@ func (db *DB) migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrateLock); err != nil {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1, hashtext(current_schema()))`, migrateLock); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	// Unlocked even when ctx is done: the connection goes back to the pool.
-	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrateLock)
+	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1, hashtext(current_schema()))`, migrateLock)
 	if _, err := conn.ExecContext(ctx, `
 		CREATE TABLE IF NOT EXISTS schema_migrations (
 			version    TEXT        NOT NULL PRIMARY KEY, -- the file name without ".sql"

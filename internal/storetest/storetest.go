@@ -57,6 +57,8 @@ func Run(t *testing.T, open Opener) {
 		{"Unlock", testUnlock},
 		{"Settings", testSettings},
 		{"AuditUserChanges", testAuditUserChanges},
+		{"MissedSkills", testMissedSkills},
+		{"ListAuditSubject", testListAuditSubject},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })
