@@ -38,18 +38,22 @@ func URL(tb testing.TB) string {
 	b := make([]byte, 6)
 	rand.Read(b)
 	schema := "t_" + hex.EncodeToString(b)
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		tb.Fatal(err)
+	// One connection at a time, closed between the two statements: a
+	// suite of parallel tests would otherwise hold one each on the server.
+	exec := func(query string) error {
+		admin, err := sql.Open("pgx", base)
+		if err != nil {
+			return err
+		}
+		defer admin.Close()
+		_, err = admin.ExecContext(context.Background(), query)
+		return err
 	}
-	ctx := context.Background()
-	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
+	if err := exec(`CREATE SCHEMA ` + schema); err != nil {
 		tb.Fatalf("create a schema on %s: %v", EnvVar, err)
 	}
 	tb.Cleanup(func() {
-		defer admin.Close()
-		if _, err := admin.ExecContext(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
+		if err := exec(`DROP SCHEMA ` + schema + ` CASCADE`); err != nil {
 			tb.Errorf("drop schema %s: %v", schema, err)
 		}
 	})
