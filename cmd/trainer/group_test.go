@@ -54,8 +54,8 @@ func startGroupKiosk(t *testing.T, getenv func(string) string, url string) strin
 
 // TestServe_Postgres: two kiosk processes serve from one PostgreSQL database
 // with the group's audit key, each healthy; `audit verify` checks the trail
-// they share; the commands for SQLite files say what to use instead; and a
-// kiosk without the key does not start.
+// they share; `unlock` works on it; the commands for SQLite files say what
+// to use instead; and a kiosk without the key does not start.
 func TestServe_Postgres(t *testing.T) {
 	t.Parallel()
 	url := pgtest.URL(t)
@@ -87,7 +87,16 @@ func TestServe_Postgres(t *testing.T) {
 		t.Errorf("audit verify said:\n%s", out.String())
 	}
 
-	err := run(t.Context(), []string{"backup", "-db", url, t.TempDir() + "/copy.db"}, getenv, nil, io.Discard, io.Discard)
+	out.Reset()
+	if err := run(t.Context(), []string{"unlock", "-db", url, "--all"}, getenv, nil, &out, io.Discard); err != nil ||
+		!strings.HasPrefix(out.String(), "lifted every sign-in hold") {
+		t.Errorf("unlock --all = %v:\n%s", err, out.String())
+	}
+	err := run(t.Context(), []string{"audit", "accept", "-db", url}, getenv, nil, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "SQLite") {
+		t.Errorf("audit accept on PostgreSQL = %v; want it said to be for SQLite files", err)
+	}
+	err = run(t.Context(), []string{"backup", "-db", url, t.TempDir() + "/copy.db"}, getenv, nil, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "pg_dump") {
 		t.Errorf("backup of a PostgreSQL database = %v; want a pointer to pg_dump", err)
 	}
