@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +69,19 @@ func (g *group) count(t *testing.T, query string, args ...any) int {
 		t.Fatalf("%s: %v", query, err)
 	}
 	return n
+}
+
+// exec runs a statement on the group's database, behind the servers' backs.
+func (g *group) exec(t *testing.T, query string) {
+	t.Helper()
+	db, err := sql.Open("pgx", g.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), query); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
 }
 
 // traineeOn signs u in on harness h with the trainees' PIN.
@@ -290,5 +304,26 @@ func TestGroup_Smoke(t *testing.T) {
 	}
 	if _, ms, err := g.b.Store.VerifyRecords(t.Context()); err != nil || len(ms) != 0 {
 		t.Errorf("VerifyRecords = %v, %v; want agreement", ms, err)
+	}
+}
+
+// TestGroup_Health: /healthz on PostgreSQL answers 200 with the schema on
+// both servers while they can write, and 503 with the reason in words once
+// the database refuses their writes (here its probe table is gone).
+func TestGroup_Health(t *testing.T) {
+	t.Parallel()
+	g := newGroup(t)
+	for _, h := range []*servertest.Harness{g.a, g.b} {
+		if code, body, _ := health(t, h, http.MethodGet); code != http.StatusOK || body["schema"] != "0001_create_schema" {
+			t.Fatalf("GET /healthz = %d %v; want 200 and the schema", code, body)
+		}
+	}
+	g.exec(t, `DROP TABLE health_probe`)
+	for _, h := range []*servertest.Harness{g.a, g.b} {
+		h.Clock.Advance(time.Minute) // past the last probe's answer
+		code, body, _ := health(t, h, http.MethodGet)
+		if code != http.StatusServiceUnavailable || body["status"] != "unavailable" || !strings.Contains(body["reason"], "cannot be written") {
+			t.Errorf("GET /healthz without the probe table = %d %v; want 503 saying it cannot be written", code, body)
+		}
 	}
 }
