@@ -1,7 +1,9 @@
 package postgres_test
 
 import (
+	"database/sql"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
@@ -103,5 +105,55 @@ func TestDB_AuditVerifies(t *testing.T) {
 	}
 	if _, err := db.MissedSkills(ctx, trainer.MissFilter{Game: "uth"}); err != nil {
 		t.Errorf("MissedSkills: %v", err)
+	}
+}
+
+// TestDB_AuditTampering: changes made behind the kiosk's back, by someone
+// who can turn the log's triggers off, show in VerifyAudit: an entry
+// rewritten (its HMAC), and the newest entries cut from the end (the head
+// row names an entry the log no longer holds).
+func TestDB_AuditTampering(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		change string
+		seq    int64
+		reason string
+	}{
+		{"Rewritten", `UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 2`, 2, "does not match its hash"},
+		{"TailCut", `DELETE FROM audit_log WHERE seq >= 3`, 3, "end of the log was cut"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			u, key := pgtest.URL(t), pgtest.Key()
+			db, err := postgres.Open(t.Context(), u, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			for _, name := range []string{"Ana Lee", "Bo Chan", "Cy Diaz"} {
+				if err := db.CreateUser(t.Context(), &trainer.User{Name: name, Role: trainer.RoleTrainee, SecretHash: "$test$"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := db.VerifyAudit(t.Context()); err != nil {
+				t.Fatalf("before the change: %v", err)
+			}
+			raw, err := sql.Open("pgx", u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			for _, q := range []string{`ALTER TABLE audit_log DISABLE TRIGGER USER`, tt.change, `ALTER TABLE audit_log ENABLE TRIGGER USER`} {
+				if _, err := raw.ExecContext(t.Context(), q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			_, err = db.VerifyAudit(t.Context())
+			var ce *trainer.ChainError
+			if !errors.As(err, &ce) || ce.Seq != tt.seq || !strings.Contains(ce.Reason, tt.reason) {
+				t.Errorf("VerifyAudit after the change = %v; want entry %d named: %s", err, tt.seq, tt.reason)
+			}
+		})
 	}
 }
