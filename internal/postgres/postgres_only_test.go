@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"bytes"
 	"database/sql"
 	"errors"
 	"strings"
@@ -155,5 +156,47 @@ func TestDB_AuditTampering(t *testing.T) {
 				t.Errorf("VerifyAudit after the change = %v; want entry %d named: %s", err, tt.seq, tt.reason)
 			}
 		})
+	}
+}
+
+// TestDB_SharedAcrossProcesses: what one process writes, another opened on
+// the same database sees: the session-cookie key made by the first, and the
+// sign-in hold its wrong PINs started.
+func TestDB_SharedAcrossProcesses(t *testing.T) {
+	t.Parallel()
+	u, key := pgtest.URL(t), pgtest.Key()
+	one, err := postgres.Open(t.Context(), u, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	two, err := postgres.Open(t.Context(), u, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer two.Close()
+	k1, err := one.SessionKey(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k2, err := two.SessionKey(t.Context()); err != nil || !bytes.Equal(k1, k2) {
+		t.Errorf("the second process's session key differs from the first's (%v)", err)
+	}
+	ana := &trainer.User{Name: "Ana Lee", Role: trainer.RoleTrainee, SecretHash: "$test$"}
+	if err := one.CreateUser(t.Context(), ana); err != nil {
+		t.Fatal(err)
+	}
+	a := trainer.SigninAttempt{Account: trainer.UserAccount(ana.ID), UserID: ana.ID, Device: "10.0.0.7"}
+	for range trainer.DefaultMaxSigninFailures {
+		d, err := one.ReserveSigninAttempt(t.Context(), a)
+		if err != nil || d.Refused != nil {
+			t.Fatalf("reserve: %+v, %v", d, err)
+		}
+		if _, err := one.FinishSigninAttempt(t.Context(), d.Attempt, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d, err := two.ReserveSigninAttempt(t.Context(), a); err != nil || d.Refused == nil {
+		t.Errorf("the other process let the held account try again: %+v, %v", d, err)
 	}
 }
