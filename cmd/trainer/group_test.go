@@ -74,7 +74,7 @@ func TestServe_Postgres(t *testing.T) {
 		var h map[string]string
 		json.NewDecoder(resp.Body).Decode(&h)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK || h["schema"] != "0001_create_schema" {
+		if resp.StatusCode != http.StatusOK || h["schema"] != "0002_create_sites" {
 			t.Errorf("GET %s/healthz = %d %v; want 200 and the schema", base, resp.StatusCode, h)
 		}
 	}

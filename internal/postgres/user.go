@@ -9,7 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, created_at, updated_at`
+const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, created_at, updated_at, site_id`
 
 // CreateUser stores u, its name normalised (trainer.NormalizeName), and sets
 // its ID and timestamps. Returns KindInvalid if a field is wrong, and
@@ -119,6 +119,9 @@ func (db *DB) ListUsers(ctx context.Context, f trainer.UserFilter) ([]*trainer.U
 	}
 	if f.ActiveOnly {
 		where = append(where, "active = 1")
+	}
+	if f.SiteID != 0 {
+		where, args = append(where, "site_id = ?"), append(args, f.SiteID)
 	}
 	rows, err := tx.QueryContext(ctx, `
 		SELECT `+userColumns+`
@@ -234,6 +237,12 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 			return err
 		}
 	}
+	if u.SiteID == 0 {
+		u.SiteID = trainer.FirstSiteID
+	}
+	if _, err := findSite(ctx, tx, `id = ?`, u.SiteID); err != nil {
+		return err
+	}
 	u.Active = true
 	u.CreatedAt, u.UpdatedAt = tx.now, tx.now
 	var badge sql.NullString
@@ -242,9 +251,9 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	}
 	var err error
 	u.ID, err = tx.insert(ctx, `
-		INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at)
-		VALUES (?, ?, ?, ?, 1, ?, ?)`,
-		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now))
+		INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at, site_id)
+		VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
+		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now), u.SiteID)
 	return translate(err, "User not found.")
 }
 
@@ -307,7 +316,7 @@ func updateUser(ctx context.Context, tx *Tx, id int64, set string, arg any) erro
 func scanUser(s scanner) (*trainer.User, error) {
 	var u trainer.User
 	var role, created, updated string
-	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &created, &updated); err != nil {
+	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &created, &updated, &u.SiteID); err != nil {
 		return nil, err
 	}
 	u.Role = trainer.Role(role)

@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -42,7 +44,11 @@ func normalizeUserNames(ctx context.Context, tx *Tx) error {
 		base := trainer.NormalizeName(u.name)
 		name := base
 		for n := 2; ; n++ {
-			if _, err := findUser(ctx, tx, `name = ?`, name); trainer.KindOf(err) == trainer.KindNotFound {
+			// Not findUser: this migration runs on the users table as
+			// 0033 left it, before later files add columns.
+			var id int64
+			err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE name = ?`, name).Scan(&id)
+			if errors.Is(err, sql.ErrNoRows) {
 				break
 			} else if err != nil {
 				return fmt.Errorf("normalise names: %w", err)

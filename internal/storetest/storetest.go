@@ -59,6 +59,7 @@ func Run(t *testing.T, open Opener) {
 		{"AuditUserChanges", testAuditUserChanges},
 		{"MissedSkills", testMissedSkills},
 		{"ListAuditSubject", testListAuditSubject},
+		{"Sites", testSites},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })

@@ -131,6 +131,7 @@ type Store interface {
 	RulesService
 	SettingsService
 	HealthService
+	SiteService
 	// Close releases the database.
 	Close() error
 }

@@ -60,6 +60,10 @@ type User struct {
 	Name  string // unique, compared without regard to case
 	Role  Role
 	Badge string // optional badge number, unique when set; "" when none
+	// SiteID is the site the user belongs to: the kiosk's one site on
+	// SQLite; at a group, the site of the process that created them. 0 when
+	// created means the first site (FirstSiteID).
+	SiteID int64
 	// SecretHash is the argon2id hash of the PIN (trainees) or the password
 	// (staff), as HashSecret writes it. It never leaves the server.
 	SecretHash string

@@ -4,4 +4,5 @@ package trainer
 type UserFilter struct {
 	Role       Role // "" for every role
 	ActiveOnly bool
+	SiteID     int64 // 0 for every site
 }

@@ -1,0 +1,114 @@
+package storetest
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// testSites: a store starts with one site (a kiosk is one site, a group
+// starts as one); more are added with a unique name, audited; users belong to
+// the site they were created at, the first when none was named, and can be
+// listed by site.
+func testSites(t *testing.T, open Opener) {
+	t.Parallel()
+	db := open(t)
+	newClock(db)
+	ctx := t.Context()
+	sites, err := db.ListSites(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) != 1 || sites[0].ID != trainer.FirstSiteID || sites[0].Name != trainer.DefaultSiteName {
+		t.Fatalf("a new store's sites = %+v; want one, %q", sites, trainer.DefaultSiteName)
+	}
+	north := &trainer.Site{Name: "  North   Shore ", House: "default"}
+	if err := db.CreateSite(ctx, north); err != nil {
+		t.Fatal(err)
+	}
+	if north.ID == 0 || north.Name != "North Shore" || north.CreatedAt.IsZero() {
+		t.Errorf("CreateSite set %+v; want an ID, the name normalised and a time", north)
+	}
+	got, err := db.FindSiteByName(ctx, "north shore")
+	if err != nil || got.ID != north.ID || got.House != "default" || !got.CreatedAt.Equal(north.CreatedAt) {
+		t.Errorf("FindSiteByName = %+v, %v; want %+v", got, err, north)
+	}
+	if got, err := db.FindSiteByID(ctx, north.ID); err != nil || got.Name != "North Shore" {
+		t.Errorf("FindSiteByID = %+v, %v", got, err)
+	}
+	for _, bad := range []struct {
+		site *trainer.Site
+		kind trainer.Kind
+	}{
+		{&trainer.Site{Name: "NORTH SHORE", House: "default"}, trainer.KindConflict},
+		{&trainer.Site{Name: "", House: "default"}, trainer.KindInvalid},
+		{&trainer.Site{Name: "South", House: ""}, trainer.KindInvalid},
+	} {
+		if err := db.CreateSite(ctx, bad.site); trainer.KindOf(err) != bad.kind {
+			t.Errorf("CreateSite(%+v) = %v; want kind %v", bad.site, err, bad.kind)
+		}
+	}
+	if err := db.CreateSite(ctx, &trainer.Site{Name: "north shore", House: "x"}); !errors.Is(err, trainer.ErrSiteNameTaken) {
+		t.Errorf("CreateSite of a name taken = %v; want ErrSiteNameTaken", err)
+	}
+	if _, err := db.FindSiteByName(ctx, "Nowhere"); trainer.KindOf(err) != trainer.KindNotFound {
+		t.Errorf("FindSiteByName of no site = %v; want KindNotFound", err)
+	}
+	if sites, _ := db.ListSites(ctx); len(sites) != 2 || sites[0].Name != "North Shore" || sites[1].Name != trainer.DefaultSiteName {
+		t.Errorf("ListSites = %+v; want North Shore, %s by name", sites, trainer.DefaultSiteName)
+	}
+	es, err := db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.SiteSubject(north.ID)})
+	if err != nil || len(es) != 1 || es[0].Action != trainer.AuditSiteCreated {
+		t.Errorf("audit of the new site = %+v, %v; want one %s", es, err, trainer.AuditSiteCreated)
+	}
+
+	// Users: the first site unless named; a site that does not exist is refused.
+	home := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
+	away := &trainer.User{Name: "Bo Chan", Role: trainer.RoleTrainee, SecretHash: "$h$", SiteID: north.ID}
+	if err := db.CreateUser(ctx, away); err != nil {
+		t.Fatal(err)
+	}
+	if home.SiteID != trainer.FirstSiteID {
+		t.Errorf("a user created without a site is at site %d; want %d", home.SiteID, trainer.FirstSiteID)
+	}
+	if u, err := db.FindUserByName(ctx, "Bo Chan"); err != nil || u.SiteID != north.ID {
+		t.Errorf("FindUserByName = %+v, %v; want site %d", u, err, north.ID)
+	}
+	if err := db.CreateUser(ctx, &trainer.User{Name: "Cy Dee", Role: trainer.RoleTrainee, SecretHash: "$h$", SiteID: 999}); trainer.KindOf(err) != trainer.KindNotFound {
+		t.Errorf("CreateUser at no site = %v; want KindNotFound", err)
+	}
+	for _, tt := range []struct {
+		site int64
+		want []string
+	}{{0, []string{"Ana Lee", "Bo Chan"}}, {trainer.FirstSiteID, []string{"Ana Lee"}}, {north.ID, []string{"Bo Chan"}}} {
+		us, err := db.ListUsers(ctx, trainer.UserFilter{SiteID: tt.site})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, u := range us {
+			names = append(names, u.Name)
+		}
+		if len(names) != len(tt.want) || (len(names) > 0 && names[0] != tt.want[0]) || (len(names) > 1 && names[1] != tt.want[1]) {
+			t.Errorf("ListUsers(site %d) = %v; want %v", tt.site, names, tt.want)
+		}
+	}
+
+	// The house a site plays: changed once, audited once.
+	for range 2 {
+		if s, err := db.SetSiteHouse(ctx, north.ID, "riverside"); err != nil || s.House != "riverside" {
+			t.Fatalf("SetSiteHouse = %+v, %v", s, err)
+		}
+	}
+	es, _ = db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.SiteSubject(north.ID)})
+	if len(es) != 2 {
+		t.Errorf("audit of the site after its house changed twice to the same = %d entries; want 2", len(es))
+	}
+	if _, err := db.SetSiteHouse(ctx, 999, "x"); trainer.KindOf(err) != trainer.KindNotFound {
+		t.Errorf("SetSiteHouse of no site = %v; want KindNotFound", err)
+	}
+	if rep, err := db.VerifyAudit(ctx); err != nil || rep.Entries < 4 {
+		t.Errorf("VerifyAudit = %+v, %v", rep, err)
+	}
+}

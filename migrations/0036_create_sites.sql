@@ -1,0 +1,17 @@
+-- Sites (issue 17): the properties of a casino group. A kiosk on SQLite is
+-- one site, made here, whose house the kiosk's -house flag keeps up to date
+-- at start; every user belongs to it. A school moved into a group
+-- (trainer migrate) becomes a site there, with this site's house.
+CREATE TABLE sites (
+	id         INTEGER PRIMARY KEY,
+	name       TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+	house      TEXT    NOT NULL,
+	created_at TEXT    NOT NULL
+) STRICT;
+
+INSERT INTO sites (id, name, house, created_at)
+VALUES (1, 'This kiosk', 'default', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+
+-- No REFERENCES: SQLite adds a column that references another table only
+-- with a NULL default, and the kiosk has the one site.
+ALTER TABLE users ADD COLUMN site_id INTEGER NOT NULL DEFAULT 1;
