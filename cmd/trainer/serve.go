@@ -27,6 +27,8 @@ type Config struct {
 	Addr     string // -addr: where to listen
 	DBPath   string // -db: the SQLite file, or a postgres:// URL (the group edition)
 	House    string // -house: which house's rules to train on
+	HouseSet bool   // -house was given (at a group, the site's house decides)
+	Site     string // -site: the site of a group this process serves
 	RulesDir string // -rules: a directory of house rules instead of the built-in ones
 	// SessionKey is TRAINER_SESSION_KEY decoded, or nil to use the key kept
 	// in the database.
@@ -59,6 +61,7 @@ func parseServe(e *env, args []string) (*Config, error) {
 	fs.StringVar(&cfg.DBPath, "db", "trainer.db", "SQLite database `file` (created on first start), or a postgres:// `URL` for the group edition (docs/group.md)")
 	fs.StringVar(&cfg.House, "house", "default", "the `house` whose rules the kiosk trains")
 	fs.StringVar(&cfg.RulesDir, "rules", "", "read house rules from `dir` instead of the built-in ones")
+	fs.StringVar(&cfg.Site, "site", "", "at a group (postgres:// -db), the `site` this kiosk serves; needed when the group has more than one")
 	addAuditFlags(fs, &cfg.Audit)
 	fs.StringVar(&cfg.TLSCert, "tls-cert", "", "serve HTTPS with the certificate (PEM) in `file`; needs -tls-key")
 	fs.StringVar(&cfg.TLSKey, "tls-key", "", "the private key (PEM) of -tls-cert, in `file`")
@@ -75,6 +78,7 @@ func parseServe(e *env, args []string) (*Config, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
 	}
+	fs.Visit(func(f *flag.Flag) { cfg.HouseSet = cfg.HouseSet || f.Name == "house" })
 	cfg.Audit.resolve(cfg.DBPath)
 	if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
 		return nil, errors.New("-tls-cert and -tls-key go together: give both, or neither")
@@ -134,6 +138,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
+	site, err := servedSite(ctx, db, book, cfg, isPostgres(cfg.DBPath))
+	if err != nil {
+		return err
+	}
 	if cfg.SessionKey == nil {
 		if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
 			return err
@@ -150,7 +158,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 
-	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Drills: gen,
+	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Site: site.ID, Drills: gen,
 		TrustedProxies: cfg.TrustedProxies}, db, book, web.Static)
 	if err != nil {
 		return err
@@ -184,7 +192,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		TLSConfig:         tlsConfig,
 	}
 	version, _ := db.SchemaVersion(ctx)
-	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "house", cfg.House)
+	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "site", site.Name, "house", cfg.House)
 
 	errc := make(chan error, 1)
 	go func() {

@@ -36,7 +36,7 @@ func (s *Server) fileTraineeParam(r *http.Request) (*trainer.User, error) {
 		return nil, err
 	}
 	u, err := s.db.FindUserByID(r.Context(), id)
-	if err != nil || u.Role != trainer.RoleTrainee {
+	if err != nil || u.Role != trainer.RoleTrainee || !s.sees(r.Context(), u) {
 		return nil, trainer.Errorf(trainer.KindNotFound, "Trainee not found.")
 	}
 	return u, nil
@@ -448,6 +448,9 @@ func (s *Server) handleManagerExam(w http.ResponseWriter, r *http.Request) {
 	}
 	ex := exams[0]
 	u, err := s.db.FindUserByID(r.Context(), ex.UserID)
+	if err == nil && !s.sees(r.Context(), u) {
+		err = trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.")
+	}
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -82,7 +82,7 @@ type certRow struct {
 // f's game), noting expiries seen for the first time. Rows come by trainee
 // name, then in the kiosk's order of games.
 func (s *Server) certRows(ctx context.Context, f certFilter) ([]certRow, error) {
-	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true, SiteID: s.scopeSite(ctx)})
 	if err != nil {
 		return nil, err
 	}

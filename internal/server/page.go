@@ -70,7 +70,7 @@ func homeURL(u *trainer.User) string {
 	switch u.Role {
 	case trainer.RoleAdministrator:
 		return "/admin/users"
-	case trainer.RoleManager:
+	case trainer.RoleManager, trainer.RoleDirector:
 		return "/manager"
 	}
 	return "/trainee"

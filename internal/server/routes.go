@@ -10,12 +10,12 @@ import (
 
 // Roles allowed on the protected groups of routes. Administrators may open
 // the managers' pages: at a small school the administrator is often also the
-// instructor.
+// instructor. A group director sees every site's managers' pages.
 var (
 	trainees = []trainer.Role{trainer.RoleTrainee}
-	managers = []trainer.Role{trainer.RoleManager, trainer.RoleAdministrator}
+	managers = []trainer.Role{trainer.RoleManager, trainer.RoleAdministrator, trainer.RoleDirector}
 	admins   = []trainer.Role{trainer.RoleAdministrator}
-	everyone = []trainer.Role{trainer.RoleTrainee, trainer.RoleManager, trainer.RoleAdministrator}
+	everyone = []trainer.Role{trainer.RoleTrainee, trainer.RoleManager, trainer.RoleAdministrator, trainer.RoleDirector}
 )
 
 // routes is the kiosk's only route table.

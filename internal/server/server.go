@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -31,6 +32,10 @@ type Config struct {
 	Logger *slog.Logger
 	// House is the -house flag: the house whose rules the kiosk trains.
 	House string
+	// Site is the site this process serves (-site): the sign-in grid shows
+	// its trainees, and users created here belong to it. 0 is the first
+	// site, a SQLite kiosk's only one.
+	Site int64
 	// Drills makes the scenarios of the practice sessions, from the same
 	// rules as the book. Nil loads them from the built-in rules.
 	Drills *drills.Generator
@@ -49,6 +54,7 @@ type Server struct {
 	db      trainer.Store
 	book    *rulebook.Book
 	house   *rulebook.House
+	site    int64 // Config.Site, never 0
 	log     *slog.Logger
 	cookies *sessions.CookieStore
 	static  fs.FS
@@ -140,6 +146,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		db:      db,
 		book:    book,
 		house:   house,
+		site:    cmp.Or(cfg.Site, trainer.FirstSiteID),
 		log:     log,
 		cookies: newCookieStore(cfg.SessionKey),
 		static:  sub,

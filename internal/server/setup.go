@@ -57,7 +57,7 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	u := &trainer.User{Name: f.Name, Role: trainer.RoleAdministrator, SecretHash: hash}
+	u := &trainer.User{Name: f.Name, Role: trainer.RoleAdministrator, SecretHash: hash, SiteID: s.site}
 	if err := s.db.CreateFirstAdministrator(r.Context(), u); err != nil {
 		s.error(w, r, err)
 		return

@@ -56,7 +56,7 @@ const largeClass = 30
 // signinView is the sign-in screen with the trainees whose names match the
 // filter (?q=), and badge as the badge form.
 func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templates.SigninView, error) {
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true, SiteID: s.site})
 	if err != nil {
 		return templates.SigninView{}, err
 	}
@@ -146,7 +146,7 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 	if len(f.Errors) == 0 {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
-		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
+		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site):
 			f.Errors["badge"] = msgNoBadge
 		case err != nil:
 			s.error(w, r, err)
@@ -210,7 +210,7 @@ func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
 	if err != nil {
 		return nil, err
 	}
-	if u.Role != trainer.RoleTrainee || !u.Active {
+	if u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site {
 		return nil, trainer.Errorf(trainer.KindNotFound, "Page not found.")
 	}
 	return u, nil

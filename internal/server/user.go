@@ -64,7 +64,7 @@ func holdsOf(holds []*trainer.SigninHold, id int64) []*trainer.SigninHold {
 // the form that lifts it. ?added=ID names the user just added; ?lifted=1
 // says a hold was lifted.
 func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{})
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{SiteID: s.scopeSite(r.Context())})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -134,7 +134,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	var u *trainer.User
 	if len(f.Errors) == 0 {
-		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge}
+		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge, SiteID: s.homeSite(r.Context())}
 		if u.SecretHash, err = s.hashSecret(r.Context(), secret); err != nil {
 			s.error(w, r, err)
 			return
@@ -212,7 +212,11 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.db.FindUserByID(r.Context(), id)
+	u, err := s.db.FindUserByID(r.Context(), id)
+	if err == nil && !s.sees(r.Context(), u) {
+		return nil, trainer.Errorf(trainer.KindNotFound, "User not found.")
+	}
+	return u, err
 }
 
 // userView builds one user's page; ?done= names the action just done.

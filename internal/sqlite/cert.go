@@ -179,8 +179,12 @@ func (db *DB) RecordCertEvent(ctx context.Context, e *trainer.CertEvent, check C
 		if err != nil {
 			return fmt.Errorf("record %s: %w", e.Kind, err)
 		}
-		if signer.Role != trainer.RoleManager && signer.Role != trainer.RoleAdministrator || !signer.Active {
-			return trainer.Errorf(trainer.KindForbidden, "Only an active manager or administrator signs this.")
+		trainee, err := findUser(ctx, tx, `id = ?`, e.UserID)
+		if err != nil {
+			return fmt.Errorf("record %s: %w", e.Kind, err)
+		}
+		if !signer.Certifies(trainee) {
+			return trainer.Errorf(trainer.KindForbidden, "Only an active manager or administrator of the trainee's site, or the group director, signs this.")
 		}
 		who = actor{signer.ID, signer.Name}
 	}

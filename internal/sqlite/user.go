@@ -240,6 +240,9 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 			return err
 		}
 	}
+	if u.Role == trainer.RoleDirector {
+		return trainer.Errorf(trainer.KindInvalid, "A group director belongs to a casino group's database; a kiosk on its own has managers.")
+	}
 	if u.SiteID == 0 {
 		u.SiteID = trainer.FirstSiteID
 	}

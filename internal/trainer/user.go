@@ -20,6 +20,11 @@ const (
 	RoleManager Role = "manager"
 	// RoleTrainee is a dealer in training, signing in on a shared tablet.
 	RoleTrainee Role = "trainee"
+	// RoleDirector is a casino group's training director: sees every site,
+	// compares them, opens any trainee's file and certifies anywhere. Only
+	// a group (PostgreSQL) has one; an administrator's form does not offer
+	// it (the command line, trainer user add, makes one).
+	RoleDirector Role = "director"
 )
 
 // Roles lists every role in the order forms offer them.
@@ -44,8 +49,25 @@ func (r Role) Label() string {
 		return "Manager"
 	case RoleTrainee:
 		return "Trainee"
+	case RoleDirector:
+		return "Group director"
 	}
 	return string(r)
+}
+
+// Certifies reports whether u may sign a certification event (an exam's
+// sign-off, a table test, a revocation) for trainee t: an active manager or
+// administrator of t's site, or an active group director.
+func (u *User) Certifies(t *User) bool {
+	switch {
+	case !u.Active:
+		return false
+	case u.Role == RoleDirector:
+		return true
+	case u.Role == RoleManager || u.Role == RoleAdministrator:
+		return u.SiteID == t.SiteID
+	}
+	return false
 }
 
 // UsesPIN reports whether the role signs in with a PIN on the name grid
@@ -187,7 +209,7 @@ func (u *User) Validate() error {
 	if err := ValidateName(u.Name); err != nil {
 		return err
 	}
-	if _, err := ParseRole(string(u.Role)); err != nil {
+	if _, err := ParseRole(string(u.Role)); err != nil && u.Role != RoleDirector {
 		return err
 	}
 	if err := ValidateBadge(u.Badge); err != nil {

@@ -16,3 +16,8 @@ SELECT setval(pg_get_serial_sequence('sites', 'id'), 1);
 ALTER TABLE users ADD COLUMN site_id BIGINT NOT NULL DEFAULT 1 REFERENCES sites (id);
 ALTER TABLE users ALTER COLUMN site_id DROP DEFAULT;
 CREATE INDEX users_site_role_active_name ON users (site_id, role, active, name);
+
+-- The group director (trainer.RoleDirector) sees and certifies every site.
+ALTER TABLE users DROP CONSTRAINT users_role_check;
+ALTER TABLE users ADD CONSTRAINT users_role_check
+	CHECK (role IN ('administrator', 'manager', 'trainee', 'director'));

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// runSite is `trainer site add|list|house -db URL …`: the sites of a group
+// (docs/group.md). A kiosk on a SQLite file is one site and needs none of it.
+func runSite(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return errors.New("site: say add, list or house (trainer site add -db URL -name NAME -house HOUSE)")
+	}
+	verb, args := args[0], args[1:]
+	fs := flag.NewFlagSet("trainer site "+verb, flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	path := fs.String("db", "trainer.db", "the group's database `URL` (postgres://…), or a kiosk's file")
+	name := fs.String("name", "", "the site's `name`, as people call the property")
+	house := fs.String("house", "", "the `house` whose rules the site plays (a directory of the rules)")
+	rulesDir := fs.String("rules", "", "read house rules from `dir` instead of the built-in ones")
+	var files auditFiles
+	addAuditFlags(fs, &files)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("site %s: unexpected argument %q", verb, fs.Arg(0))
+	}
+	if verb != "add" && verb != "list" && verb != "house" {
+		return fmt.Errorf("site: %q is not add, list or house", verb)
+	}
+	if verb != "list" {
+		// Everything is checked before the database is touched: nothing
+		// half-written.
+		if err := trainer.ValidateName(trainer.NormalizeName(*name)); err != nil {
+			return fmt.Errorf("site %s: -name: %w", verb, err)
+		}
+		if err := checkHouse(*rulesDir, *house); err != nil {
+			return fmt.Errorf("site %s: %w", verb, err)
+		}
+	}
+	db, err := openAudited(ctx, e, *path, files)
+	if err != nil {
+		return fmt.Errorf("site %s: -db: %w", verb, err)
+	}
+	defer db.Close()
+	ctx = trainer.WithOperator(ctx)
+	switch verb {
+	case "add":
+		s := &trainer.Site{Name: *name, House: *house}
+		if err := db.CreateSite(ctx, s); err != nil {
+			return fmt.Errorf("site add: -name: %w", err)
+		}
+		fmt.Fprintf(e.Stdout, "added site %s, playing house %s\n", s.Name, s.House)
+	case "house":
+		s, err := db.FindSiteByName(ctx, *name)
+		if err != nil {
+			return fmt.Errorf("site house: -name: %w", err)
+		}
+		if s, err = db.SetSiteHouse(ctx, s.ID, *house); err != nil {
+			return fmt.Errorf("site house: %w", err)
+		}
+		fmt.Fprintf(e.Stdout, "site %s plays house %s\n", s.Name, s.House)
+	case "list":
+		sites, err := db.ListSites(ctx)
+		if err != nil {
+			return fmt.Errorf("site list: %w", err)
+		}
+		for _, s := range sites {
+			fmt.Fprintf(e.Stdout, "%s\thouse %s\n", s.Name, s.House)
+		}
+	}
+	return nil
+}
+
+// checkHouse refuses a house the rules do not have, naming the flag.
+func checkHouse(rulesDir, house string) error {
+	if house == "" {
+		return errors.New("-house: name the house whose rules the site plays")
+	}
+	book, err := loadBook(rulesDir)
+	if err != nil {
+		return err
+	}
+	if _, err := book.House(house); err != nil {
+		return fmt.Errorf("-house: %w", err)
+	}
+	return nil
+}
+
+// servedSite is the site a kiosk process serves (-site). A SQLite kiosk is
+// its one site, which plays the -house the kiosk runs with (kept on the site,
+// so that "trainer migrate" knows the school's house). At a group, -site
+// names one of the group's sites, and may be left out while there is one;
+// the process then plays that site's house, and -house, if given, must agree.
+func servedSite(ctx context.Context, db trainer.Store, book *rulebook.Book, cfg *Config, postgres bool) (*trainer.Site, error) {
+	if !postgres {
+		if cfg.Site != "" {
+			return nil, errors.New("-site: a kiosk on a database file is one site; -site names a site of a group's PostgreSQL database")
+		}
+		return db.SetSiteHouse(trainer.WithOperator(ctx), trainer.FirstSiteID, cfg.House)
+	}
+	sites, err := db.ListSites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, s := range sites {
+		names = append(names, s.Name)
+	}
+	var site *trainer.Site
+	switch {
+	case cfg.Site == "" && len(sites) == 1:
+		site = sites[0]
+	case cfg.Site == "":
+		return nil, fmt.Errorf("-site: the group has %d sites (%s): name the one this kiosk serves", len(sites), strings.Join(names, ", "))
+	default:
+		site, err = db.FindSiteByName(ctx, cfg.Site)
+		if trainer.KindOf(err) == trainer.KindNotFound {
+			return nil, fmt.Errorf("-site: the group has no site named %q (it has %s); add it with trainer site add", cfg.Site, strings.Join(names, ", "))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if cfg.HouseSet && cfg.House != site.House {
+		return nil, fmt.Errorf("-house: site %s plays house %s (trainer site house changes it); leave -house out", site.Name, site.House)
+	}
+	if _, err := book.House(site.House); err != nil {
+		return nil, fmt.Errorf("site %s plays house %s, which these rules do not have: %w", site.Name, site.House, err)
+	}
+	cfg.House = site.House
+	return site, nil
+}
