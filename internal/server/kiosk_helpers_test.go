@@ -60,7 +60,7 @@ func drillOf(t testing.TB, a *trainer.Attempt) *drills.Drill {
 // pending returns the scenario of the session waiting for its answer, and its drill.
 func pending(t testing.TB, h *servertest.Harness, sessionID int64) (*trainer.Attempt, *drills.Drill) {
 	t.Helper()
-	a, err := h.DB.PendingAttempt(t.Context(), sessionID)
+	a, err := h.Store.PendingAttempt(t.Context(), sessionID)
 	if err != nil {
 		t.Fatalf("pending attempt of session %d: %v", sessionID, err)
 	}

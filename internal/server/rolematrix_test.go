@@ -21,8 +21,8 @@ const (
 	anyone      access = iota // signed out included; no role check
 	signedIn                  // every signed-in role; signed out goes to sign-in
 	traineeOnly               // trainees; staff get 403
-	staffOnly                 // managers and administrators; trainees get 403
-	adminOnly                 // administrators; trainees and managers get 403
+	staffOnly                 // managers, administrators and group directors; trainees get 403
+	adminOnly                 // administrators; trainees, managers and directors get 403
 )
 
 // routeAccess is the one table of who may use each route of the router, by
@@ -117,14 +117,15 @@ func (a access) allows(role string) bool {
 	case traineeOnly:
 		return role == "trainee"
 	case staffOnly:
-		return role == "manager" || role == "administrator"
+		return role == "manager" || role == "administrator" || role == "director"
 	case adminOnly:
 		return role == "administrator"
 	}
 	return false
 }
 
-// roleNames are the four kinds of visitor, signed out first.
+// roleNames are the four kinds of visitor of a kiosk, signed out first; a
+// group (PostgreSQL) has a fifth, its director.
 var roleNames = []string{"signed out", "trainee", "manager", "administrator"}
 
 // TestRoleMatrix walks every route of the router as each kind of visitor and
@@ -135,7 +136,26 @@ var roleNames = []string{"signed out", "trainee", "manager", "administrator"}
 // carries the security headers.
 func TestRoleMatrix(t *testing.T) {
 	t.Parallel()
-	k := newKiosk(t)
+	roleMatrix(t, newKiosk(t), roleNames)
+}
+
+// TestGroup_RoleMatrix is TestRoleMatrix at a group on PostgreSQL, with its
+// director, who may use the managers' routes and not the administrators'.
+// Needs TRAINER_TEST_POSTGRES.
+func TestGroup_RoleMatrix(t *testing.T) {
+	t.Parallel()
+	g := newSites(t)
+	k := &kiosk{
+		Harness: g.a,
+		admin:   g.a.CreateUser("Ada Admin", trainer.RoleAdministrator, "", adminPassword),
+		manager: g.a.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword),
+		trainee: g.a.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN),
+	}
+	k.CreateUser("Dee Director", trainer.RoleDirector, "", managerPassword)
+	roleMatrix(t, k, append(slices.Clone(roleNames), "director"))
+}
+
+func roleMatrix(t *testing.T, k *kiosk, roleNames []string) {
 	routes, err := server.Routes(k.Server)
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +187,7 @@ func TestRoleMatrix(t *testing.T) {
 	// A hold of the other trainee on a tablet that is not the test's.
 	var hold int64
 	for range trainer.DefaultMaxSigninFailures {
-		d, err := k.DB.ReserveSigninAttempt(t.Context(), trainer.SigninAttempt{
+		d, err := k.Store.ReserveSigninAttempt(t.Context(), trainer.SigninAttempt{
 			Account: trainer.UserAccount(other.ID), UserID: other.ID, Device: "10.9.9.9"})
 		if err != nil {
 			t.Fatal(err)
@@ -194,6 +214,9 @@ func TestRoleMatrix(t *testing.T) {
 		"manager":       k.staffClient(t, "Max Manager", managerPassword),
 		"administrator": k.staffClient(t, "Ada Admin", adminPassword),
 	}
+	if slices.Contains(roleNames, "director") {
+		signedIn["director"] = k.staffClient(t, "Dee Director", managerPassword)
+	}
 	// A POST may end or replace the session of the browser that sends it
 	// (sign-out, a sign-in): each goes from a browser signed in for it.
 	fresh := func(role string) *servertest.Client {
@@ -204,6 +227,8 @@ func TestRoleMatrix(t *testing.T) {
 			return k.traineeClient(t)
 		case "manager":
 			return k.staffClient(t, "Max Manager", managerPassword)
+		case "director":
+			return k.staffClient(t, "Dee Director", managerPassword)
 		}
 		return k.staffClient(t, "Ada Admin", adminPassword)
 	}

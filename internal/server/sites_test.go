@@ -1,0 +1,131 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/postgres"
+	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
+	"github.com/dealerkiosk/trainer/internal/server"
+	"github.com/dealerkiosk/trainer/internal/server/servertest"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// sites is a group of two sites on one PostgreSQL database, each served by
+// its own kiosk server: a at the first site, b at North Shore.
+type sites struct {
+	a, b  *servertest.Harness
+	north *trainer.Site
+}
+
+func newSites(t *testing.T) *sites {
+	t.Helper()
+	u, key := pgtest.URL(t), pgtest.Key()
+	open := func(tb testing.TB, now func() time.Time) trainer.Store {
+		db, err := postgres.Open(tb.Context(), u, key)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		db.Now = now
+		return db
+	}
+	g := &sites{a: servertest.Start(t, servertest.Options{Open: open})}
+	g.north = &trainer.Site{Name: "North Shore", House: "default"}
+	if err := g.a.Store.CreateSite(t.Context(), g.north); err != nil {
+		t.Fatal(err)
+	}
+	g.b = servertest.Start(t, servertest.Options{Open: open, Configure: []func(*server.Config){
+		func(c *server.Config) { c.Site = g.north.ID },
+	}})
+	return g
+}
+
+// userAt creates a user of site on harness h.
+func userAt(t *testing.T, h *servertest.Harness, name string, role trainer.Role, site int64, secret string) *trainer.User {
+	t.Helper()
+	hash, err := trainer.HashSecret(secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &trainer.User{Name: name, Role: role, SecretHash: hash, SiteID: site}
+	if err := h.Store.CreateUser(t.Context(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// TestGroup_Sites: each process's sign-in grid shows its site's trainees and
+// no other's keypad; a manager sees and opens their own site's trainees only
+// (another site's is not found), wherever they sign in; an administrator
+// lists their own site's users; the group director sees both sites, from
+// either process. Needs TRAINER_TEST_POSTGRES.
+func TestGroup_Sites(t *testing.T) {
+	t.Parallel()
+	g := newSites(t)
+	first := trainer.FirstSiteID
+	ana := userAt(t, g.a, "Ana Lee", trainer.RoleTrainee, first, traineePIN)
+	bo := userAt(t, g.b, "Bo Chan", trainer.RoleTrainee, g.north.ID, traineePIN)
+	userAt(t, g.a, "Mia Manager", trainer.RoleManager, first, managerPassword)
+	userAt(t, g.b, "Ned Manager", trainer.RoleManager, g.north.ID, managerPassword)
+	userAt(t, g.a, "Ada Admin", trainer.RoleAdministrator, first, adminPassword)
+	userAt(t, g.a, "Dee Director", trainer.RoleDirector, first, managerPassword)
+
+	// The grids.
+	for _, tt := range []struct {
+		h         *servertest.Harness
+		shows     *trainer.User
+		notShowed *trainer.User
+	}{{g.a, ana, bo}, {g.b, bo, ana}} {
+		grid := tt.h.Client().Get("/signin")
+		wantStatus(t, "sign-in grid", grid, http.StatusOK)
+		if !strings.Contains(grid.Body, tt.shows.Name) || strings.Contains(grid.Body, tt.notShowed.Name) {
+			t.Errorf("the sign-in grid shows %q: want %s, not %s", grid.Text("main"), tt.shows.Name, tt.notShowed.Name)
+		}
+		wantStatus(t, "another site's keypad", tt.h.Client().Get(pinPath(tt.notShowed)), http.StatusNotFound)
+	}
+	traineeOn(t, g.b, bo)
+
+	// Managers: their own site, from either process.
+	for _, h := range []*servertest.Harness{g.a, g.b} {
+		mia := staffOn(t, h, "Mia Manager", managerPassword)
+		wantStatus(t, "Mia opens Ana's file", mia.Get(filePath(ana)), http.StatusOK)
+		wantStatus(t, "Mia opens Bo's file", mia.Get(filePath(bo)), http.StatusNotFound)
+		wantStatus(t, "Mia's CSV of Bo's attempts", mia.Get(filePath(bo)+"/attempts.csv"), http.StatusNotFound)
+		dash := mia.Get("/manager")
+		if !strings.Contains(dash.Body, "Ana Lee") || strings.Contains(dash.Body, "Bo Chan") {
+			t.Errorf("Mia's dashboard: want Ana Lee and not Bo Chan; shows %q", dash.Text("main"))
+		}
+		ned := staffOn(t, h, "Ned Manager", managerPassword)
+		wantStatus(t, "Ned opens Bo's file", ned.Get(filePath(bo)), http.StatusOK)
+		wantStatus(t, "Ned opens Ana's file", ned.Get(filePath(ana)), http.StatusNotFound)
+
+		dee := staffOn(t, h, "Dee Director", managerPassword)
+		wantStatus(t, "the director opens Ana's file", dee.Get(filePath(ana)), http.StatusOK)
+		wantStatus(t, "the director opens Bo's file", dee.Get(filePath(bo)), http.StatusOK)
+		dash = dee.Get("/manager")
+		if !strings.Contains(dash.Body, "Ana Lee") || !strings.Contains(dash.Body, "Bo Chan") {
+			t.Errorf("the director's dashboard: want both sites' trainees; shows %q", dash.Text("main"))
+		}
+		wantStatus(t, "the director on the users' page", dee.Get("/admin/users"), http.StatusForbidden)
+	}
+
+	// The administrator of the first site.
+	ada := staffOn(t, g.a, "Ada Admin", adminPassword)
+	list := ada.Get("/admin/users")
+	if !strings.Contains(list.Body, "Ana Lee") || strings.Contains(list.Body, "Bo Chan") || strings.Contains(list.Body, "Ned Manager") {
+		t.Errorf("the first site's users page: want its users only; shows %q", list.Text("main"))
+	}
+	wantStatus(t, "Ada opens Bo's account", ada.Get(userPath(bo)), http.StatusNotFound)
+
+	// The store refuses a certification signed at another site.
+	mia, err := g.a.Store.FindUserByName(t.Context(), "Mia Manager")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = g.a.Store.RecordCertEvent(t.Context(), &trainer.CertEvent{UserID: bo.ID, Game: "uth", Kind: trainer.EventRevoked, ActorID: mia.ID, Notes: "left the group"}, nil)
+	if trainer.KindOf(err) != trainer.KindForbidden {
+		t.Errorf("a certification event for another site's trainee, signed by a manager = %v; want KindForbidden", err)
+	}
+}
