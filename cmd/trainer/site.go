@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -44,6 +45,9 @@ func runSite(ctx context.Context, e *env, args []string) error {
 		if err := checkHouse(*rulesDir, *house); err != nil {
 			return fmt.Errorf("site %s: %w", verb, err)
 		}
+	}
+	if _, err := os.Stat(*path); err != nil && !isPostgres(*path) {
+		return fmt.Errorf("site %s: -db: no kiosk database at %s", verb, *path)
 	}
 	db, err := openAudited(ctx, e, *path, files)
 	if err != nil {
@@ -101,33 +105,14 @@ func checkHouse(rulesDir, house string) error {
 // the process then plays that site's house, and -house, if given, must agree.
 func servedSite(ctx context.Context, db trainer.Store, book *rulebook.Book, cfg *Config, postgres bool) (*trainer.Site, error) {
 	if !postgres {
-		if cfg.Site != "" {
-			return nil, errors.New("-site: a kiosk on a database file is one site; -site names a site of a group's PostgreSQL database")
+		if _, err := chooseSite(ctx, db, cfg.Site, false); err != nil {
+			return nil, err
 		}
 		return db.SetSiteHouse(trainer.WithOperator(ctx), trainer.FirstSiteID, cfg.House)
 	}
-	sites, err := db.ListSites(ctx)
+	site, err := chooseSite(ctx, db, cfg.Site, true)
 	if err != nil {
 		return nil, err
-	}
-	var names []string
-	for _, s := range sites {
-		names = append(names, s.Name)
-	}
-	var site *trainer.Site
-	switch {
-	case cfg.Site == "" && len(sites) == 1:
-		site = sites[0]
-	case cfg.Site == "":
-		return nil, fmt.Errorf("-site: the group has %d sites (%s): name the one this kiosk serves", len(sites), strings.Join(names, ", "))
-	default:
-		site, err = db.FindSiteByName(ctx, cfg.Site)
-		if trainer.KindOf(err) == trainer.KindNotFound {
-			return nil, fmt.Errorf("-site: the group has no site named %q (it has %s); add it with trainer site add", cfg.Site, strings.Join(names, ", "))
-		}
-		if err != nil {
-			return nil, err
-		}
 	}
 	if cfg.HouseSet && cfg.House != site.House {
 		return nil, fmt.Errorf("-house: site %s plays house %s (trainer site house changes it); leave -house out", site.Name, site.House)
@@ -137,4 +122,35 @@ func servedSite(ctx context.Context, db trainer.Store, book *rulebook.Book, cfg 
 	}
 	cfg.House = site.House
 	return site, nil
+}
+
+// chooseSite finds the site -site names: at a group, one of its sites (the
+// only one when the name is left out); a kiosk's file has one site and no
+// -site. Refusals name the flag.
+func chooseSite(ctx context.Context, db trainer.Store, name string, postgres bool) (*trainer.Site, error) {
+	if !postgres {
+		if name != "" {
+			return nil, errors.New("-site: a kiosk on a database file is one site; -site names a site of a group's PostgreSQL database")
+		}
+		return db.FindSiteByID(ctx, trainer.FirstSiteID)
+	}
+	sites, err := db.ListSites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, s := range sites {
+		names = append(names, s.Name)
+	}
+	switch {
+	case name == "" && len(sites) == 1:
+		return sites[0], nil
+	case name == "":
+		return nil, fmt.Errorf("-site: the group has %d sites (%s): name the one this kiosk serves", len(sites), strings.Join(names, ", "))
+	}
+	site, err := db.FindSiteByName(ctx, name)
+	if trainer.KindOf(err) == trainer.KindNotFound {
+		return nil, fmt.Errorf("-site: the group has no site named %q (it has %s); add it with trainer site add", name, strings.Join(names, ", "))
+	}
+	return site, err
 }

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
+)
+
+// TestSite_Postgres: a group's sites and its director from the command line.
+// A site with a house the rules lack, or without a name, is refused with the
+// flag named and nothing written; sites are listed; a director is added with
+// the password on standard input; serve refuses to guess the site once the
+// group has two, and names the flag for a site that does not exist, then
+// serves the one named. Needs TRAINER_TEST_POSTGRES.
+func TestSite_Postgres(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	key := hex.EncodeToString(pgtest.Key())
+	getenv := func(k string) string {
+		if k == "TRAINER_AUDIT_KEY" {
+			return key
+		}
+		return ""
+	}
+	cmd := func(stdin string, args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(t.Context(), args, getenv, strings.NewReader(stdin), &out, io.Discard)
+		return out.String(), err
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"site", "add", "-db", url, "-name", "North Shore", "-house", "nowhere"}, "-house"},
+		{[]string{"site", "add", "-db", url, "-name", "", "-house", "default"}, "-name"},
+		{[]string{"site", "add", "-db", "postgres://127.0.0.1:1/none?connect_timeout=2", "-name", "North Shore", "-house", "default"}, "-db"},
+	} {
+		if _, err := cmd("", tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("trainer %s = %v; want a refusal naming %s", strings.Join(tt.args, " "), err, tt.want)
+		}
+	}
+	out, err := cmd("", "site", "list", "-db", url)
+	if err != nil || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "This kiosk\thouse default") {
+		t.Fatalf("site list after the refusals = %q, %v; want the first site alone", out, err)
+	}
+	// Serving the group's one site needs no -site.
+	startGroupKiosk(t, getenv, url)
+	if _, err := cmd("", "site", "add", "-db", url, "-name", "North Shore", "-house", "default"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cmd("", "site", "add", "-db", url, "-name", "north shore", "-house", "default"); err == nil || !strings.Contains(err.Error(), "-name") {
+		t.Errorf("a second site of the same name = %v; want a refusal naming -name", err)
+	}
+	if out, err := cmd("", "site", "list", "-db", url); err != nil || !strings.Contains(out, "North Shore\thouse default\nThis kiosk") {
+		t.Errorf("site list = %q, %v", out, err)
+	}
+	if out, err := cmd("a long passphrase\n", "user", "add", "-db", url, "-name", "Dee Director", "-role", "director", "-site", "North Shore"); err != nil ||
+		!strings.Contains(out, "added Dee Director (Group director) at North Shore") {
+		t.Errorf("user add of a director = %q, %v", out, err)
+	}
+	if _, err := cmd("short\n", "user", "add", "-db", url, "-name", "Eve", "-role", "director", "-site", "North Shore"); err == nil {
+		t.Error("user add with a password too short was accepted")
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", url}, "-site: the group has 2 sites (North Shore, This kiosk)"},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", url, "-site", "South"}, `-site: the group has no site named "South"`},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", url, "-site", "North Shore", "-house", "riverside"}, "-house"},
+	} {
+		if _, err := cmd("", tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("trainer %s = %v; want %q", strings.Join(tt.args[2:], " "), err, tt.want)
+		}
+	}
+	if _, err := cmd("a long passphrase\n", "user", "add", "-db", filepath.Join(t.TempDir(), "k.db"), "-name", "Dee", "-role", "director"); err == nil ||
+		!strings.Contains(err.Error(), "-db: no kiosk database") {
+		t.Errorf("user add to a file that is not there = %v; want a refusal naming -db", err)
+	}
+}
