@@ -95,6 +95,37 @@ func testSites(t *testing.T, open Opener) {
 		}
 	}
 
+	// A table test at another site: signed by a manager of that site only.
+	homeManager := mustCreateUser(t, db, "Mia Manager", trainer.RoleManager, "")
+	northManager := &trainer.User{Name: "Ned Manager", Role: trainer.RoleManager, SecretHash: "$h$", SiteID: north.ID}
+	if err := db.CreateUser(ctx, northManager); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RecordSiteTableTest(ctx, &trainer.SiteTableTest{UserID: home.ID, Game: "uth", SiteID: north.ID, ActorID: homeManager.ID}); trainer.KindOf(err) != trainer.KindForbidden {
+		t.Errorf("a table test at North Shore signed by another site's manager = %v; want KindForbidden", err)
+	}
+	tt := &trainer.SiteTableTest{UserID: home.ID, Game: "uth", SiteID: north.ID, ActorID: northManager.ID}
+	if err := db.RecordSiteTableTest(ctx, tt); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RecordSiteTableTest(ctx, &trainer.SiteTableTest{UserID: home.ID, Game: "uth", SiteID: 999, ActorID: northManager.ID}); trainer.KindOf(err) != trainer.KindNotFound {
+		t.Errorf("a table test at no site = %v; want KindNotFound", err)
+	}
+	got2, err := db.ListSiteTableTests(ctx, home.ID, "uth")
+	if err != nil || len(got2) != 1 || got2[0].ID != tt.ID || got2[0].SiteID != north.ID || got2[0].Actor != "Ned Manager" || !got2[0].At.Equal(tt.At) {
+		t.Errorf("ListSiteTableTests = %+v, %v; want the one recorded, %+v", got2, err, tt)
+	}
+	if other, err := db.ListSiteTableTests(ctx, home.ID, "lunar"); err != nil || len(other) != 0 {
+		t.Errorf("ListSiteTableTests of another game = %+v, %v; want none", other, err)
+	}
+	es, _ = db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.CertSubject(home.ID, "uth")})
+	if len(es) != 1 || es[0].Action != trainer.AuditSiteTableTest || es[0].Actor != "Ned Manager" {
+		t.Errorf("audit of the table test = %+v; want one %s by Ned Manager", es, trainer.AuditSiteTableTest)
+	}
+	if _, ms, err := db.VerifyRecords(ctx); err != nil || len(ms) != 0 {
+		t.Errorf("VerifyRecords after a table test at another site = %v, %v", ms, err)
+	}
+
 	// The house a site plays: changed once, audited once.
 	for range 2 {
 		if s, err := db.SetSiteHouse(ctx, north.ID, "riverside"); err != nil || s.House != "riverside" {
@@ -108,7 +139,7 @@ func testSites(t *testing.T, open Opener) {
 	if _, err := db.SetSiteHouse(ctx, 999, "x"); trainer.KindOf(err) != trainer.KindNotFound {
 		t.Errorf("SetSiteHouse of no site = %v; want KindNotFound", err)
 	}
-	if rep, err := db.VerifyAudit(ctx); err != nil || rep.Entries < 4 {
+	if rep, err := db.VerifyAudit(ctx); err != nil || rep.Entries < 7 {
 		t.Errorf("VerifyAudit = %+v, %v", rep, err)
 	}
 }

@@ -64,3 +64,30 @@ type SiteService interface {
 	// (a SQLite kiosk's -house flag). Returns KindNotFound.
 	SetSiteHouse(ctx context.Context, id int64, house string) (*Site, error)
 }
+
+// SiteTableTest is a passing table test of a certified dealer at a site
+// whose house plays a game otherwise than the house where the certification
+// was granted (docs/group.md): from it on, the certification holds there too.
+type SiteTableTest struct {
+	ID      int64
+	UserID  int64 // the dealer
+	Game    string
+	SiteID  int64 // where the table test was taken
+	At      time.Time
+	ActorID int64 // who signed it: a manager of that site, or the group director
+	Actor   string
+}
+
+// AuditSiteTableTest is the audit action of a table test at another site.
+const AuditSiteTableTest = "table_test.site_recorded"
+
+// SiteTableTestService keeps the table tests taken at other sites.
+type SiteTableTestService interface {
+	// RecordSiteTableTest stores t, audited, signed by t.ActorID, who must
+	// be an active manager or administrator of t's site, or the group
+	// director (KindForbidden otherwise).
+	RecordSiteTableTest(ctx context.Context, t *SiteTableTest) error
+	// ListSiteTableTests returns the dealer's table tests at other sites in
+	// game, oldest first.
+	ListSiteTableTests(ctx context.Context, userID int64, game string) ([]*SiteTableTest, error)
+}

@@ -132,6 +132,7 @@ type Store interface {
 	SettingsService
 	HealthService
 	SiteService
+	SiteTableTestService
 	// Close releases the database.
 	Close() error
 }
