@@ -20,7 +20,7 @@ import (
 func passExam(t *testing.T, k *kiosk, c *servertest.Client, game string) int64 {
 	t.Helper()
 	id := startExam(t, c, game)
-	ex, err := k.DB.FindExam(t.Context(), id, k.trainee.ID)
+	ex, err := k.Store.FindExam(t.Context(), id, k.trainee.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func passExam(t *testing.T, k *kiosk, c *servertest.Client, game string) int64 {
 			t.Fatalf("answer item %d: status %d", it.Position, resp.StatusCode)
 		}
 	}
-	if ex, err = k.DB.FindExam(t.Context(), id, k.trainee.ID); err != nil || !ex.Passed {
+	if ex, err = k.Store.FindExam(t.Context(), id, k.trainee.ID); err != nil || !ex.Passed {
 		t.Fatalf("the exam did not pass: %+v (%v)", ex, err)
 	}
 	return id

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 
+	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -38,4 +39,42 @@ func (s *Server) homeSite(ctx context.Context) int64 {
 		return scope
 	}
 	return s.site
+}
+
+// certSites says where the valid certification st of trainee u in game holds
+// across the group's sites (eval.AcrossSites): nothing at a kiosk of one site
+// or for a certification not valid at all.
+func (s *Server) certSites(ctx context.Context, u *trainer.User, game string, st eval.CertStatus) ([]string, error) {
+	if !st.State.MayDeal() {
+		return nil, nil
+	}
+	sites, err := s.db.ListSites(ctx)
+	if err != nil || len(sites) < 2 {
+		return nil, err
+	}
+	var home *trainer.Site
+	for _, site := range sites {
+		if site.ID == u.SiteID {
+			home = site
+		}
+	}
+	if home == nil {
+		return nil, nil
+	}
+	tests, err := s.db.ListSiteTableTests(ctx, u.ID, game)
+	if err != nil {
+		return nil, err
+	}
+	fingerprint := func(house string) (string, error) {
+		h, err := s.book.House(house)
+		if err != nil {
+			return "", err
+		}
+		return h.GameFingerprint(game)
+	}
+	var out []string
+	for _, standing := range eval.AcrossSites(st, home, sites, fingerprint, tests) {
+		out = append(out, standing.Label())
+	}
+	return out, nil
 }

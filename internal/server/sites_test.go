@@ -1,10 +1,17 @@
 package server_test
 
 import (
+	"io/fs"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
+
+	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 
 	"github.com/dealerkiosk/trainer/internal/postgres"
 	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
@@ -127,5 +134,95 @@ func TestGroup_Sites(t *testing.T) {
 	err = g.a.Store.RecordCertEvent(t.Context(), &trainer.CertEvent{UserID: bo.ID, Game: "uth", Kind: trainer.EventRevoked, ActorID: mia.ID, Notes: "left the group"}, nil)
 	if trainer.KindOf(err) != trainer.KindForbidden {
 		t.Errorf("a certification event for another site's trainee, signed by a manager = %v; want KindForbidden", err)
+	}
+}
+
+// riversideRules are the built-in rules with a third house, Riverside, a copy
+// of the default house whose Trips pay table differs.
+func riversideRules(t *testing.T) fs.FS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := fs.WalkDir(rules.FS, "houses/default", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(rules.FS, p)
+		text := string(data)
+		switch path.Base(p) {
+		case "house.toml":
+			text = strings.Replace(text, `name     = "default"`, `name     = "riverside"`, 1)
+		case "uth.toml":
+			text = strings.Replace(text, `trips_table               = "50-40-30-8-6-5-3"`, `trips_table               = "50-40-30-9-7-4-3"`, 1)
+		}
+		m["houses/riverside/"+strings.TrimPrefix(p, "houses/default/")] = &fstest.MapFile{Data: []byte(text)}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rulebook.Overlay(m, rules.FS)
+}
+
+// TestGroup_CertAcrossSites: one certification record, shown in the file
+// for each site of the group: valid where the house plays the game alike,
+// "table test needed" at the site whose Trips pay table differs, and valid
+// there once a manager of that site records a passing table test. Only a
+// game played alike is valid everywhere. Needs TRAINER_TEST_POSTGRES.
+func TestGroup_CertAcrossSites(t *testing.T) {
+	t.Parallel()
+	u, key := pgtest.URL(t), pgtest.Key()
+	open := func(tb testing.TB, now func() time.Time) trainer.Store {
+		db, err := postgres.Open(tb.Context(), u, key)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		db.Now = now
+		return db
+	}
+	h := servertest.Start(t, servertest.Options{Open: open})
+	k := &kiosk{
+		Harness: h,
+		admin:   h.CreateUser("Ada Admin", trainer.RoleAdministrator, "", adminPassword),
+		manager: h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword),
+		trainee: h.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN),
+	}
+	k.ApproveRules(k.manager)
+	passExam(t, k, k.traineeClient(t), "uth")
+	mc := k.staffClient(t, "Max Manager", managerPassword)
+	wantStatus(t, "the table test", mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}, "confirm": {"yes"}}), http.StatusSeeOther)
+	if rec, err := h.Store.FindCertRecord(t.Context(), k.trainee.ID, "uth"); err != nil || len(rec.Events) != 2 {
+		t.Fatalf("after the table test: %+v, %v; want the exam and the pass", rec.Events, err)
+	}
+	// Another process of the group, whose rules have the Riverside house.
+	h2 := servertest.Start(t, servertest.Options{Open: open, Rules: riversideRules(t)})
+	mc = (&kiosk{Harness: h2}).staffClient(t, "Max Manager", managerPassword)
+	sites := func() string {
+		t.Helper()
+		file := mc.Get(filePath(k.trainee))
+		wantStatus(t, "the file", file, http.StatusOK)
+		return file.Text(`[data-testid="file-uth"] [data-testid="cert-sites"]`)
+	}
+	if got := sites(); got != "" {
+		t.Errorf("a kiosk of one site shows %q; want nothing", got)
+	}
+	for _, s := range []*trainer.Site{{Name: "North Shore", House: "default"}, {Name: "Riverside", House: "riverside"}} {
+		if err := h.Store.CreateSite(t.Context(), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "Valid at North Shore Table test needed at Riverside Valid at This kiosk"
+	if got := sites(); got != want {
+		t.Errorf("the file's sites = %q; want %q", got, want)
+	}
+	river, err := h.Store.FindSiteByName(t.Context(), "Riverside")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ria := userAt(t, h, "Ria Manager", trainer.RoleManager, river.ID, managerPassword)
+	if err := h.Store.RecordSiteTableTest(t.Context(), &trainer.SiteTableTest{UserID: k.trainee.ID, Game: "uth", SiteID: river.ID, ActorID: ria.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := sites(), "Valid at North Shore Valid at Riverside Valid at This kiosk"; got != want {
+		t.Errorf("after the table test at Riverside, the file's sites = %q; want %q", got, want)
 	}
 }

@@ -221,6 +221,9 @@ type FileGame struct {
 	Allow       *AllowForm
 	Transcript  string
 	Certificate string // "" when no certificate was ever granted
+	// Sites says, at a group of several sites, where a valid certification
+	// holds: "Valid at North Shore", "Table test needed at Riverside".
+	Sites []string
 }
 
 // FileExam is one exam in a trainee's file.
