@@ -28,3 +28,7 @@ CREATE TABLE site_table_tests (
 ) STRICT;
 
 CREATE INDEX site_table_tests_user_game ON site_table_tests (user_id, game);
+
+-- Practice sessions and exams (through their session) are stamped with the
+-- site where they were taken.
+ALTER TABLE practice_sessions ADD COLUMN site_id INTEGER NOT NULL DEFAULT 1;

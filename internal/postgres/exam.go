@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -12,7 +13,8 @@ import (
 const msgExamNotFound = "Exam not found."
 
 const examColumns = `x.session_id, x.user_id, x.game, x.house, x.rules_version, x.standard, x.started_at,
-	coalesce(x.finished_at::text, ''), coalesce(x.passed, 0), coalesce(x.result, '')`
+	coalesce(x.finished_at::text, ''), coalesce(x.passed, 0), coalesce(x.result, ''),
+	(SELECT ps.site_id FROM practice_sessions ps WHERE ps.id = x.session_id)`
 
 // StartExam starts exam ex for trainee ex.UserID: a practice session in
 // ModeExam whose planned questions are ex.Items, the exam's row and its items,
@@ -67,10 +69,11 @@ func (db *DB) StartExam(ctx context.Context, ex *trainer.Exam, check trainer.Cer
 	for _, it := range ex.Items {
 		level = max(level, it.Level)
 	}
+	ex.SiteID = cmp.Or(ex.SiteID, trainer.FirstSiteID)
 	ex.ID, err = tx.insert(ctx, `
-		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at)
-		VALUES (?, 'exam', ?, ?, ?, ?, ?, ?, ?)`,
-		ex.UserID, ex.Game, trainer.KindMixed, level, ex.House, ex.RulesVersion, len(ex.Items), formatTime(tx.now))
+		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
+		VALUES (?, 'exam', ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ex.UserID, ex.Game, trainer.KindMixed, level, ex.House, ex.RulesVersion, len(ex.Items), formatTime(tx.now), ex.SiteID)
 	if err != nil {
 		return fmt.Errorf("start exam: %w", err)
 	}
@@ -239,7 +242,7 @@ func scanExam(sc scanner) (*trainer.Exam, error) {
 	var ex trainer.Exam
 	var standard, started, finished, result string
 	if err := sc.Scan(&ex.ID, &ex.UserID, &ex.Game, &ex.House, &ex.RulesVersion, &standard, &started, &finished,
-		&ex.Passed, &result); err != nil {
+		&ex.Passed, &result, &ex.SiteID); err != nil {
 		return nil, err
 	}
 	ex.Standard = json.RawMessage(standard)

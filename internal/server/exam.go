@@ -103,7 +103,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	ex := &trainer.Exam{UserID: u.ID, Game: game, House: s.house.Name, RulesVersion: s.plan.Version(),
+	ex := &trainer.Exam{UserID: u.ID, Game: game, House: s.house.Name, SiteID: s.site, RulesVersion: s.plan.Version(),
 		Standard: standard, Items: items}
 	err = s.db.StartExam(r.Context(), ex, s.examCheck(game))
 	if errors.Is(err, trainer.ErrExamOpen) {

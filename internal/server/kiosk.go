@@ -109,7 +109,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	sess := &trainer.PracticeSession{
 		UserID: u.ID, Mode: c.Mode, Game: c.Game, Kind: c.Kind, Level: c.Level,
-		House: s.house.Name, RulesVersion: s.plan.Version(), Planned: trainer.SessionLength,
+		House: s.house.Name, SiteID: s.site, RulesVersion: s.plan.Version(), Planned: trainer.SessionLength,
 	}
 	if err := s.db.StartPracticeSession(r.Context(), sess); err != nil {
 		s.error(w, r, err)

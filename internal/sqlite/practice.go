@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -16,7 +17,7 @@ const msgSessionNotFound = "Practice session not found."
 // sessionColumns reads a session with its answered and correct counts, which
 // triggers keep in its row as its attempts change (migration 0031).
 const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.house, s.rules_version, s.planned,
-	s.started_at, coalesce(s.ended_at, ''), s.answered_count, s.correct_count`
+	s.started_at, coalesce(s.ended_at, ''), s.answered_count, s.correct_count, s.site_id`
 
 // StartPracticeSession stores s as the trainee's open session and sets its
 // ID and start. The trainee's previous open session, if any, ends now: a
@@ -48,10 +49,11 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 	if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
 		return fmt.Errorf("start practice session: %w", err)
 	}
+	s.SiteID = cmp.Or(s.SiteID, trainer.FirstSiteID)
 	res, err := tx.ExecContext(ctx, `
-		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.now))
+		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.now), s.SiteID)
 	if err != nil {
 		return fmt.Errorf("start practice session: %w", err)
 	}
@@ -190,7 +192,7 @@ func scanSession(sc scanner) (*trainer.PracticeSession, error) {
 	var s trainer.PracticeSession
 	var mode, started, ended string
 	if err := sc.Scan(&s.ID, &s.UserID, &mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
-		&started, &ended, &s.Answered, &s.Correct); err != nil {
+		&started, &ended, &s.Answered, &s.Correct, &s.SiteID); err != nil {
 		return nil, err
 	}
 	s.Mode = trainer.Mode(mode)

@@ -126,6 +126,30 @@ func testSites(t *testing.T, open Opener) {
 		t.Errorf("VerifyRecords after a table test at another site = %v, %v", ms, err)
 	}
 
+	// Practice sessions and exams are stamped with the site where they
+	// were taken: the first when none is named.
+	ps := mustStart(t, db, home, 5)
+	if got, err := db.FindPracticeSession(ctx, ps.ID, home.ID); err != nil || got.SiteID != trainer.FirstSiteID {
+		t.Errorf("a session started without a site: %+v, %v; want site %d", got, err, trainer.FirstSiteID)
+	}
+	away2 := &trainer.PracticeSession{UserID: away.ID, Mode: trainer.ModePractice, Game: "uth", Kind: "payout", Level: 1,
+		House: "default", RulesVersion: "v1", Planned: 5, SiteID: north.ID}
+	if err := db.StartPracticeSession(ctx, away2); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.FindPracticeSession(ctx, away2.ID, away.ID); err != nil || got.SiteID != north.ID {
+		t.Errorf("a session started at North Shore: %+v, %v; want site %d", got, err, north.ID)
+	}
+	mustApprove(t, db, homeManager, "v1")
+	ex := newExam(away, "lunar", 2)
+	ex.SiteID = north.ID
+	if err := db.StartExam(ctx, ex, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.FindExam(ctx, ex.ID, away.ID); err != nil || got.SiteID != north.ID {
+		t.Errorf("an exam taken at North Shore: %+v, %v; want site %d", got, err, north.ID)
+	}
+
 	// The house a site plays: changed once, audited once.
 	for range 2 {
 		if s, err := db.SetSiteHouse(ctx, north.ID, "riverside"); err != nil || s.House != "riverside" {

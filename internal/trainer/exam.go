@@ -9,10 +9,13 @@ import (
 // the session's) with the items fixed when it started and the standard it is
 // judged by. Its answers are the session's attempts.
 type Exam struct {
-	ID           int64 // the practice session's ID
-	UserID       int64
-	Game         string
-	House        string
+	ID     int64 // the practice session's ID
+	UserID int64
+	Game   string
+	House  string
+	// SiteID is the site where the exam was taken, stamped on its session
+	// (0 when started means the first site).
+	SiteID       int64
 	RulesVersion string
 	// Standard is the game's certification standard as it was when the
 	// exam started (rulebook.Standard as JSON): the exam is judged by it,

@@ -67,13 +67,16 @@ const SessionLength = 10
 // (or KindMixed), a mode and a level. At most one session of a trainee is open
 // at a time; it resumes after a sign-in on any tablet.
 type PracticeSession struct {
-	ID           int64
-	UserID       int64
-	Mode         Mode
-	Game         string
-	Kind         string
-	Level        int
-	House        string
+	ID     int64
+	UserID int64
+	Mode   Mode
+	Game   string
+	Kind   string
+	Level  int
+	House  string
+	// SiteID is the site where the session was taken (the process's, at a
+	// group); 0 when started means the first site.
+	SiteID       int64
 	RulesVersion string
 	Planned      int // scenarios in the session
 	StartedAt    time.Time

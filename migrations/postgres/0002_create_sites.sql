@@ -34,3 +34,8 @@ CREATE TABLE site_table_tests (
 );
 
 CREATE INDEX site_table_tests_user_game ON site_table_tests (user_id, game);
+
+-- Practice sessions and exams (through their session) are stamped with the
+-- site where they were taken; those before sites were at the first.
+ALTER TABLE practice_sessions ADD COLUMN site_id BIGINT NOT NULL DEFAULT 1 REFERENCES sites (id);
+ALTER TABLE practice_sessions ALTER COLUMN site_id DROP DEFAULT;
