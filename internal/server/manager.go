@@ -197,6 +197,12 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if f.step == "" && s.scopeSite(ctx) == 0 {
+		if v.Sites, err = s.compareSites(ctx, rows); err != nil {
+			s.error(w, r, err)
+			return
+		}
+	}
 	approved, err := s.rulesApproved(ctx)
 	if err != nil {
 		s.error(w, r, err)

@@ -2,9 +2,12 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
 )
 
 // Sites (docs/group.md): a process serves one site (Config.Site), whose
@@ -75,6 +78,76 @@ func (s *Server) certSites(ctx context.Context, u *trainer.User, game string, st
 	var out []string
 	for _, standing := range eval.AcrossSites(st, home, sites, fingerprint, tests) {
 		out = append(out, standing.Label())
+	}
+	return out, nil
+}
+
+// accuracyWindow is how far back the sites' comparison counts answers.
+const accuracyWindow = 30 * 24 * time.Hour
+
+// compareSites is the director's comparison of the group's sites, game by
+// game: the active trainees of each site, how many are certified, due and
+// expired (rows, the dashboard's judgement of every trainee and game), and
+// the share of answers right in the last 30 days in practice sessions taken
+// at the site. Nil at a kiosk of one site.
+func (s *Server) compareSites(ctx context.Context, rows []certRow) ([]templates.SiteCompareRow, error) {
+	sites, err := s.db.ListSites(ctx)
+	if err != nil || len(sites) < 2 {
+		return nil, err
+	}
+	type key struct {
+		site int64
+		game string
+	}
+	type tally struct{ trainees, certified, due, expired, answered, correct int }
+	t := map[key]*tally{}
+	at := func(k key) *tally {
+		if t[k] == nil {
+			t[k] = &tally{}
+		}
+		return t[k]
+	}
+	since := s.db.Clock().Add(-accuracyWindow)
+	seen := map[int64]bool{}
+	for _, cr := range rows {
+		c := at(key{cr.user.SiteID, cr.game})
+		c.trainees++
+		switch cr.status.State {
+		case eval.StateCertified:
+			c.certified++
+		case eval.StateDue:
+			c.due++
+		case eval.StateExpired:
+			c.expired++
+		}
+		if seen[cr.user.ID] {
+			continue
+		}
+		seen[cr.user.ID] = true
+		sessions, err := s.db.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: cr.user.ID})
+		if err != nil {
+			return nil, err
+		}
+		for _, ps := range sessions {
+			if ps.StartedAt.Before(since) {
+				continue
+			}
+			a := at(key{ps.SiteID, ps.Game})
+			a.answered += ps.Answered
+			a.correct += ps.Correct
+		}
+	}
+	var out []templates.SiteCompareRow
+	for _, site := range sites {
+		for _, g := range s.certGames() {
+			c := at(key{site.ID, g})
+			row := templates.SiteCompareRow{Site: site.Name, Game: s.gameName(g), Trainees: c.trainees,
+				Certified: c.certified, Due: c.due, Expired: c.expired, Accuracy: "no answers"}
+			if c.answered > 0 {
+				row.Accuracy = fmt.Sprintf("%d%% of %d answers", c.correct*100/c.answered, c.answered)
+			}
+			out = append(out, row)
+		}
 	}
 	return out, nil
 }

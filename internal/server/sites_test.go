@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -13,6 +14,7 @@ import (
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/dealerkiosk/trainer/internal/postgres"
 	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
 	"github.com/dealerkiosk/trainer/internal/server"
@@ -92,7 +94,13 @@ func TestGroup_Sites(t *testing.T) {
 		}
 		wantStatus(t, "another site's keypad", tt.h.Client().Get(pinPath(tt.notShowed)), http.StatusNotFound)
 	}
-	traineeOn(t, g.b, bo)
+	// Bo practises at North Shore: one answer, right.
+	bc := traineeOn(t, g.b, bo)
+	sid := startSession(t, bc, "uth", "payout", trainer.ModePractice, 1)
+	a, d := pending(t, g.b, sid)
+	if resp := bc.PostForm(answerPath(a), answerForm(d.Key)); resp.StatusCode >= 400 {
+		t.Fatalf("Bo's answer: status %d", resp.StatusCode)
+	}
 
 	// Managers: their own site, from either process.
 	for _, h := range []*servertest.Harness{g.a, g.b} {
@@ -116,6 +124,20 @@ func TestGroup_Sites(t *testing.T) {
 			t.Errorf("the director's dashboard: want both sites' trainees; shows %q", dash.Text("main"))
 		}
 		wantStatus(t, "the director on the users' page", dee.Get("/admin/users"), http.StatusForbidden)
+		var rows []string
+		dash.Doc.Find(`[data-testid="site-comparison"] [data-testid="site-row"]`).Each(func(_ int, row *goquery.Selection) {
+			var cells []string
+			row.Find("th, td").Each(func(_ int, c *goquery.Selection) { cells = append(cells, strings.TrimSpace(c.Text())) })
+			rows = append(rows, strings.Join(cells, " | "))
+		})
+		for _, want := range []string{"North Shore | Ultimate Texas Hold'em | 1 | 0 | 0 | 0 | 100% of 1 answers", "This kiosk | Ultimate Texas Hold'em | 1 | 0 | 0 | 0 | no answers"} {
+			if !slices.Contains(rows, want) {
+				t.Errorf("the director's comparison of sites lacks %q: %q", want, rows)
+			}
+		}
+		if mia := staffOn(t, h, "Mia Manager", managerPassword); mia.Get("/manager").Has(`[data-testid="site-comparison"]`) {
+			t.Error("a manager's dashboard compares the sites")
+		}
 	}
 
 	// The administrator of the first site.

@@ -138,6 +138,16 @@ type DashboardView struct {
 	RulesNote string // the rules in use wait for approval, or ""
 	RulesURL  string
 	AuditHead string // "1042 entries · head 3f9c…": the number to write down
+	// Sites compares the group's sites game by game, for the group
+	// director at a group of several sites; nil otherwise.
+	Sites []SiteCompareRow
+}
+
+// SiteCompareRow is one site and game on the director's dashboard.
+type SiteCompareRow struct {
+	Site, Game                        string
+	Trainees, Certified, Due, Expired int
+	Accuracy                          string // "87% of 240 answers", or "no answers"
 }
 
 // DashboardFilter narrows the dashboard by game and state (a GET form).
