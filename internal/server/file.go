@@ -199,7 +199,7 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		fg.Expires, fg.SignedBy, fg.SignedAt = dateText(st.Expires), st.Grant.Actor, dateTimeText(st.Grant.At)
 		fg.Certificate = fileGameURL(u.ID, game) + "/certificate"
 	}
-	if fg.Sites, err = s.certSites(ctx, u, game, st); err != nil {
+	if fg.Sites, fg.SiteTests, err = s.certSites(ctx, u, me, game, st); err != nil {
 		return fg, err
 	}
 	exams, err := s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Game: game})

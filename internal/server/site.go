@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
@@ -45,15 +47,16 @@ func (s *Server) homeSite(ctx context.Context) int64 {
 }
 
 // certSites says where the valid certification st of trainee u in game holds
-// across the group's sites (eval.AcrossSites): nothing at a kiosk of one site
-// or for a certification not valid at all.
-func (s *Server) certSites(ctx context.Context, u *trainer.User, game string, st eval.CertStatus) ([]string, error) {
+// across the group's sites (eval.AcrossSites), and offers me a form for each
+// site asking for a table test where me certifies: nothing at a kiosk of one
+// site or for a certification not valid at all.
+func (s *Server) certSites(ctx context.Context, u, me *trainer.User, game string, st eval.CertStatus) ([]string, []templates.SiteTestForm, error) {
 	if !st.State.MayDeal() {
-		return nil, nil
+		return nil, nil, nil
 	}
 	sites, err := s.db.ListSites(ctx)
 	if err != nil || len(sites) < 2 {
-		return nil, err
+		return nil, nil, err
 	}
 	var home *trainer.Site
 	for _, site := range sites {
@@ -62,11 +65,11 @@ func (s *Server) certSites(ctx context.Context, u *trainer.User, game string, st
 		}
 	}
 	if home == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	tests, err := s.db.ListSiteTableTests(ctx, u.ID, game)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fingerprint := func(house string) (string, error) {
 		h, err := s.book.House(house)
@@ -75,11 +78,57 @@ func (s *Server) certSites(ctx context.Context, u *trainer.User, game string, st
 		}
 		return h.GameFingerprint(game)
 	}
-	var out []string
+	var labels []string
+	var forms []templates.SiteTestForm
 	for _, standing := range eval.AcrossSites(st, home, sites, fingerprint, tests) {
-		out = append(out, standing.Label())
+		labels = append(labels, standing.Label())
+		if standing.TableTestNeeded && me != nil && me.ID != u.ID && me.Certifies(&trainer.User{SiteID: standing.Site.ID}) {
+			forms = append(forms, templates.SiteTestForm{URL: fileGameURL(u.ID, game) + "/site-table-test",
+				SiteID: strconv.FormatInt(standing.Site.ID, 10), Site: standing.Site.Name})
+		}
 	}
-	return out, nil
+	return labels, forms, nil
+}
+
+// handleSiteTableTest records a passing table test of a certified dealer at
+// another site of the group (form field site), signed by the signed-in
+// manager of that site or the group director; the store refuses anyone else
+// (403). One's own is refused too.
+func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
+	me := visitOf(r.Context()).user
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if u.ID == me.ID {
+		s.error(w, r, trainer.ErrOwnCertification)
+		return
+	}
+	game, err := s.gameParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	site, err := strconv.ParseInt(r.PostFormValue("site"), 10, 64)
+	if err != nil || site <= 0 {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Site not found."))
+		return
+	}
+	st, err := s.certStatus(r.Context(), u.ID, game)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if !st.State.MayDeal() {
+		s.error(w, r, trainer.Errorf(trainer.KindConflict, "A table test at another site is for a valid certification."))
+		return
+	}
+	if err := s.db.RecordSiteTableTest(r.Context(), &trainer.SiteTableTest{UserID: u.ID, Game: game, SiteID: site, ActorID: me.ID}); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, traineeFileURL(u.ID)+"?done=table-test")
 }
 
 // accuracyWindow is how far back the sites' comparison counts answers.

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -240,10 +241,20 @@ func TestGroup_CertAcrossSites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ria := userAt(t, h, "Ria Manager", trainer.RoleManager, river.ID, managerPassword)
-	if err := h.Store.RecordSiteTableTest(t.Context(), &trainer.SiteTableTest{UserID: k.trainee.ID, Game: "uth", SiteID: river.ID, ActorID: ria.ID}); err != nil {
-		t.Fatal(err)
+	// Max, a manager of the dealer's site, is offered no table test at
+	// Riverside, and the store refuses his; the director records it.
+	siteTest := gamePath(k.trainee, "uth") + "/site-table-test"
+	if mc.Get(filePath(k.trainee)).Has(`[data-testid="site-table-test"]`) {
+		t.Error("a manager of another site is offered the table test at Riverside")
 	}
+	wantStatus(t, "Max's table test at Riverside", mc.PostForm(siteTest, url.Values{"site": {fmt.Sprint(river.ID)}}), http.StatusForbidden)
+	userAt(t, h, "Dee Director", trainer.RoleDirector, trainer.FirstSiteID, managerPassword)
+	dc := (&kiosk{Harness: h2}).staffClient(t, "Dee Director", managerPassword)
+	form := dc.Get(filePath(k.trainee))
+	if got := form.Text(`[data-testid="file-uth"] [data-testid="site-table-test"]`); got != "Record a passing table test at Riverside" {
+		t.Errorf("the director's file offers %q; want the table test at Riverside", got)
+	}
+	wantRedirect(t, "the director's table test at Riverside", dc.PostForm(siteTest, url.Values{"site": {fmt.Sprint(river.ID)}}), filePath(k.trainee)+"?done=table-test")
 	if got, want := sites(), "Valid at North Shore Valid at Riverside Valid at This kiosk"; got != want {
 		t.Errorf("after the table test at Riverside, the file's sites = %q; want %q", got, want)
 	}

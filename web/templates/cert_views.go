@@ -234,6 +234,16 @@ type FileGame struct {
 	// Sites says, at a group of several sites, where a valid certification
 	// holds: "Valid at North Shore", "Table test needed at Riverside".
 	Sites []string
+	// SiteTests are the forms that record a passing table test at a site
+	// that asks for one, for a signer who certifies there.
+	SiteTests []SiteTestForm
+}
+
+// SiteTestForm records a passing table test at another site of the group.
+type SiteTestForm struct {
+	URL    string
+	SiteID string
+	Site   string
 }
 
 // FileExam is one exam in a trainee's file.
