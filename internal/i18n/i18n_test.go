@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	content "github.com/dealerkiosk/trainer/content/i18n"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/text/language"
@@ -303,4 +304,16 @@ func ExampleLocalizer_T() {
 	// 1 стажёр
 	// 2 стажёра
 	// 5 стажёров
+}
+
+// TestOfferedAreTheUsersLanguages: the store accepts exactly the languages
+// that have a catalogue.
+func TestOfferedAreTheUsersLanguages(t *testing.T) {
+	var tags []string
+	for _, l := range Offered {
+		tags = append(tags, l.Tag)
+	}
+	if !slices.Equal(tags, trainer.Languages) {
+		t.Errorf("i18n.Offered = %v; trainer.Languages = %v", tags, trainer.Languages)
+	}
 }
