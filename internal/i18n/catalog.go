@@ -222,3 +222,21 @@ func placeholders(m *goi18n.Message) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Match returns the offered language that best fits an Accept-Language
+// header ("it-CH,it;q=0.9,en;q=0.8" gives "it"), or "" when none fits.
+func Match(acceptLanguage string) string {
+	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
+	if err != nil || len(tags) == 0 {
+		return ""
+	}
+	offered := make([]language.Tag, len(Offered))
+	for i, l := range Offered {
+		offered[i] = language.Make(l.Tag)
+	}
+	_, i, conf := language.NewMatcher(offered).Match(tags...)
+	if conf == language.No {
+		return ""
+	}
+	return Offered[i].Tag
+}

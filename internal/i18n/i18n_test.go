@@ -317,3 +317,19 @@ func TestOfferedAreTheUsersLanguages(t *testing.T) {
 		t.Errorf("i18n.Offered = %v; trainer.Languages = %v", tags, trainer.Languages)
 	}
 }
+
+func TestMatch(t *testing.T) {
+	for accept, want := range map[string]string{
+		"it-CH,it;q=0.9,en;q=0.8": "it",
+		"ru-RU":                   "ru",
+		"en-GB,en;q=0.9":          "en",
+		"fr-FR,ru;q=0.5":          "ru",
+		"de-DE":                   "",
+		"":                        "",
+		"*;q=;;":                  "",
+	} {
+		if got := Match(accept); got != want {
+			t.Errorf("Match(%q) = %q; want %q", accept, got, want)
+		}
+	}
+}

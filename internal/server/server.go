@@ -11,9 +11,11 @@ import (
 	"sync"
 	"time"
 
+	messages "github.com/dealerkiosk/trainer/content/i18n"
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -42,13 +44,20 @@ type Config struct {
 	// kiosk believes (-trusted-proxy): a request from one of them that says
 	// "https" gets a Secure cookie. Anyone else's header is ignored.
 	TrustedProxies []netip.Addr
+	// PseudoLocale shows every page in the pseudo-locale (i18n.Pseudo), for
+	// developers checking that layouts take longer languages.
+	PseudoLocale bool
 }
 
 // Server is the kiosk's HTTP handler.
 type Server struct {
-	db      *sqlite.DB
-	book    *rulebook.Book
-	house   *rulebook.House
+	db    *sqlite.DB
+	book  *rulebook.Book
+	house *rulebook.House
+	// catalog holds the messages of every language (internal/i18n);
+	// pseudo is Config.PseudoLocale.
+	catalog *i18n.Catalog
+	pseudo  bool
 	log     *slog.Logger
 	cookies *sessions.CookieStore
 	static  fs.FS
@@ -95,6 +104,12 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 	if n := len(cfg.SessionKey); n != 32 && n != 64 {
 		return nil, errors.New("server: the session key must be 32 or 64 bytes")
 	}
+	// The catalogues are checked like the rules: a language that lacks a
+	// message stops the kiosk before it serves a page.
+	catalog, err := i18n.Load(messages.FS)
+	if err != nil {
+		return nil, err
+	}
 	house, err := book.House(cfg.House)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -140,6 +155,8 @@ func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server,
 		db:      db,
 		book:    book,
 		house:   house,
+		catalog: catalog,
+		pseudo:  cfg.PseudoLocale,
 		log:     log,
 		cookies: newCookieStore(cfg.SessionKey),
 		static:  sub,

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -16,13 +17,9 @@ import (
 )
 
 // A failed sign-in re-renders its form with 422, like every other form whose
-// input cannot be accepted, and says what to do. (401 would ask for an
-// HTTP authentication scheme the kiosk does not use.)
-const (
-	msgWrongPIN   = "That PIN is not right. Try again."
-	msgWrongStaff = "The name or the password is not right."
-	msgInactive   = "This account is deactivated. Ask an administrator."
-)
+// input cannot be accepted, and says what to do in the sign-in page's
+// language (signin.wrong_pin, signin.wrong_staff, signin.inactive). (401
+// would ask for an HTTP authentication scheme the kiosk does not use.)
 
 // handleSigninShow shows the trainees' name grid. A new kiosk goes to setup
 // and a signed-in user to their home.
@@ -62,8 +59,9 @@ func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templat
 		return templates.SigninView{}, err
 	}
 	q := trainer.Clip(strings.TrimSpace(r.URL.Query().Get("q")), trainer.MaxNameLen)
-	v := templates.SigninView{Page: s.page(r, "Sign in", ""), Badge: badge, Notice: s.endedNotice(r),
-		Large: len(users) >= largeClass, Query: q, Total: len(users)}
+	v := templates.SigninView{Page: s.page(r, t(r, "signin.title"), ""), Badge: badge, Notice: s.endedNotice(r),
+		Large: len(users) >= largeClass, Query: q, Total: len(users),
+		Languages: s.languageChoice(r, "/signin/language", "signin-languages", i18n.FromContext(r.Context()).Lang(), false)}
 	v.Badge.First = v.Large
 	for _, u := range users {
 		if nameMatches(u.Name, q) {
@@ -116,21 +114,21 @@ func (s *Server) endedNotice(r *http.Request) string {
 	case "idle":
 		st, err := s.db.Settings(r.Context())
 		if err != nil {
-			return "You were signed out after a while without activity."
+			return t(r, "signin.ended_idle_some")
 		}
-		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.TraineeIdleTimeout/time.Minute))
+		return t(r, "signin.ended_idle", "Count", int(st.TraineeIdleTimeout/time.Minute))
 	case "staff-idle":
 		st, err := s.db.Settings(r.Context())
 		if err != nil {
-			return "You were signed out after a while without activity."
+			return t(r, "signin.ended_idle_some")
 		}
-		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.StaffIdleTimeout/time.Minute))
+		return t(r, "signin.ended_idle", "Count", int(st.StaffIdleTimeout/time.Minute))
 	case "expired":
-		return "Your session ended. Please sign in again."
+		return t(r, "signin.expired")
 	case "deactivated":
-		return msgInactive
+		return t(r, "signin.inactive")
 	case "out":
-		return "You are signed out."
+		return t(r, "signin.signed_out")
 	}
 	return ""
 }
@@ -148,7 +146,7 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
 		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active):
-			f.Errors["badge"] = msgNoBadge
+			f.Errors["badge"] = t(r, "signin.no_badge")
 		case err != nil:
 			s.error(w, r, err)
 			return
@@ -161,8 +159,6 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 	s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
 }
 
-const msgNoBadge = "No trainee has this badge number."
-
 // decodeBadge reads the badge form. Like every decoder of the kiosk's forms
 // it is pure, so any input can be fuzzed through it: it returns the form to
 // show again, with messages by field when the input cannot be used.
@@ -172,7 +168,7 @@ func decodeBadge(form url.Values) templates.BadgeForm {
 	case f.Badge == "":
 		f.Errors["badge"] = "Type your badge number, or tap your name."
 	case trainer.ValidateBadge(f.Badge) != nil:
-		f.Errors["badge"] = msgNoBadge // no badge is written so: nobody has it
+		f.Errors["badge"] = "No trainee has this badge number." // no badge is written so: nobody has it
 	}
 	return f
 }
@@ -279,7 +275,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 // (lockout.go). It returns no refusal when the trainee may sign in.
 func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
 	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: clientAddress(r)}
-	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, msgWrongPIN)
+	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, t(r, "signin.wrong_pin"))
 	return ref, err
 }
 
@@ -350,12 +346,12 @@ func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.U
 		a.Account, a.UserID = trainer.UserAccount(u.ID), u.ID
 		check = func() bool { return trainer.CheckSecret(u.SecretHash, password) }
 	}
-	ok, ref, err := s.checkSecret(r, a, check, msgWrongStaff)
+	ok, ref, err := s.checkSecret(r, a, check, t(r, "signin.wrong_staff"))
 	switch {
 	case err != nil || !ok:
 		return nil, ref, err
 	case !u.Active:
-		return nil, refusal{msgInactive, http.StatusUnprocessableEntity}, nil
+		return nil, refusal{t(r, "signin.inactive"), http.StatusUnprocessableEntity}, nil
 	}
 	return u, refusal{}, nil
 }
