@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -225,7 +226,7 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.examQuestion(sess, ex, sv, r.PostForm, templates.Errors(msgs))
+		q := s.examQuestion(loc(r), sess, ex, sv, r.PostForm, templates.Errors(msgs))
 		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q})
 		return
 	}
@@ -345,7 +346,7 @@ func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.Prac
 			if sess, err = s.db.FindPracticeSession(ctx, ex.ID, ex.UserID); err != nil {
 				return templates.ExamPanel{}, err
 			}
-			q := s.examQuestion(sess, ex, sv, nil, nil)
+			q := s.examQuestion(i18n.FromContext(ctx), sess, ex, sv, nil, nil)
 			return templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q, Notice: notice}, nil
 		}
 	}
@@ -364,8 +365,8 @@ func (s *Server) examBar(ex *trainer.Exam, sess *trainer.PracticeSession, positi
 // examQuestion is an exam item before its answer: the practice question
 // with no hint, the exam's own form action, and the time allowed instead of
 // the practice target.
-func (s *Server) examQuestion(sess *trainer.PracticeSession, ex *trainer.Exam, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
-	q := s.questionView(sess, sv, form, errs)
+func (s *Server) examQuestion(l *i18n.Localizer, sess *trainer.PracticeSession, ex *trainer.Exam, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
+	q := s.questionView(l, sess, sv, form, errs)
 	q.Action = examAnswerURL(ex.ID, sv.a.Position)
 	q.HintAction, q.Hint = "", nil
 	q.TargetSeconds = ex.Items[sv.a.Position-1].Seconds

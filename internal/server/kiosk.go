@@ -195,8 +195,8 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	if sv != nil {
 		// The scenario just served (or the one already waiting): serving
 		// changes none of the session's counts, so sess is current.
-		q := s.questionView(sess, sv, nil, nil)
-		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
+		q := s.questionView(loc(r), sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q})
 		return
 	}
 	p, err := s.currentPanel(r, sess, last) // the session has ended: its summary
@@ -266,8 +266,8 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	if changed {
 		// The answer is to a question made under the old rules: it is not
 		// graded against another. The same seed is asked again, timed anew.
-		q := s.questionView(sess, sv, nil, nil)
-		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q,
+		q := s.questionView(loc(r), sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q,
 			Notice: "The house rules changed while this question was open. Here it is under the new rules."})
 		return
 	}
@@ -277,8 +277,8 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.questionView(sess, sv, r.PostForm, templates.Errors(msgs))
-		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
+		q := s.questionView(loc(r), sess, sv, r.PostForm, templates.Errors(msgs))
+		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q})
 		return
 	}
 	stored, after, err := s.grade(r.Context(), sv, answer)
@@ -301,12 +301,12 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 // drill if already rebuilt, or nil. sess must have been read with a, so that
 // its counts include the answer.
 func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, status int) {
-	f, err := s.feedbackView(sess, a, d, true)
+	f, err := s.feedbackView(loc(r), sess, a, d, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	s.renderPanel(w, r, status, templates.DrillPanel{Bar: s.sessionBar(sess, a.Position), Feedback: &f})
+	s.renderPanel(w, r, status, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, a.Position), Feedback: &f})
 }
 
 // handleAttemptHint records that the trainee asked for the hint and shows it.
@@ -337,13 +337,13 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	q := s.questionView(sess, sv, nil, nil)
+	q := s.questionView(loc(r), sess, sv, nil, nil)
 	if q.HintTarget == "#"+templates.HintBoxID {
 		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, "Practice", "practice")}),
 			templates.HintFragment(*q.Hint))
 		return
 	}
-	s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, a.Position), Question: &q})
+	s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, a.Position), Question: &q})
 }
 
 // handleAttemptShow opens a past scenario exactly as it was shown, with the
@@ -363,7 +363,7 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, practiceURL(sess.ID))
 		return
 	}
-	f, err := s.feedbackView(sess, a, nil, false)
+	f, err := s.feedbackView(loc(r), sess, a, nil, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -392,11 +392,11 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 	}
 	var err error
 	if last != nil && last.Answered() {
-		f, err := s.feedbackView(sess, last, nil, true)
+		f, err := s.feedbackView(loc(r), sess, last, nil, true)
 		if err != nil {
 			return templates.DrillPanel{}, err
 		}
-		return templates.DrillPanel{Bar: s.sessionBar(sess, last.Position), Feedback: &f}, nil
+		return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, last.Position), Feedback: &f}, nil
 	}
 	var sv *served
 	if last != nil {
@@ -415,8 +415,8 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}
-	q := s.questionView(sess, sv, nil, nil)
-	return templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q}, nil
+	q := s.questionView(loc(r), sess, sv, nil, nil)
+	return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q}, nil
 }
 
 // summaryPanel ends a session: its score and its scenarios.
@@ -425,6 +425,6 @@ func (s *Server) summaryPanel(r *http.Request, sess *trainer.PracticeSession) (t
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}
-	sum := s.summaryView(sess, as)
-	return templates.DrillPanel{Bar: s.sessionBar(sess, 0), Summary: &sum}, nil
+	sum := s.summaryView(loc(r), sess, as)
+	return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, 0), Summary: &sum}, nil
 }

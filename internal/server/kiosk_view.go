@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -50,11 +51,11 @@ func upperFirst(s string) string {
 }
 
 // sessionBar is the header of the session, at scenario position (0 for none).
-func (s *Server) sessionBar(sess *trainer.PracticeSession, position int) templates.SessionBar {
+func (s *Server) sessionBar(l *i18n.Localizer, sess *trainer.PracticeSession, position int) templates.SessionBar {
 	b := templates.SessionBar{
 		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: sess.Mode.Label(), Kind: kindLabel(sess.Kind),
 		Position: position, Planned: sess.Planned, Answered: sess.Answered, Correct: sess.Correct,
-		Book: templates.Citation{Label: "Rule book", URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
+		Book: templates.Citation{Label: l.T("nav.book"), URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
 	}
 	if sess.Open() {
 		b.EndAction = practiceURL(sess.ID) + "/end"
@@ -101,7 +102,7 @@ func skillWords(skill string) string {
 
 // questionView is the scenario before its answer. form and errs re-render a
 // refused answer (422) with what was typed.
-func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
+func (s *Server) questionView(l *i18n.Localizer, sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
 	d, a := sv.d, sv.a
 	q := templates.QuestionView{
 		AttemptID: a.ID,
@@ -158,9 +159,9 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 		for _, i := range outcomeOrder(d.Game, d.Key.Outcomes) {
 			o := d.Key.Outcomes[i]
 			field := practice.FieldOutcome + strconv.Itoa(i+1)
-			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(d.Game, o), Error: q.Errors[field]}
+			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(l, d.Game, o), Error: q.Errors[field]}
 			for _, v := range drills.OutcomeResults(s.house, d.Game, o) {
-				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(o, v), Selected: form.Get(field) == v})
+				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(l, o, v), Selected: form.Get(field) == v})
 			}
 			q.Outcomes = append(q.Outcomes, row)
 		}
@@ -196,36 +197,36 @@ func (s *Server) askChips(q *templates.QuestionView, d *drills.Drill) {
 
 // outcomeLabel names an outcome row as the prompts name the wager: "Ante",
 // "Multi Super on box 2", "Draw fee".
-func outcomeLabel(game string, o drills.Outcome) string {
+func outcomeLabel(l *i18n.Localizer, game string, o drills.Outcome) string {
 	if o.Fee != "" {
 		return upperFirst(strings.ReplaceAll(o.Fee, "_", " ")) + " fee"
 	}
 	n := drills.WagerTitle(game, o.Wager)
 	if o.On != nil {
 		if o.On.Dealer {
-			return n + " on the dealer"
+			return l.T("outcome.on_dealer", "Wager", n)
 		}
-		return fmt.Sprintf("%s on box %d", n, o.On.Box)
+		return l.T("outcome.on_box", "Wager", n, "Box", o.On.Box)
 	}
 	return n
 }
 
 // resultLabel names a result of outcome row o: a fee is kept or returned.
-func resultLabel(o drills.Outcome, v string) string {
+func resultLabel(l *i18n.Localizer, o drills.Outcome, v string) string {
 	switch v {
 	case drills.OutcomeWin:
-		return "Win"
+		return l.T("outcome.win")
 	case drills.OutcomeHalf:
-		return "Half"
+		return l.T("outcome.half")
 	case drills.OutcomeLose:
-		return "Lose"
+		return l.T("outcome.lose")
 	case drills.OutcomePush:
 		if o.Fee != "" {
-			return "Returned"
+			return l.T("outcome.returned")
 		}
-		return "Push"
+		return l.T("outcome.push")
 	case drills.OutcomeFee:
-		return "Kept"
+		return l.T("outcome.kept")
 	}
 	return v
 }
@@ -418,7 +419,7 @@ func cardFaces(codes []string) []templates.CardView {
 // key, the explanation and the rule broken, the time. inSession adds the
 // button to the next scenario; otherwise it is shown from the history.
 // d is the attempt's drill when the caller has rebuilt it already, or nil.
-func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
+func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
 	f := templates.FeedbackView{
 		Correct:    a.Correct,
 		Elapsed:    seconds(a.Elapsed),
@@ -426,18 +427,18 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 		AnsweredAt: a.AnsweredAt.Local().Format("2 Jan 2006 15:04"),
 		Target:     fmt.Sprintf("target %d s", a.TargetSeconds),
 	}
-	f.Verdict = "Not quite"
+	f.Verdict = l.T("verdict.not_quite")
 	if a.Correct {
-		f.Verdict = "Right"
+		f.Verdict = l.T("verdict.right")
 	}
 	if sess.Mode.GradesSpeed() {
 		f.Speed, f.SpeedClass = a.Speed.Label(), string(a.Speed)
 		f.SpeedNote = speedNote(a.Speed, a.TargetSeconds)
 	}
 	if inSession && sess.Open() {
-		f.NextAction, f.NextLabel = practiceURL(sess.ID)+"/next", "Next question"
+		f.NextAction, f.NextLabel = practiceURL(sess.ID)+"/next", l.T("verdict.next")
 		if sess.Done() {
-			f.NextLabel = "See the results"
+			f.NextLabel = l.T("verdict.results")
 		}
 	} else if !inSession {
 		f.BackURL = "/history"
@@ -463,11 +464,11 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	if err != nil {
 		return f, err
 	}
-	f.Question = s.questionView(sess, sv, nil, nil)
+	f.Question = s.questionView(l, sess, sv, nil, nil)
 	f.Question.HintAction, f.Question.TargetSeconds = "", 0
 	f.Explanation = d.Explanation
 	f.Refs = s.citations(d.Game, d.Refs)
-	f.Yours, f.Right = answerLines(d, drills.Key(answer)), answerLines(d, d.Key)
+	f.Yours, f.Right = answerLines(l, d, drills.Key(answer)), answerLines(l, d, d.Key)
 	for i := range f.Yours {
 		f.Yours[i].Right = f.Yours[i].Right || a.Correct
 	}
@@ -494,13 +495,13 @@ func (s *Server) mistakeCitations(game string, m *drills.Mistake) []templates.Ci
 // outcome answer's lines follow the layout, as the question's rows do. Each
 // line is marked Right when it matches the key's: one outcome of several
 // can be right when the whole answer is not.
-func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
+func answerLines(l *i18n.Localizer, d *drills.Drill, k drills.Key) []templates.AnswerLine {
 	switch practice.ShapeOf(d) {
 	case practice.ShapeAmount:
 		if k.Amount == nil {
 			return nil
 		}
-		return []templates.AnswerLine{{Text: amountText(*k.Amount), Right: d.Key.Amount != nil && *k.Amount == *d.Key.Amount}}
+		return []templates.AnswerLine{{Text: amountText(l, *k.Amount), Right: d.Key.Amount != nil && *k.Amount == *d.Key.Amount}}
 	case practice.ShapeChoice:
 		if k.Choice < 1 || k.Choice > len(d.Choices) {
 			return nil
@@ -511,7 +512,7 @@ func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
 		for _, i := range outcomeOrder(d.Game, k.Outcomes) {
 			o := k.Outcomes[i]
 			right := i < len(d.Key.Outcomes) && o.Result == d.Key.Outcomes[i].Result
-			out = append(out, templates.AnswerLine{Text: outcomeLabel(d.Game, o) + ": " + resultLabel(o, o.Result), Right: right})
+			out = append(out, templates.AnswerLine{Text: outcomeLabel(l, d.Game, o) + ": " + resultLabel(l, o, o.Result), Right: right})
 		}
 		return out
 	}
@@ -522,15 +523,16 @@ func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
 	return []templates.AnswerLine{{Text: strings.Join(parts, ", ")}}
 }
 
-// amountText writes an amount as the trainee would say it.
-func amountText(m games.Money) string {
+// amountText writes an amount as the trainee would say it, with the
+// language's decimal mark (7,5 in Italian and Russian).
+func amountText(l *i18n.Localizer, m games.Money) string {
 	switch {
 	case m == 0:
-		return "0 (a push)"
+		return l.T("amount.push")
 	case m < 0:
-		return m.String() + " (collected)"
+		return l.T("amount.collected", "Amount", l.Amount(int64(m)))
 	}
-	return m.String()
+	return l.Amount(int64(m))
 }
 
 // seconds writes a duration as "8.4 s".
@@ -539,7 +541,7 @@ func seconds(d time.Duration) string {
 }
 
 // summaryView sums up a session's answers.
-func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attempt) templates.SummaryView {
+func (s *Server) summaryView(l *i18n.Localizer, sess *trainer.PracticeSession, as []*trainer.Attempt) templates.SummaryView {
 	v := templates.SummaryView{
 		AgainURL:    "/practice/new?game=" + url.QueryEscape(sess.Game),
 		ProgressURL: "/progress",
@@ -554,7 +556,7 @@ func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attemp
 		if a.Speed == trainer.SpeedFast || a.Speed == trainer.SpeedOK {
 			v.OnTime++
 		}
-		v.Rows = append(v.Rows, s.historyRow(a, sess.Mode.GradesSpeed()))
+		v.Rows = append(v.Rows, s.historyRow(l, a, sess.Mode.GradesSpeed()))
 	}
 	v.Accuracy = percent(v.Correct, v.Answered)
 	if v.Answered > 0 {
@@ -566,13 +568,13 @@ func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attemp
 }
 
 // historyRow is one answered attempt in a list.
-func (s *Server) historyRow(a *trainer.Attempt, speed bool) templates.HistoryRow {
+func (s *Server) historyRow(l *i18n.Localizer, a *trainer.Attempt, speed bool) templates.HistoryRow {
 	r := templates.HistoryRow{
 		URL: attemptURL(a.ID), When: a.AnsweredAt.Local().Format("2 Jan 15:04"), Game: s.gameName(a.Game),
-		Skill: s.skillLabel(a.Skill), Correct: a.Correct, Result: "Wrong", Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
+		Skill: s.skillLabel(a.Skill), Correct: a.Correct, Result: l.T("verdict.wrong"), Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
 	}
 	if a.Correct {
-		r.Result = "Right"
+		r.Result = l.T("verdict.right")
 	}
 	if speed {
 		r.Speed = a.Speed.Label()

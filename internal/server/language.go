@@ -52,6 +52,9 @@ func (s *Server) localize(next http.Handler) http.Handler {
 	})
 }
 
+// loc is the Localizer of r's language.
+func loc(r *http.Request) *i18n.Localizer { return i18n.FromContext(r.Context()) }
+
 // t translates message id into r's language.
 func t(r *http.Request, id string, args ...any) string {
 	return i18n.FromContext(r.Context()).T(id, args...)

@@ -220,7 +220,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
 	}
 	for _, a := range as {
-		v.Rows = append(v.Rows, s.historyRow(a, false))
+		v.Rows = append(v.Rows, s.historyRow(loc(r), a, false))
 	}
 	if len(as) == historyPage {
 		more := url.Values{"before": {strconv.FormatInt(as[len(as)-1].ID, 10)}}
