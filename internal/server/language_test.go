@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // chrome is what a page's layout says, to compare languages by.
@@ -203,4 +204,50 @@ func TestLanguage_AdministratorSets(t *testing.T) {
 	}
 	wantStatus(t, "a trainee setting a language", tc.PostForm(path+"/language", url.Values{"language": {"it"}}), http.StatusForbidden)
 	wantStatus(t, "language fr", admin.PostForm(path+"/language", url.Values{"language": {"fr"}}), http.StatusBadRequest)
+}
+
+// TestLanguage_PracticeInItalian: a practice question's fixed texts, its
+// feedback frame and its verdict are in the trainee's language.
+func TestLanguage_PracticeInItalian(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
+		t.Fatal(err)
+	}
+	c := k.traineeClient(t)
+	if got, want := c.Get("/trainee").Text("h1"), "Ciao, Tia Trainee"; got != want {
+		t.Errorf("start page heading %q; want %q", got, want)
+	}
+	id := startSession(t, c, "uth", "payout", trainer.ModePractice, 1)
+	resp := c.Get(sessionPath(id))
+	for testID, want := range map[string]string{
+		"pad-submit":  "Rispondi",
+		"hint-button": "Mostra un suggerimento",
+		"end-session": "Termina la sessione",
+	} {
+		if got := resp.TestID(testID); got != want {
+			t.Errorf("%s: %q; want %q", testID, got, want)
+		}
+	}
+	if got := resp.TestID("session-count"); !strings.HasPrefix(got, "Domanda 1 di ") {
+		t.Errorf("session count %q; want Domanda 1 di …", got)
+	}
+	a, d := pending(t, k.Harness, id)
+	wrong := *d.Key.Amount + 100
+	resp = c.PostForm(answerPath(a), url.Values{"amount": {wrong.String()}})
+	if resp.StatusCode == http.StatusSeeOther {
+		resp = c.Get(resp.Header.Get("Location"))
+	}
+	if got, want := resp.TestID("verdict"), "✗ Non proprio"; got != want {
+		t.Errorf("verdict %q; want %q", got, want)
+	}
+	if got, want := resp.Text(`[data-testid="your-answer"] h2`), "La tua risposta"; got != want {
+		t.Errorf("your answer's heading %q; want %q", got, want)
+	}
+	// The amount is written with the Italian decimal mark.
+	if m := wrong; m%100 != 0 {
+		if got := resp.Text(`[data-testid="your-answer"] .answer-line`); !strings.Contains(got, ",") {
+			t.Errorf("your answer %q; want a decimal comma", got)
+		}
+	}
 }
