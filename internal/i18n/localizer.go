@@ -31,7 +31,13 @@ func (c *Catalog) Localizer(tag string) *Localizer {
 	return &Localizer{tag: tag, l: goi18n.NewLocalizer(c.bundle, tag)}
 }
 
-// Lang is the Localizer's language tag, for <html lang>.
+// Tag is the Localizer's own tag, Pseudo included, for <html lang>: the
+// pseudo-locale's pages are marked en-XA, so that their style is a longer
+// language's, not English's.
+func (l *Localizer) Tag() string { return l.tag }
+
+// Lang is the language whose catalogue and formats the Localizer uses: the
+// pseudo-locale's is English.
 func (l *Localizer) Lang() string {
 	if l.tag == Pseudo {
 		return Source

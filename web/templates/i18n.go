@@ -27,5 +27,6 @@ func TSplit(ctx context.Context, id, name string, args ...any) (before, after st
 	return before, after
 }
 
-// Lang is the request's language tag, for <html lang>.
-func Lang(ctx context.Context) string { return i18n.FromContext(ctx).Lang() }
+// Lang is the request's language tag, for <html lang> (en-XA in the
+// pseudo-locale).
+func Lang(ctx context.Context) string { return i18n.FromContext(ctx).Tag() }
