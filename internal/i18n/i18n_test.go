@@ -146,6 +146,8 @@ func TestT(t *testing.T) {
 		{"it", "home.hello", []any{"Name", "Ana"}, "Ciao, Ana"},
 		{"ru", "signin.matches", []any{"Count", 3, "Query", "Ан"}, "С «Ан» начинаются 3 имени"},
 		{"en", "no.such.message", nil, "no.such.message"},
+		// A Count in a message without plural forms (Russian 22 is "few").
+		{"ru", "exam.answered", []any{"N", 22, "Of", 30, "Count", 22}, "Отвечено: 22 из 30"},
 		{"fr", "nav.signout", nil, "Sign out"}, // a language not offered speaks English
 	}
 	for _, tt := range tests {

@@ -70,6 +70,11 @@ func (l *Localizer) T(id string, args ...any) string {
 		}
 	}
 	s, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil && count != nil {
+		// A message without plural forms may still write a {{.Count}}:
+		// go-i18n looks for the count's form and finds none.
+		s, err = l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	}
 	if err != nil || s == "" {
 		return id
 	}

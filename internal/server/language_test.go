@@ -218,6 +218,9 @@ func TestLanguage_PracticeInItalian(t *testing.T) {
 	if got, want := c.Get("/trainee").Text("h1"), "Ciao, Tia Trainee"; got != want {
 		t.Errorf("start page heading %q; want %q", got, want)
 	}
+	if got, want := c.Get("/exams/new?game=uth").Text("h1"), "Ultimate Texas Hold'em: esame di certificazione"; got != want {
+		t.Errorf("exam start page heading %q; want %q", got, want)
+	}
 	id := startSession(t, c, "uth", "payout", trainer.ModePractice, 1)
 	resp := c.Get(sessionPath(id))
 	for testID, want := range map[string]string{
