@@ -49,15 +49,17 @@ func (l *Localizer) Number(n int64) string {
 }
 
 // Amount writes an amount given in hundredths of the currency unit as short
-// decimal text with the language's marks: 7.5 · 7,5 · 1,250 · -0,25. Money
-// is never a float: the hundredths are written as digits.
+// decimal text with the language's decimal mark and no digit grouping:
+// 1396.5 · 1396,5 · -0,25, as the amount keypad types it and the pay tables
+// print it (Number groups digits; an amount at a table rarely needs it).
+// Money is never a float: the hundredths are written as digits.
 func (l *Localizer) Amount(hundredths int64) string {
 	_, decimal := l.seps()
 	neg := hundredths < 0
 	if neg {
 		hundredths = -hundredths
 	}
-	s := l.Number(hundredths / 100)
+	s := strconv.FormatInt(hundredths/100, 10)
 	if f := hundredths % 100; f != 0 {
 		fs := strings.TrimRight(strconv.FormatInt(100+f, 10)[1:], "0")
 		s += decimal + fs

@@ -62,7 +62,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 		return templates.ExamStartView{}, err
 	}
 	v := templates.ExamStartView{
-		Page: s.page(r, "Exam · "+s.gameName(game), "practice"), Game: game, GameName: s.gameName(game),
+		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameName(game), "practice"), Game: game, GameName: s.gameName(game),
 		Items: st.Items(), Kinds: standardRows(st), Rules: s.plan.Version(), Action: "/exams",
 		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", status.SittingsLeft, 1+st.Policy.Retakes),
 	}
@@ -376,7 +376,7 @@ func (s *Server) examQuestion(l *i18n.Localizer, sess *trainer.PracticeSession, 
 
 // renderExam writes the exam page, or only its panel for htmx.
 func (s *Server) renderExam(w http.ResponseWriter, r *http.Request, status int, p templates.ExamPanel) {
-	pg := s.page(r, "Exam · "+p.Bar.Title, "practice")
+	pg := s.page(r, t(r, "exam.tag")+" · "+p.Bar.Title, "practice")
 	// No way into the rule book while a question waits (the /book routes
 	// refuse it too, bookClosed): only the result cites it.
 	pg.HideBook = p.Result == nil

@@ -30,7 +30,7 @@ func attemptURL(id int64) string { return fmt.Sprintf("/attempts/%d", id) }
 // resume if one is open (on this tablet or another).
 func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
-	v := templates.TraineeHomeView{Page: s.page(r, "Your games", "practice"), Name: u.Name, Games: s.gameTiles()}
+	v := templates.TraineeHomeView{Page: s.page(r, t(r, "home.games"), "practice"), Name: u.Name, Games: s.gameTiles(loc(r))}
 	var err error
 	if v.Resume, err = s.openSession(r, u); err != nil {
 		s.error(w, r, err)
@@ -54,7 +54,7 @@ func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 	if m, err := trainer.ParseMode(r.URL.Query().Get("mode")); err == nil {
 		c.Mode = m // the refresher links here with review chosen
 	}
-	f := s.startForm(c, nil)
+	f := s.startForm(loc(r), c, nil)
 	open, err := s.openSession(r, visitOf(r.Context()).user)
 	if err != nil {
 		s.error(w, r, err)
@@ -79,7 +79,7 @@ func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.Resum
 	case err == nil:
 		return &templates.ResumeView{
 			URL:      practiceURL(sess.ID),
-			Title:    s.gameName(sess.Game) + " · " + sess.Mode.Label() + " · " + kindLabel(sess.Kind),
+			Title:    s.gameName(sess.Game) + " · " + modeName(loc(r), sess.Mode) + " · " + kindName(loc(r), sess.Kind),
 			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
 		}, nil
 	case trainer.KindOf(err) == trainer.KindNotFound:
@@ -102,7 +102,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
 			return
 		}
-		f := s.startForm(c, errs)
+		f := s.startForm(loc(r), c, errs)
 		s.render(w, r, http.StatusUnprocessableEntity, templates.StartPage(templates.StartView{
 			Page: s.page(r, s.gameName(c.Game), "practice"), GameName: s.gameName(c.Game), Form: f,
 		}), templates.StartFormFragment(f))
@@ -339,7 +339,7 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 	}
 	q := s.questionView(loc(r), sess, sv, nil, nil)
 	if q.HintTarget == "#"+templates.HintBoxID {
-		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, "Practice", "practice")}),
+		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, t(r, "nav.practice"), "practice")}),
 			templates.HintFragment(*q.Hint))
 		return
 	}
@@ -374,7 +374,7 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, "Your answer", "history"), f), nil)
+	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, t(r, "feedback.your_answer"), "history"), f), nil)
 }
 
 // renderPanel writes the session page, or only its panel for htmx.

@@ -30,12 +30,12 @@ func (s *Server) gameName(slug string) string {
 }
 
 // gameTiles lists the games the trainee can practise.
-func (s *Server) gameTiles() []templates.GameTile {
+func (s *Server) gameTiles(l *i18n.Localizer) []templates.GameTile {
 	var out []templates.GameTile
 	for _, g := range s.plan.Games() {
 		var ks []string
 		for _, k := range s.plan.Kinds(g) {
-			ks = append(ks, strings.ToLower(kindLabel(k)))
+			ks = append(ks, strings.ToLower(kindName(l, k)))
 		}
 		out = append(out, templates.GameTile{URL: "/practice/new?game=" + url.QueryEscape(g), Name: s.gameName(g), Slug: g,
 			Kinds: upperFirst(strings.Join(ks, ", "))})
@@ -53,7 +53,7 @@ func upperFirst(s string) string {
 // sessionBar is the header of the session, at scenario position (0 for none).
 func (s *Server) sessionBar(l *i18n.Localizer, sess *trainer.PracticeSession, position int) templates.SessionBar {
 	b := templates.SessionBar{
-		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: sess.Mode.Label(), Kind: kindLabel(sess.Kind),
+		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: modeName(l, sess.Mode), Kind: kindName(l, sess.Kind),
 		Position: position, Planned: sess.Planned, Answered: sess.Answered, Correct: sess.Correct,
 		Book: templates.Citation{Label: l.T("nav.book"), URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
 	}

@@ -218,6 +218,12 @@ func TestLanguage_PracticeInItalian(t *testing.T) {
 	if got, want := c.Get("/trainee").Text("h1"), "Ciao, Tia Trainee"; got != want {
 		t.Errorf("start page heading %q; want %q", got, want)
 	}
+	start := c.Get("/practice/new?game=uth")
+	for testID, want := range map[string]string{"kind-payout": "Pagamenti Quanto paga una puntata", "mode-timed": "A tempo", "level-1": "Livello 1"} {
+		if got := start.TestID(testID); !strings.HasPrefix(got, want) {
+			t.Errorf("start form: %s reads %q; want %q", testID, got, want)
+		}
+	}
 	if got, want := c.Get("/exams/new?game=uth").Text("h1"), "Ultimate Texas Hold'em: esame di certificazione"; got != want {
 		t.Errorf("exam start page heading %q; want %q", got, want)
 	}

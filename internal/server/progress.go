@@ -40,7 +40,7 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 	for _, a := range as {
 		byGame[a.Game] = append(byGame[a.Game], a)
 	}
-	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress"), Figures: progressFigures()}
+	v := templates.ProgressView{Page: s.page(r, t(r, "home.progress"), "progress"), Figures: progressFigures()}
 	for _, g := range s.plan.Games() {
 		if len(byGame[g]) == 0 {
 			continue
@@ -214,7 +214,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.HistoryView{Page: s.page(r, "Your answers", "history")}
+	v := templates.HistoryView{Page: s.page(r, t(r, "home.answers"), "history")}
 	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: "All games", Selected: game == ""})
 	for _, g := range s.plan.Games() {
 		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})

@@ -214,7 +214,7 @@ func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
 }
 
 func (s *Server) pinPage(r *http.Request) templates.Page {
-	p := s.page(r, "Enter your PIN", "")
+	p := s.page(r, t(r, "signin.pin_title"), "")
 	p.IdleSeconds, p.IdleURL = int(pinPageIdle/time.Second), "/signin"
 	return p
 }
@@ -285,7 +285,7 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, homeURL(u))
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), templates.StaffForm{}), nil)
+	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, t(r, "signin.staff_title"), ""), templates.StaffForm{}), nil)
 }
 
 // handleStaffSignin signs a manager or an administrator in. A wrong name and
@@ -315,7 +315,7 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 	if len(f.Errors) > 0 {
 		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen)
 		s.render(w, r, status,
-			templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), f), templates.StaffFormFragment(f))
+			templates.StaffSigninPage(s.page(r, t(r, "signin.staff_title"), ""), f), templates.StaffFormFragment(f))
 		return
 	}
 	if err := s.signIn(w, r, u); err != nil {
