@@ -12,7 +12,7 @@ import (
 // languageCookie holds the language tapped on the sign-in page. It chooses
 // only the language of the pages before sign-in: once signed in, a user
 // reads their own language (or the house's).
-const languageCookie = "kiosk_lang"
+const languageCookie = "trainer_lang"
 
 // languageCookieAge keeps the sign-in page's language across the tablet's
 // restarts for a season; anyone can change it with one tap.

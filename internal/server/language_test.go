@@ -112,7 +112,7 @@ func TestLanguage_SigninButtons(t *testing.T) {
 		c := k.Client()
 		c.Header.Set("Sec-Fetch-Site", "cross-site")
 		wantStatus(t, "a language posted from another site", c.PostForm("/signin/language", url.Values{"language": {"it"}}), http.StatusForbidden)
-		if c.Cookie("kiosk_lang") != "" {
+		if c.Cookie("trainer_lang") != "" {
 			t.Error("a cross-site post set the language")
 		}
 	})
