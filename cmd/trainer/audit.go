@@ -22,7 +22,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	fs := flag.NewFlagSet("trainer audit "+args[0], flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
-	path := fs.String("db", "trainer.db", "the kiosk's SQLite database `file`")
+	path := fs.String("db", "trainer.db", "the kiosk's SQLite database `file`, or its postgres:// `URL`")
 	var files auditFiles
 	addAuditFlags(fs, &files)
 	fs.Usage = func() {
@@ -55,6 +55,14 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 // It prints OK with the number of entries and the head, then what it
 // checked; or names each problem and exits with status 1.
 func runAuditVerify(ctx context.Context, e *env, path string, files auditFiles) error {
+	if isPostgres(path) {
+		db, source, err := openGroup(ctx, e, path, files.key)
+		if err != nil {
+			return fmt.Errorf("audit verify: %w", err)
+		}
+		defer db.Close()
+		return reportAudit(ctx, e, db, db.Name(), files, source)
+	}
 	db, err := sqlite.OpenReadOnly(ctx, path)
 	if err != nil {
 		return err
@@ -67,6 +75,18 @@ func runAuditVerify(ctx context.Context, e *env, path string, files auditFiles) 
 	if key != nil {
 		db.SetAuditKey(key, files.head)
 	}
+	return reportAudit(ctx, e, db, path, files, source)
+}
+
+// auditChecker is what `audit verify` asks of either store.
+type auditChecker interface {
+	VerifyAudit(ctx context.Context) (trainer.AuditReport, error)
+	VerifyRecords(ctx context.Context) (trainer.RecordsReport, []trainer.RecordMismatch, error)
+}
+
+// reportAudit checks the chain and the records of db, named path in what it
+// prints, and says what it found.
+func reportAudit(ctx context.Context, e *env, db auditChecker, path string, files auditFiles, source string) error {
 	out := e.Stdout
 	rep, err := db.VerifyAudit(ctx)
 	problems := 0
@@ -133,7 +153,7 @@ func runAuditVerify(ctx context.Context, e *env, path string, files auditFiles) 
 
 // describeKeying says which part of an intact log is keyed and what the
 // head on record says.
-func describeKeying(out io.Writer, rep sqlite.AuditReport, source string) {
+func describeKeying(out io.Writer, rep trainer.AuditReport, source string) {
 	switch {
 	case rep.KeyedFrom == 0:
 		fmt.Fprintln(out, "not keyed: no entry carries the audit key's HMAC yet; each is checked by its SHA-256 alone, which whoever has the file can compute again")
@@ -162,6 +182,9 @@ func describeKeying(out io.Writer, rep sqlite.AuditReport, source string) {
 // the log lacks are appended to the log, and the old head file is kept
 // beside the new one.
 func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles) error {
+	if isPostgres(path) {
+		return errSQLiteOnly("trainer audit accept", "the chain's head is a row of the database, moved by every append: there is no head file to accept")
+	}
 	lock, err := sqlite.LockFile(path)
 	if err != nil {
 		return fmt.Errorf("audit accept: %w", err)

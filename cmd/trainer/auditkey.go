@@ -25,6 +25,9 @@ func addAuditFlags(fs *flag.FlagSet, a *auditFiles) {
 }
 
 func (a *auditFiles) resolve(dbPath string) {
+	if isPostgres(dbPath) {
+		return // no files beside a database server: the key is given (groupKey)
+	}
 	if a.key == "" {
 		a.key = sqlite.AuditKeyFile(dbPath)
 	}
@@ -95,7 +98,14 @@ func auditStartError(dbPath string, files auditFiles, err error) error {
 // beside (or instead of) the kiosk — a change the store audits — with the
 // audit key, so that its entries are keyed like the kiosk's. It never makes
 // a key: a database without one is keyed by the kiosk's first start.
-func openAudited(ctx context.Context, e *env, path string, files auditFiles) (*sqlite.DB, error) {
+func openAudited(ctx context.Context, e *env, path string, files auditFiles) (trainer.Store, error) {
+	if isPostgres(path) {
+		db, _, err := openGroup(ctx, e, path, files.key)
+		if err != nil {
+			return nil, err
+		}
+		return db, nil
+	}
 	files.resolve(path)
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {

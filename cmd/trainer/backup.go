@@ -21,7 +21,7 @@ import (
 func runBackup(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("trainer backup", flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
-	src := fs.String("db", "trainer.db", "the kiosk's database `file` (the -db the kiosk runs with)")
+	src := fs.String("db", "trainer.db", "the kiosk's SQLite database `file` (the -db the kiosk runs with)")
 	keyFile := fs.String("audit-key", "", "the audit key `file` (default: the database file's name + \".audit-key\"; TRAINER_AUDIT_KEY wins)")
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, "usage: trainer backup [-db FILE] [-audit-key FILE] PATH")
@@ -40,6 +40,9 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("backup: unexpected argument %q", fs.Arg(1))
 	}
 	dst := fs.Arg(0)
+	if isPostgres(*src) {
+		return errSQLiteOnly("trainer backup", "back the database up with pg_dump (docs/group.md)")
+	}
 	if err := sqlite.Backup(ctx, *src, dst); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}

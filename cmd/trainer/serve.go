@@ -18,13 +18,14 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web"
 )
 
 // Config is the kiosk server's configuration, from flags and the environment.
 type Config struct {
 	Addr     string // -addr: where to listen
-	DBPath   string // -db: the SQLite file
+	DBPath   string // -db: the SQLite file, or a postgres:// URL (the group edition)
 	House    string // -house: which house's rules to train on
 	RulesDir string // -rules: a directory of house rules instead of the built-in ones
 	// SessionKey is TRAINER_SESSION_KEY decoded, or nil to use the key kept
@@ -58,7 +59,7 @@ func parseServe(e *env, args []string) (*Config, error) {
 	fs.SetOutput(e.Stderr)
 	cfg := &Config{}
 	fs.StringVar(&cfg.Addr, "addr", ":8080", "listen on this `address`")
-	fs.StringVar(&cfg.DBPath, "db", "trainer.db", "SQLite database `file` (created on first start)")
+	fs.StringVar(&cfg.DBPath, "db", "trainer.db", "SQLite database `file` (created on first start), or a postgres:// `URL` for the group edition (docs/group.md)")
 	fs.StringVar(&cfg.House, "house", "default", "the `house` whose rules the kiosk trains")
 	fs.StringVar(&cfg.RulesDir, "rules", "", "read house rules from `dir` instead of the built-in ones")
 	addAuditFlags(fs, &cfg.Audit)
@@ -132,23 +133,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("-house: %w", err)
 	}
 
-	// One kiosk per database file: the per-device limits and the
-	// background work assume it (sqlite.LockFile). Taken before the
-	// database is opened, so a second kiosk does not migrate it either.
-	lock, err := sqlite.LockFile(cfg.DBPath)
-	if err != nil {
-		return err
-	}
-	defer lock.Unlock()
-
-	db, err := sqlite.Open(ctx, cfg.DBPath)
+	db, dbName, err := openServed(ctx, e, log, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := useAuditKey(ctx, e, log, db, cfg); err != nil {
-		return err
-	}
 	if cfg.SessionKey == nil {
 		if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
 			return err
@@ -199,7 +188,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		TLSConfig:         tlsConfig,
 	}
 	version, _ := db.SchemaVersion(ctx)
-	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", cfg.DBPath, "schema", version, "house", cfg.House)
+	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "house", cfg.House)
 
 	errc := make(chan error, 1)
 	go func() {
@@ -224,6 +213,55 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// openServed opens the database the kiosk serves from, with its audit key,
+// and returns it with the name the log gives it. A SQLite file is locked to
+// this process; a PostgreSQL database is shared by the group's processes.
+func openServed(ctx context.Context, e *env, log *slog.Logger, cfg *Config) (trainer.Store, string, error) {
+	if isPostgres(cfg.DBPath) {
+		db, source, err := openGroup(ctx, e, cfg.DBPath, cfg.Audit.key)
+		if err != nil {
+			return nil, "", err
+		}
+		// A chain broken in the middle is logged, as on SQLite: the
+		// kiosk runs, and `trainer audit verify` names the entry.
+		if rep, err := db.VerifyAudit(ctx); err != nil {
+			log.Error("the audit trail is broken: run trainer audit verify", "db", db.Name(), "error", err)
+		} else {
+			log.Info("audit trail checked", "entries", rep.Entries, "keyed_from", rep.KeyedFrom, "key", source)
+		}
+		return db, db.Name(), nil
+	}
+	// One kiosk per database file: the per-device limits and the
+	// background work assume it (sqlite.LockFile). Taken before the
+	// database is opened, so a second kiosk does not migrate it either.
+	lock, err := sqlite.LockFile(cfg.DBPath)
+	if err != nil {
+		return nil, "", err
+	}
+	db, err := sqlite.Open(ctx, cfg.DBPath)
+	if err != nil {
+		lock.Unlock()
+		return nil, "", err
+	}
+	if err := useAuditKey(ctx, e, log, db, cfg); err != nil {
+		db.Close()
+		lock.Unlock()
+		return nil, "", err
+	}
+	return lockedDB{db, lock}, cfg.DBPath, nil
+}
+
+// lockedDB is a SQLite database with its file lock, released once it closes.
+type lockedDB struct {
+	*sqlite.DB
+	lock *sqlite.FileLock
+}
+
+func (d lockedDB) Close() error {
+	defer d.lock.Unlock()
+	return d.DB.Close()
 }
 
 // useAuditKey gives the kiosk its audit key (made at the first start) and

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -43,7 +42,7 @@ func runUnlock(ctx context.Context, e *env, args []string) error {
 		return errors.New("unlock: give the name of a user, or --all (not both)")
 	}
 	// Open would make a new, empty database where none is: say so instead.
-	if _, err := os.Stat(*path); err != nil {
+	if _, err := os.Stat(*path); err != nil && !isPostgres(*path) {
 		return fmt.Errorf("unlock: no kiosk database at %s: %w", *path, errors.Unwrap(err))
 	}
 	// The liftings are audited: with the audit key, like the kiosk's entries.
@@ -81,7 +80,7 @@ func runUnlock(ctx context.Context, e *env, args []string) error {
 }
 
 // printHolds lists the holds lifted, one a line.
-func printHolds(ctx context.Context, w io.Writer, db *sqlite.DB, holds []*trainer.SigninHold) error {
+func printHolds(ctx context.Context, w io.Writer, db trainer.UserService, holds []*trainer.SigninHold) error {
 	for _, h := range holds {
 		who := "a name that matches nobody"
 		if h.UserID != 0 {

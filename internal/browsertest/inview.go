@@ -171,3 +171,51 @@ func AdvanceClock(ctx context.Context, d time.Duration) error {
 	}
 	return err
 }
+
+// smallestTextJS finds the smallest words drawn inside the elements sel
+// matches, as the screen shows them (after any zoom the page applies to fit
+// the screen): the height of each text's line box, and the text. Drawings
+// (a card's face, a chip's) are left out: they are read by their shape and
+// size as a whole.
+const smallestTextJS = `(function (sel) {
+  var best = {px: 1e9, text: ""};
+  document.querySelectorAll(sel).forEach(function (root) {
+    var walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var n = walk.nextNode(); n; n = walk.nextNode()) {
+      var t = n.textContent.trim();
+      if (!t) { continue; }
+      var el = n.parentElement;
+      if (el.closest("[aria-hidden=true], .visually-hidden, .sr-only, svg")) { continue; }
+      var range = document.createRange();
+      range.selectNodeContents(n);
+      Array.prototype.forEach.call(range.getClientRects(), function (r) {
+        if (r.width > 0 && r.height > 0 && r.height < best.px) {
+          best = {px: r.height, text: t.slice(0, 30)};
+        }
+      });
+    }
+  });
+  return JSON.stringify(best);
+})(%s)`
+
+// SmallestText reports the height in CSS pixels of the smallest line of
+// words inside the elements sel matches, and those words. A line box is
+// about 1.2 times its font's size: 14 px is a 12 px font.
+func SmallestText(ctx context.Context, sel string) (float64, string, error) {
+	arg, err := json.Marshal(sel)
+	if err != nil {
+		return 0, "", err
+	}
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(smallestTextJS, arg)))
+	if err != nil {
+		return 0, "", err
+	}
+	var best struct {
+		PX   float64 `json:"px"`
+		Text string  `json:"text"`
+	}
+	if err := json.Unmarshal([]byte(s), &best); err != nil {
+		return 0, "", err
+	}
+	return best.PX, best.Text, nil
+}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -21,9 +20,9 @@ import (
 // store keeps and the house's policy; nothing here decides it.
 
 // statusOf is eval's state of the certification rec describes, now.
-func (s *Server) statusOf(rec sqlite.CertRecord, game string) eval.CertStatus {
+func (s *Server) statusOf(rec trainer.CertRecord, game string) eval.CertStatus {
 	return eval.Certification(eval.CertHistory{Events: rec.Events, RefresherAt: rec.RefresherAt},
-		s.house.Certification[game].Policy, s.db.Now())
+		s.house.Certification[game].Policy, s.db.Clock())
 }
 
 // certStatus reads and judges the certification of trainee userID in game.
@@ -45,9 +44,9 @@ func (s *Server) certStatus(ctx context.Context, userID int64, game string) (eva
 // noticeExpiry records that the certificate of st has expired, with the
 // refresher it assigns, the first time the kiosk sees it (whichever page
 // that is). Two requests noticing it at once record it once.
-func (s *Server) noticeExpiry(ctx context.Context, rec sqlite.CertRecord, st eval.CertStatus) (eval.CertStatus, error) {
+func (s *Server) noticeExpiry(ctx context.Context, rec trainer.CertRecord, st eval.CertStatus) (eval.CertStatus, error) {
 	e := &trainer.CertEvent{UserID: rec.UserID, Game: rec.Game, Kind: trainer.EventExpired, At: st.Expires, RefID: st.Grant.ID}
-	err := s.db.RecordCertEvent(ctx, e, func(now sqlite.CertRecord) error {
+	err := s.db.RecordCertEvent(ctx, e, func(now trainer.CertRecord) error {
 		if !s.statusOf(now, rec.Game).ExpiryUnrecorded {
 			return trainer.Errorf(trainer.KindConflict, "The expiry is on record already.")
 		}

@@ -62,12 +62,13 @@ func (s *Server) sample(l *i18n.Localizer, cq contentQuery, kind string) templat
 		sv.Problem = "No drill can be made here: " + err.Error() + "."
 		return sv
 	}
-	sv.Skill, sv.Prompt, sv.Explanation = d.Skill, d.Prompt, d.Explanation
+	sv.Skill, sv.Prompt, sv.Explanation = s.questionWords(d.Skill), d.Prompt, d.Explanation
 	if d.TargetSeconds > 0 {
 		sv.Target = strconv.Itoa(d.TargetSeconds) + " s"
 	}
 	if d.Round != nil {
 		t := roundView(d.Round, d.Ask)
+		t.Label = "The table: " + sv.KindLabel // one landmark per sample
 		sv.Table = &t
 	}
 	var q templates.QuestionView

@@ -13,7 +13,6 @@ import (
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
@@ -108,7 +107,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 	ex := &trainer.Exam{UserID: u.ID, Game: game, House: s.house.Name, RulesVersion: s.plan.Version(),
 		Standard: standard, Items: items}
 	err = s.db.StartExam(r.Context(), ex, s.examCheck(game))
-	if errors.Is(err, sqlite.ErrExamOpen) {
+	if errors.Is(err, trainer.ErrExamOpen) {
 		open, oerr := s.db.OpenPracticeSession(r.Context(), u.ID)
 		if oerr == nil {
 			s.redirect(w, r, examURL(open.ID))
@@ -137,8 +136,8 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 
 // examCheck lets an exam start only when eval says the trainee may sit it
 // now, on the record as it stands in the transaction that starts it.
-func (s *Server) examCheck(game string) sqlite.CertCheck {
-	return func(rec sqlite.CertRecord) error {
+func (s *Server) examCheck(game string) trainer.CertCheck {
+	return func(rec trainer.CertRecord) error {
 		st := s.statusOf(rec, game)
 		if !st.CanStartExam {
 			return trainer.Errorf(trainer.KindConflict, "%s", st.Blocked)
@@ -230,7 +229,7 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q})
 		return
 	}
-	if _, _, err := s.grade(r.Context(), sv, answer); errors.Is(err, sqlite.ErrAnswered) {
+	if _, _, err := s.grade(r.Context(), sv, answer); errors.Is(err, trainer.ErrAnswered) {
 		stale()
 		return
 	} else if err != nil {
@@ -319,7 +318,7 @@ func (s *Server) finishExam(ctx context.Context, ex *trainer.Exam) (*trainer.Exa
 	if err := json.Unmarshal(ex.Standard, &st); err != nil {
 		return nil, fmt.Errorf("exam %d: stored standard: %w", ex.ID, err)
 	}
-	as, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
+	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -38,7 +37,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 			OverTime: k.OverTime, Unanswered: k.Unanswered, Required: strconv.Itoa(k.Required) + " %",
 			Accuracy: accuracyText(k.Right, k.Items), Seconds: strconv.Itoa(k.Seconds) + " s", Passed: k.Passed})
 	}
-	as, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
+	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
 	if err != nil {
 		return v, err
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -104,7 +103,7 @@ func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request)
 		}
 		out = append(out, row)
 	}
-	s.writeCSV(w, r, "certifications-"+s.db.Now().Local().Format("2006-01-02")+".csv", out)
+	s.writeCSV(w, r, "certifications-"+s.db.Clock().Local().Format("2006-01-02")+".csv", out)
 }
 
 // elapsedSeconds writes a duration in seconds with one decimal.
@@ -126,7 +125,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: u.ID, Answered: true, Limit: attemptsCSVLimit})
+	as, err := s.db.ListAttempts(r.Context(), trainer.AttemptFilter{UserID: u.ID, Answered: true, Limit: attemptsCSVLimit})
 	if err != nil {
 		s.error(w, r, err)
 		return

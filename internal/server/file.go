@@ -10,7 +10,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/eval"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
@@ -122,7 +121,7 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	if v.Weakest, err = s.weakest(ctx, u.ID, ""); err != nil {
 		return v, err
 	}
-	entries, err := s.db.ListAudit(ctx, sqlite.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50})
+	entries, err := s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50})
 	if err != nil {
 		return v, err
 	}
@@ -200,7 +199,7 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		fg.Expires, fg.SignedBy, fg.SignedAt = dateText(st.Expires), st.Grant.Actor, dateTimeText(st.Grant.At)
 		fg.Certificate = fileGameURL(u.ID, game) + "/certificate"
 	}
-	exams, err := s.db.ListExams(ctx, sqlite.ExamFilter{UserID: u.ID, Game: game})
+	exams, err := s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Game: game})
 	if err != nil {
 		return fg, err
 	}
@@ -276,7 +275,7 @@ func (s *Server) tableTestConfirm(u, me *trainer.User, game, result, notes strin
 	case trainer.EventTablePass:
 		c.What = fmt.Sprintf("%s is certified to deal %s until %s, signed off by %s. A record cannot be taken back; "+
 			"a certificate granted by mistake is revoked with a reason.", u.Name, s.gameName(game),
-			dateText(eval.Expiry(s.db.Now(), s.house.Certification[game].Policy)), signer)
+			dateText(eval.Expiry(s.db.Clock(), s.house.Certification[game].Policy)), signer)
 		c.Pass = true
 	case trainer.EventTableFail:
 		c.What = fmt.Sprintf("The table test is recorded as failed, signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
@@ -375,7 +374,7 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 	if kind.IsTableTest() && st.PendingExam != nil {
 		e.ExamID = st.PendingExam.ExamID
 	}
-	err = s.db.RecordCertEvent(r.Context(), e, func(rec sqlite.CertRecord) error {
+	err = s.db.RecordCertEvent(r.Context(), e, func(rec trainer.CertRecord) error {
 		return eval.CheckEvent(s.statusOf(rec, f.game), kind, me.ID, rec.UserID)
 	})
 	if err != nil {
@@ -438,7 +437,7 @@ func (s *Server) handleManagerExam(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	exams, err := s.db.ListExams(r.Context(), sqlite.ExamFilter{ID: id, Finished: true})
+	exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: id, Finished: true})
 	if err != nil {
 		s.error(w, r, err)
 		return

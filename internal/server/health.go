@@ -42,7 +42,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 func (s *Server) probeWrite(r *http.Request) error {
 	s.probe.mu.Lock()
 	defer s.probe.mu.Unlock()
-	now := s.db.Now()
+	now := s.db.Clock()
 	if d := now.Sub(s.probe.at); !s.probe.at.IsZero() && d >= 0 && d < probeEvery {
 		return s.probe.err
 	}

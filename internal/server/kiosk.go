@@ -7,7 +7,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -254,7 +253,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !sess.Open() {
-		s.error(w, r, sqlite.ErrSessionEnded)
+		s.error(w, r, trainer.ErrSessionEnded)
 		return
 	}
 	changed := a.RulesVersion != s.plan.Version()
@@ -282,7 +281,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	stored, after, err := s.grade(r.Context(), sv, answer)
-	if errors.Is(err, sqlite.ErrAnswered) {
+	if errors.Is(err, trainer.ErrAnswered) {
 		s.renderAnswered(w, r, after, stored, sv.d, http.StatusConflict)
 		return
 	}
@@ -321,7 +320,7 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !sess.Open() && !a.Answered() {
-		s.error(w, r, sqlite.ErrSessionEnded) // the store checks again, in its transaction
+		s.error(w, r, trainer.ErrSessionEnded) // the store checks again, in its transaction
 		return
 	}
 	if a, err = s.db.UseHint(r.Context(), a.ID, a.UserID); err != nil {
@@ -421,7 +420,7 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 
 // summaryPanel ends a session: its score and its scenarios.
 func (s *Server) summaryPanel(r *http.Request, sess *trainer.PracticeSession) (templates.DrillPanel, error) {
-	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: sess.UserID, SessionID: sess.ID, Answered: true, Limit: 200})
+	as, err := s.db.ListAttempts(r.Context(), trainer.AttemptFilter{UserID: sess.UserID, SessionID: sess.ID, Answered: true, Limit: 200})
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -86,12 +85,12 @@ func (s *Server) pickDrill(ctx context.Context, sess *trainer.PracticeSession, a
 				return d, nil
 			}
 		}
-		past, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: sess.UserID, Game: sess.Game, Kind: kind,
+		past, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: sess.UserID, Game: sess.Game, Kind: kind,
 			Answered: true, Limit: reviewHistory})
 		if err != nil {
 			return nil, err
 		}
-		for _, skill := range practice.Due(past, s.db.Now()) {
+		for _, skill := range practice.Due(past, s.db.Clock()) {
 			if !s.plan.Offers(practice.SkillGame(skill), practice.SkillKind(skill)) {
 				continue
 			}
@@ -135,9 +134,9 @@ func (s *Server) rebuild(ctx context.Context, a *trainer.Attempt) (*served, erro
 // answer, read in the answer's transaction. The answer is acknowledged only
 // once this returns: the feedback is rendered from the committed row. A
 // second answer to the same scenario returns the stored attempt with
-// sqlite.ErrAnswered and writes nothing.
+// trainer.ErrAnswered and writes nothing.
 func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*trainer.Attempt, *trainer.PracticeSession, error) {
-	now := s.db.Now()
+	now := s.db.Clock()
 	elapsed := max(now.Sub(sv.a.ServedAt), 0)
 	res := practice.Score(sv.d, answer, elapsed)
 	ans, err := json.Marshal(answer)

@@ -129,7 +129,7 @@ func (s *Server) questionView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	}
 	if sess.Mode.GradesSpeed() {
 		q.TargetSeconds = d.TargetSeconds
-		q.ElapsedSeconds = int(max(s.db.Now().Sub(a.ServedAt), 0) / time.Second)
+		q.ElapsedSeconds = int(max(s.db.Clock().Sub(a.ServedAt), 0) / time.Second)
 	}
 	q.HintTarget = "#" + templates.HintBoxID
 	switch practice.ShapeOf(d) {

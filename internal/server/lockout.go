@@ -61,13 +61,13 @@ func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check fun
 	case err != nil:
 		return false, refusal{}, err
 	case d.Refused != nil:
-		return false, refusal{msgHeld(loc(r), d.Refused, s.db.Now()), http.StatusTooManyRequests}, nil
+		return false, refusal{msgHeld(loc(r), d.Refused, s.db.Clock()), http.StatusTooManyRequests}, nil
 	case ok:
 		return true, refusal{}, nil
 	}
 	s.logHolds(r, a, started)
 	if h := firstHold(started); h != nil {
-		return false, refusal{msgHeld(loc(r), h, s.db.Now()), http.StatusTooManyRequests}, nil
+		return false, refusal{msgHeld(loc(r), h, s.db.Clock()), http.StatusTooManyRequests}, nil
 	}
 	return false, refusal{wrongMessage(wrong, d.Left), http.StatusUnprocessableEntity}, nil
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -83,7 +82,7 @@ type certRow struct {
 // f's game), noting expiries seen for the first time. Rows come by trainee
 // name, then in the kiosk's order of games.
 func (s *Server) certRows(ctx context.Context, f certFilter) ([]certRow, error) {
-	users, err := s.db.ListUsers(ctx, sqlite.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +94,7 @@ func (s *Server) certRows(ctx context.Context, f certFilter) ([]certRow, error) 
 		user int64
 		game string
 	}
-	byKey := map[key]sqlite.CertRecord{}
+	byKey := map[key]trainer.CertRecord{}
 	for _, r := range recs {
 		byKey[key{r.UserID, r.Game}] = r
 	}
@@ -107,7 +106,7 @@ func (s *Server) certRows(ctx context.Context, f certFilter) ([]certRow, error) 
 			}
 			rec, ok := byKey[key{u.ID, g}]
 			if !ok {
-				rec = sqlite.CertRecord{UserID: u.ID, Game: g}
+				rec = trainer.CertRecord{UserID: u.ID, Game: g}
 			}
 			st := s.statusOf(rec, g)
 			if st.ExpiryUnrecorded {
@@ -137,7 +136,7 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 			v.Games = append(v.Games, s.gameName(g))
 		}
 	}
-	now := s.db.Now()
+	now := s.db.Clock()
 	var line *templates.DashboardRow
 	var lineUser int64
 	var matched bool
@@ -190,11 +189,11 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if v.Questions, err = s.missed(ctx, sqlite.MissFilter{Game: f.game, ExcludeKind: "ruling", Limit: missedRows}); err != nil {
+	if v.Questions, err = s.missed(ctx, trainer.MissFilter{Game: f.game, ExcludeKind: "ruling", Limit: missedRows}); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	if v.Rulings, err = s.missed(ctx, sqlite.MissFilter{Game: f.game, Kind: "ruling", Limit: missedRows}); err != nil {
+	if v.Rulings, err = s.missed(ctx, trainer.MissFilter{Game: f.game, Kind: "ruling", Limit: missedRows}); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -337,7 +336,7 @@ func (s *Server) certListRow(cr certRow, now time.Time) templates.CertListRow {
 // lowest recent accuracy among skills answered at least eval.MinAttempts
 // times and not wholly right, by package eval's mastery.
 func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]string, error) {
-	as, err := s.db.ListAttempts(ctx, sqlite.AttemptFilter{UserID: userID, Game: game, Answered: true, Limit: weakHistory})
+	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: userID, Game: game, Answered: true, Limit: weakHistory})
 	if err != nil {
 		return nil, err
 	}
@@ -356,7 +355,7 @@ func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]stri
 }
 
 // missed lists what the class misses most.
-func (s *Server) missed(ctx context.Context, f sqlite.MissFilter) ([]templates.MissRow, error) {
+func (s *Server) missed(ctx context.Context, f trainer.MissFilter) ([]templates.MissRow, error) {
 	ms, err := s.db.MissedSkills(ctx, f)
 	if err != nil {
 		return nil, err

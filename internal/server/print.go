@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5/middleware"
@@ -24,7 +23,7 @@ import (
 func (s *Server) printView(r *http.Request, title, back string) templates.PrintView {
 	me := visitOf(r.Context()).user
 	return templates.PrintView{Page: s.page(r, title, "dashboard"), BackURL: back,
-		Printed: "Printed " + dateTimeText(s.db.Now()) + " by " + me.Name + " · Dealer Trainer"}
+		Printed: "Printed " + dateTimeText(s.db.Clock()) + " by " + me.Name + " · Dealer Trainer"}
 }
 
 // handleTranscript prints a trainee's record in one game: the state, the
@@ -41,7 +40,7 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 	if st.Grant != nil {
 		v.Expires, v.SignedBy, v.SignedAt = dateText(st.Expires), st.Grant.Actor, dateTimeText(st.Grant.At)
 	}
-	exams, err := s.db.ListExams(r.Context(), sqlite.ExamFilter{UserID: u.ID, Game: game, Finished: true})
+	exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{UserID: u.ID, Game: game, Finished: true})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -97,7 +96,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	} else if len(ms) > 0 {
-		err := &sqlite.RecordsError{Mismatches: ms}
+		err := &trainer.RecordsError{Mismatches: ms}
 		s.logRecordsRefusal(r, "print", u.ID, game, err)
 		s.error(w, r, err)
 		return
@@ -115,7 +114,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		v.Status = "No longer valid: see the transcript"
 	}
 	if st.Grant.ExamID != 0 {
-		if exams, err := s.db.ListExams(r.Context(), sqlite.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
+		if exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
 			var res eval.ExamResult
 			if json.Unmarshal(exams[0].Result, &res) == nil {
 				v.ExamDate, v.ExamRight = dateText(exams[0].FinishedAt), fmt.Sprintf("%d of %d", res.Right, res.Items)
@@ -137,7 +136,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 // disagreement, by record and entry number, for the administrator. Other
 // errors are not logged here.
 func (s *Server) logRecordsRefusal(r *http.Request, what string, userID int64, game string, err error) {
-	var re *sqlite.RecordsError
+	var re *trainer.RecordsError
 	if !errors.As(err, &re) {
 		return
 	}
@@ -149,7 +148,7 @@ func (s *Server) logRecordsRefusal(r *http.Request, what string, userID int64, g
 
 // grantEntry finds the audit entry that records the grant of event id.
 func (s *Server) grantEntry(ctx context.Context, userID int64, game string, id int64) (*trainer.AuditEntry, error) {
-	es, err := s.db.ListAudit(ctx, sqlite.AuditFilter{SubjectPrefix: trainer.CertSubject(userID, game), Limit: 10000})
+	es, err := s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.CertSubject(userID, game), Limit: 10000})
 	if err != nil {
 		return nil, err
 	}

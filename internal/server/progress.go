@@ -10,7 +10,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -31,7 +30,7 @@ const (
 // the last sessions and the mastery of each skill.
 func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
-	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: u.ID, Answered: true, Limit: progressHistory})
+	as, err := s.db.ListAttempts(r.Context(), trainer.AttemptFilter{UserID: u.ID, Answered: true, Limit: progressHistory})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -45,7 +44,7 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 		if len(byGame[g]) == 0 {
 			continue
 		}
-		sessions, err := s.db.ListPracticeSessions(r.Context(), sqlite.SessionFilter{UserID: u.ID, Game: g, Limit: trendSessions})
+		sessions, err := s.db.ListPracticeSessions(r.Context(), trainer.SessionFilter{UserID: u.ID, Game: g, Limit: trendSessions})
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -208,7 +207,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		game = ""
 	}
 	before, _ := strconv.ParseInt(q.Get("before"), 10, 64)
-	as, err := s.db.ListAttempts(r.Context(), sqlite.AttemptFilter{UserID: u.ID, Game: game, Answered: true,
+	as, err := s.db.ListAttempts(r.Context(), trainer.AttemptFilter{UserID: u.ID, Game: game, Answered: true,
 		Before: max(before, 0), Limit: historyPage})
 	if err != nil {
 		s.error(w, r, err)

@@ -19,7 +19,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/gorilla/sessions"
 )
 
@@ -51,7 +51,7 @@ type Config struct {
 
 // Server is the kiosk's HTTP handler.
 type Server struct {
-	db    *sqlite.DB
+	db    trainer.Store
 	book  *rulebook.Book
 	house *rulebook.House
 	// catalog holds the messages of every language (internal/i18n);
@@ -100,7 +100,7 @@ const startTimeout = 30 * time.Second
 // New builds the server on db and the validated rules of book, training the
 // house cfg.House, serving the static files of static (a tree with a static/
 // directory, as web.Static).
-func New(cfg Config, db *sqlite.DB, book *rulebook.Book, static fs.FS) (*Server, error) {
+func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Server, error) {
 	if n := len(cfg.SessionKey); n != 32 && n != 64 {
 		return nil, errors.New("server: the session key must be 32 or 64 bytes")
 	}

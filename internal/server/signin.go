@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"golang.org/x/text/unicode/norm"
@@ -54,7 +53,7 @@ const largeClass = 30
 // signinView is the sign-in screen with the trainees whose names match the
 // filter (?q=), and badge as the badge form.
 func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templates.SigninView, error) {
-	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
 	if err != nil {
 		return templates.SigninView{}, err
 	}

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -21,7 +20,7 @@ func (s *Server) userRow(u *trainer.User, holds []*trainer.SigninHold) templates
 		switch {
 		case h.UserID != u.ID:
 		case h.Scope == trainer.HoldAccount:
-			row.LockedUntil = clockText(s.db.Now(), h.Until)
+			row.LockedUntil = clockText(s.db.Clock(), h.Until)
 		case h.Scope == trainer.HoldPair:
 			row.HeldOn++
 		}
@@ -35,7 +34,7 @@ func (s *Server) userRow(u *trainer.User, holds []*trainer.SigninHold) templates
 func (s *Server) holdRows(holds []*trainer.SigninHold, users map[int64]*trainer.User) []templates.HoldRow {
 	var out []templates.HoldRow
 	for _, h := range holds {
-		row := templates.HoldRow{Device: h.Device, Until: clockText(s.db.Now(), h.Until), Failures: h.Failures,
+		row := templates.HoldRow{Device: h.Device, Until: clockText(s.db.Clock(), h.Until), Failures: h.Failures,
 			LiftAction: fmt.Sprintf("/admin/holds/%d/lift", h.ID)}
 		if h.Scope != trainer.HoldDevice {
 			u := users[h.UserID]
@@ -65,7 +64,7 @@ func holdsOf(holds []*trainer.SigninHold, id int64) []*trainer.SigninHold {
 // the form that lifts it. ?added=ID names the user just added; ?lifted=1
 // says a hold was lifted.
 func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
-	users, err := s.db.ListUsers(r.Context(), sqlite.UserFilter{})
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{})
 	if err != nil {
 		s.error(w, r, err)
 		return

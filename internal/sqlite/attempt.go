@@ -15,15 +15,11 @@ import (
 // for a missing one.
 const msgAttemptNotFound = "Question not found."
 
-// ErrAnswered is returned (kind KindConflict) for a second answer to the same
-// scenario, or a hint asked after the answer.
-var ErrAnswered = trainer.Errorf(trainer.KindConflict, "This question has already been answered.")
+// ErrAnswered is trainer.ErrAnswered, kept under its old name for this package.
+var ErrAnswered = trainer.ErrAnswered
 
-// ErrSessionEnded refuses an answer or a hint to the question a practice
-// session was waiting on when it ended (the trainee ended it, or started
-// another): the session's count is closed (KindConflict).
-var ErrSessionEnded = trainer.Errorf(trainer.KindConflict,
-	"This practice session has ended, so its last question can no longer be answered or given a hint. Start a new session to go on.")
+// ErrSessionEnded is trainer.ErrSessionEnded, kept under its old name for this package.
+var ErrSessionEnded = trainer.ErrSessionEnded
 
 // endedPending reports whether attempt id of user userID is waiting for its
 // answer in a session that has ended. An attempt answered, or not the
@@ -276,17 +272,8 @@ func notOpenExam(a string) string {
 		AND h.mode = 'exam' AND h.ended_at IS NULL)`
 }
 
-// AttemptFilter narrows ListAttempts. Zero values match everything but the user.
-type AttemptFilter struct {
-	UserID    int64  // required: a trainee reads only their own attempts
-	SessionID int64  // one session, in the order served; else newest first
-	Game      string // "" for every game
-	Kind      string // "" for every kind
-	Answered  bool   // only answered attempts
-	Wrong     bool   // only wrong answers
-	Before    int64  // only attempts with a smaller ID (the next page of history)
-	Limit     int    // 0 for 50
-}
+// AttemptFilter is trainer.AttemptFilter, kept under its old name for this package.
+type AttemptFilter = trainer.AttemptFilter
 
 // ListAttempts returns the user's attempts that match f: a session's in the
 // order served, otherwise the newest first. Without SessionID it leaves out

@@ -81,20 +81,8 @@ func scanAudit(sc scanner) (*trainer.AuditEntry, error) {
 	return &e, nil
 }
 
-// AuditReport is the result of checking the whole audit log.
-type AuditReport struct {
-	Entries int64  // entries checked and found intact
-	Head    string // the hash of the last intact entry (trainer.GenesisHash for an empty log)
-	HeadSeq int64
-	// KeyedFrom is the number of the first keyed entry, 0 for a log never
-	// keyed: the entries before it are checked by their SHA-256 alone.
-	KeyedFrom int64
-	// Recorded is the head on record (the head file), when there is one;
-	// Behind is how many entries the log holds past it (written after the
-	// kiosk last wrote its head down: a stop between the two).
-	Recorded *trainer.AuditHead
-	Behind   int64
-}
+// AuditReport is trainer.AuditReport, kept under its old name for this package.
+type AuditReport = trainer.AuditReport
 
 // VerifyAudit reads the audit log in order and checks its chain: each
 // unkeyed entry by its SHA-256, each keyed one by its HMAC under the audit
@@ -173,11 +161,8 @@ func report(v *trainer.ChainVerifier, r AuditReport) AuditReport {
 	return r
 }
 
-// AuditFilter narrows ListAudit.
-type AuditFilter struct {
-	SubjectPrefix string // "user:12" matches the user and each of their certifications
-	Limit         int    // 0 for 100
-}
+// AuditFilter is trainer.AuditFilter, kept under its old name for this package.
+type AuditFilter = trainer.AuditFilter
 
 // ListAudit returns the audit entries that match f, newest first.
 func (db *DB) ListAudit(ctx context.Context, f AuditFilter) ([]*trainer.AuditEntry, error) {

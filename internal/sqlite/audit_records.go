@@ -8,29 +8,8 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// RecordsError refuses to grant or print a certificate whose records (the
-// exams and certification events of the trainee in the game) disagree with
-// the audit entries that recorded them: they were changed behind the kiosk's
-// back (docs/hardening.md). Its kind is KindConflict; Mismatches say what
-// differs.
-type RecordsError struct {
-	Mismatches []trainer.RecordMismatch
-}
-
-func (e *RecordsError) Error() string { return e.people().Message }
-
-// Unwrap gives the error for people, so trainer.KindOf and MessageOf read it.
-func (e *RecordsError) Unwrap() error { return e.people() }
-
-func (e *RecordsError) people() *trainer.Error {
-	about := ""
-	if len(e.Mismatches) > 0 {
-		about = " (" + e.Mismatches[0].About + ")"
-	}
-	return trainer.Errorf(trainer.KindConflict,
-		"This trainee's certification records do not match the audit trail%s, so no certificate can be granted or printed from them. "+
-			"Ask the kiosk's administrator to check the audit trail.", about)
-}
+// RecordsError is trainer.RecordsError, kept under its old name for this package.
+type RecordsError = trainer.RecordsError
 
 // CheckCertRecords compares the exams and certification events of trainee
 // userID in game with the audit entries that recorded them, and returns the
@@ -60,10 +39,8 @@ func certMismatches(ctx context.Context, tx *Tx, userID int64, game string) ([]t
 	return trainer.CheckCertRecords(r, tx.db.auditKey()), nil
 }
 
-// RecordsReport counts what VerifyRecords compared.
-type RecordsReport struct {
-	Exams, Events, Entries int
-}
+// RecordsReport is trainer.RecordsReport, kept under its old name for this package.
+type RecordsReport = trainer.RecordsReport
 
 // VerifyRecords compares every exam and certification event with the audit
 // entries that recorded them (trainer.CheckCertRecords), under the audit key

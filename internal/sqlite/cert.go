@@ -4,28 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// CertRecord is what the store holds of one trainee's certification in one
-// game: its events and the last refresher finished. Package eval turns it
-// into a state.
-type CertRecord struct {
-	UserID int64
-	Game   string
-	Events []trainer.CertEvent // oldest first
-	// RefresherAt is when the trainee last finished a review session of the
-	// game (every planned question answered), or zero.
-	RefresherAt time.Time
-}
+// CertRecord is trainer.CertRecord, kept under its old name for this package.
+type CertRecord = trainer.CertRecord
 
-// CertCheck decides, inside the transaction that would write, whether a
-// change may be made to the certification rec describes: the server passes a
-// closure over eval's decision, so the check and the write cannot be
-// separated by another request. A non-nil error stops the change.
-type CertCheck func(rec CertRecord) error
+// CertCheck is trainer.CertCheck, kept under its old name for this package.
+type CertCheck = trainer.CertCheck
 
 const certEventColumns = `e.id, e.user_id, e.game, e.kind, e.at, coalesce(e.actor_id, 0),
 	coalesce((SELECT u.name FROM users u WHERE u.id = e.actor_id), ''), coalesce(e.exam_id, 0), coalesce(e.ref_id, 0), e.notes`

@@ -277,3 +277,10 @@ func translate(err error, notFound string) error {
 	}
 	return err
 }
+
+// Clock is the time the next transaction records: DB.Now, for the server,
+// which holds the store by its interface.
+func (db *DB) Clock() time.Time { return db.Now() }
+
+// The store implements every service the server asks of it.
+var _ trainer.Store = (*DB)(nil)

@@ -1,4 +1,6 @@
-// Package sqlite is the kiosk's store: one SQLite file, opened with the pure-Go
+// Package sqlite is the kiosk's store of a single kiosk (the default; the
+// group edition's is internal/postgres, with the same services of
+// trainer.Store): one SQLite file, opened with the pure-Go
 // modernc.org/sqlite driver, migrated from the embedded migrations/*.sql at
 // Open, with one file per aggregate (user.go, session.go, settings.go,
 // practice.go, attempt.go; for certification exam.go, cert.go, rules.go,

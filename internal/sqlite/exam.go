@@ -11,9 +11,8 @@ import (
 
 const msgExamNotFound = "Exam not found."
 
-// ErrExamOpen refuses to start a practice session, or another exam, while
-// the trainee's exam is open: it resumes instead (KindConflict).
-var ErrExamOpen = trainer.Errorf(trainer.KindConflict, "Your exam is still open: finish it first. It carries on where it stopped.")
+// ErrExamOpen is trainer.ErrExamOpen, kept under its old name for this package.
+var ErrExamOpen = trainer.ErrExamOpen
 
 const examColumns = `x.session_id, x.user_id, x.game, x.house, x.rules_version, x.standard, x.started_at,
 	coalesce(x.finished_at, ''), coalesce(x.passed, 0), coalesce(x.result, '')`
@@ -165,13 +164,8 @@ func (db *DB) FindExam(ctx context.Context, id, userID int64) (*trainer.Exam, er
 	return findExam(ctx, tx, `x.session_id = ? AND x.user_id = ?`, id, userID)
 }
 
-// ExamFilter narrows ListExams. Zero values match everything.
-type ExamFilter struct {
-	ID       int64 // one exam
-	UserID   int64
-	Game     string
-	Finished bool // only finished exams
-}
+// ExamFilter is trainer.ExamFilter, kept under its old name for this package.
+type ExamFilter = trainer.ExamFilter
 
 // ListExams returns the exams that match f with their items, newest first.
 // Managers read every trainee's; a trainee's pages pass their own UserID.

@@ -131,13 +131,8 @@ func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*traine
 	return s, tx.Commit()
 }
 
-// SessionFilter narrows ListPracticeSessions. Zero values match everything
-// but the user.
-type SessionFilter struct {
-	UserID int64  // required
-	Game   string // "" for every game
-	Limit  int    // 0 for 50
-}
+// SessionFilter is trainer.SessionFilter, kept under its old name for this package.
+type SessionFilter = trainer.SessionFilter
 
 // ListPracticeSessions returns the user's sessions that have at least one
 // answer, newest first, leaving out an exam still open (its score is told

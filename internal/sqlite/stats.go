@@ -4,26 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// SkillMiss is how often the class answered one skill, and missed it.
-type SkillMiss struct {
-	Game     string
-	Skill    string // "uth.payout.blind", "oracle.ruling.R7"
-	Answered int
-	Wrong    int
-	// Mistake is the anticipated mistake the wrong answers matched most
-	// often ("uth.blind_paid_below_straight"), or "".
-	Mistake string
-}
+// SkillMiss is trainer.SkillMiss, kept under its old name for this package.
+type SkillMiss = trainer.SkillMiss
 
-// MissFilter narrows MissedSkills. Zero values match everything.
-type MissFilter struct {
-	Game        string
-	Kind        string // only this drill kind ("ruling")
-	ExcludeKind string // every kind but this one
-	Limit       int    // 0 for 10
-}
+// MissFilter is trainer.MissFilter, kept under its old name for this package.
+type MissFilter = trainer.MissFilter
 
 // MissedSkills returns the skills the whole class misses most: most wrong
 // answers first, then the highest share wrong. Every answer counts, exams

@@ -9,11 +9,8 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// UserFilter narrows ListUsers. Zero values match everything.
-type UserFilter struct {
-	Role       trainer.Role // "" for every role
-	ActiveOnly bool
-}
+// UserFilter is trainer.UserFilter, kept under its old name for this package.
+type UserFilter = trainer.UserFilter
 
 const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at`
 

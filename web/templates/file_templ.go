@@ -112,7 +112,7 @@ func TraineeFilePage(v TraineeFileView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(v.Weakest) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"weakest\" data-testid=\"file-weakest\"><strong>Weakest skills:</strong> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"weakest\" data-testid=\"file-weakest\"><strong>Weakest skills, by recent accuracy:</strong> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -167,7 +167,7 @@ func Layout(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var10 = []any{"topbar", templ.KV("topbar-trainee", p.Viewer != nil && p.Viewer.IsTrainee)}
+		var templ_7745c5c3_Var10 = []any{"topbar", templ.KV("topbar-trainee", p.Viewer != nil && p.Viewer.IsTrainee), templ.KV("topbar-staff", p.Viewer != nil && !p.Viewer.IsTrainee)}
 		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var10...)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

@@ -409,7 +409,7 @@ func ManagerHomePage(v DashboardView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					if len(row.Weakest) > 0 {
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "<p class=\"weakest\"><span class=\"weakest-label\">Weakest skills:</span> ")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "<p class=\"weakest\"><span class=\"weakest-label\">Weakest skills, by recent accuracy:</span> ")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}

@@ -229,6 +229,9 @@ type RoundView struct {
 	Boxes           []RoundBox
 	// Density is "roomy", "snug" or "tight" (RoundDensity).
 	Density string
+	// Label names the table for screen readers where a page shows several
+	// ("The table" when empty).
+	Label string
 }
 
 // RoundBox is one player box: the hand that plays, the cards given up

@@ -35,9 +35,11 @@ import (
 
 // Harness is a running kiosk server.
 type Harness struct {
-	TB     testing.TB
-	URL    string // base URL, such as http://127.0.0.1:41234
-	DB     *sqlite.DB
+	TB  testing.TB
+	URL string     // base URL, such as http://127.0.0.1:41234
+	DB  *sqlite.DB // nil when Options.Open gave another store
+	// Store is the store the server runs on: DB, or what Options.Open gave.
+	Store  trainer.Store
 	Clock  *Clock
 	Server *server.Server
 	// Book is the rules the server runs with; Book.Version is the rules
@@ -64,6 +66,11 @@ type Options struct {
 	House string
 	// Configure may change the server's Config before it starts.
 	Configure []func(*server.Config)
+	// Open, when set, opens the store instead of a SQLite file (Path is
+	// then unused): PostgreSQL, for the group edition's tests. Its
+	// transactions must read their time from now; it is closed when the
+	// harness stops.
+	Open func(tb testing.TB, now func() time.Time) trainer.Store
 }
 
 // New starts a kiosk server on a new database and stops it when the test ends.
@@ -93,25 +100,33 @@ func Start(tb testing.TB, opts Options) *Harness {
 	if fsys == nil {
 		fsys = rules.FS
 	}
-	db, err := sqlite.Open(tb.Context(), path)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	clock := &Clock{}
-	db.Now = clock.Now
-	// The audit trail is keyed as `trainer serve` keys it: the key in a
-	// file beside the database, made at the first start.
-	auditKey, err := sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(path))
-	if errors.Is(err, fs.ErrNotExist) {
-		auditKey, err = sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
+	var db *sqlite.DB
+	var store trainer.Store
+	var auditKey []byte
+	if opts.Open != nil {
+		store = opts.Open(tb, clock.Now)
+	} else {
+		var err error
+		if db, err = sqlite.Open(tb.Context(), path); err != nil {
+			tb.Fatal(err)
+		}
+		db.Now = clock.Now
+		// The audit trail is keyed as `trainer serve` keys it: the key in
+		// a file beside the database, made at the first start.
+		auditKey, err = sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(path))
+		if errors.Is(err, fs.ErrNotExist) {
+			auditKey, err = sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := db.UseAuditKey(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
+			tb.Fatal(err)
+		}
+		store = db
 	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := db.UseAuditKey(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
-		tb.Fatal(err)
-	}
-	key, err := db.SessionKey(tb.Context())
+	key, err := store.SessionKey(tb.Context())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -129,7 +144,7 @@ func Start(tb testing.TB, opts Options) *Harness {
 	for _, o := range opts.Configure {
 		o(&cfg)
 	}
-	srv, err := server.New(cfg, db, book, web.Static)
+	srv, err := server.New(cfg, store, book, web.Static)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -139,13 +154,13 @@ func Start(tb testing.TB, opts Options) *Harness {
 		once.Do(func() {
 			ts.Close()  // waits for requests in flight, before the database closes
 			srv.Close() // stops the background computations, as cmd/trainer does
-			if err := db.Close(); err != nil {
+			if err := store.Close(); err != nil {
 				tb.Error(err)
 			}
 		})
 	}
 	tb.Cleanup(stop)
-	return &Harness{TB: tb, URL: ts.URL, DB: db, Clock: clock, Server: srv, Book: book, AuditKey: auditKey, stop: stop, logs: logs}
+	return &Harness{TB: tb, URL: ts.URL, DB: db, Store: store, Clock: clock, Server: srv, Book: book, AuditKey: auditKey, stop: stop, logs: logs}
 }
 
 // Logs returns what the server has logged so far at level Warn and above
@@ -187,7 +202,7 @@ func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 // rules page does.
 func (h *Harness) ApproveRules(m *trainer.User) {
 	h.TB.Helper()
-	if _, err := h.DB.ApproveRulesVersion(trainer.WithActor(h.TB.Context(), m), h.Book.Version); err != nil {
+	if _, err := h.Store.ApproveRulesVersion(trainer.WithActor(h.TB.Context(), m), h.Book.Version); err != nil {
 		h.TB.Fatalf("approve rules %s: %v", h.Book.Version, err)
 	}
 }
@@ -201,7 +216,7 @@ func (h *Harness) CreateUser(name string, role trainer.Role, badge, secret strin
 		h.TB.Fatal(err)
 	}
 	u := &trainer.User{Name: name, Role: role, Badge: badge, SecretHash: hash}
-	if err := h.DB.CreateUser(h.TB.Context(), u); err != nil {
+	if err := h.Store.CreateUser(h.TB.Context(), u); err != nil {
 		h.TB.Fatalf("create user %q: %v", name, err)
 	}
 	return u

@@ -104,9 +104,43 @@ func (v *visitor) check(name string) {
 		v.axeDone[name] = true
 	}
 	if v.size.shots {
+		fault, err := chromedp.Run(v.ctx, chromedp.Evaluate[string](staffHeaderJS))
+		if err != nil {
+			v.t.Fatalf("%s: the header: %v", what, err)
+		}
+		if fault != "" {
+			v.t.Errorf("%s: %s", what, fault)
+		}
 		browsertest.Screenshot(v.t, v.ctx, v.size.name+"-"+name)
 	}
 }
+
+// staffHeaderJS says what is wrong with a manager's or administrator's
+// header on a tablet, or nothing: it takes two lines at most (the house,
+// the name and the sign-out; then the links), and every link shows without
+// scrolling its row.
+const staffHeaderJS = `(function () {
+  var h = document.querySelector(".topbar-staff");
+  if (!h) { return ""; }
+  var parts = Array.from(h.querySelectorAll(":scope > :not(.nav), .nav-link")).map(function (el) {
+    return el.getBoundingClientRect();
+  }).filter(function (r) { return r.width > 0 && r.height > 0; });
+  var lines = [];
+  parts.sort(function (a, b) { return a.top - b.top; }).forEach(function (r) {
+    var last = lines[lines.length - 1];
+    if (!last || r.top >= last.bottom - 1) {
+      lines.push({top: r.top, bottom: r.bottom});
+    } else {
+      last.bottom = Math.max(last.bottom, r.bottom);
+    }
+  });
+  if (lines.length > 2) { return "the header takes " + lines.length + " lines; want two at most"; }
+  var nav = h.querySelector(".nav");
+  if (nav && nav.scrollWidth > nav.clientWidth + 1) {
+    return "the header's links need " + nav.scrollWidth + " px and have " + nav.clientWidth;
+  }
+  return "";
+})()`
 
 // signInStaff signs in through the staff form and waits for ready.
 func (v *visitor) signInStaff(name, password string, ready chromedp.CSS) {

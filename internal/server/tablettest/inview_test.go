@@ -24,11 +24,17 @@ var (
 	allKinds = []string{drills.KindPayout, drills.KindOutcome, drills.KindHand, drills.KindChips, drills.KindProcedure, drills.KindRuling}
 )
 
+// minLinePX is the smallest line of words the round may draw once fitted to
+// the screen: a line about 1.2 times its font, so about a 9.5 px font in
+// the fullest rounds (the words are never zoomed out with the cards:
+// practice.css). Before, the fullest rounds drew labels 7 px high.
+const minLinePX = 11
+
 // checkInView turns the tablet to each size and fails the test for every
 // part of question d that is not on the screen without scrolling (the
 // prompt, the round or the chips asked about, the clock, every answer
 // control and the one that submits them), and for a page that scrolls
-// sideways. With axe it runs axe-core on the page (once: the sizes change
+// sideways, and for words on the felt drawn too small to read. With axe it runs axe-core on the page (once: the sizes change
 // the layout, not the markup). It saves screenshots at 820 × 1180 and
 // 1024 × 768 when shots is set.
 func checkInView(t *testing.T, ctx context.Context, what string, d *drills.Drill, timed bool, extra []string, axe bool, shots string) {
@@ -47,6 +53,11 @@ func checkInView(t *testing.T, ctx context.Context, what string, d *drills.Drill
 			t.Errorf("%s at %s: not in view without scrolling:\n\t%s", what, sizeName(size), strings.Join(out, "\n\t"))
 		}
 		noSideways(t, ctx, what+" at "+sizeName(size))
+		if px, txt, err := browsertest.SmallestText(ctx, ".question .round-table"); err != nil {
+			t.Fatalf("%s at %s: %v", what, sizeName(size), err)
+		} else if px < minLinePX {
+			t.Errorf("%s at %s: %q on the felt is drawn %.0f px high; want %d px at least", what, sizeName(size), txt, px, minLinePX)
+		}
 		if i == 0 && axe {
 			browsertest.Axe(t, ctx, what)
 		}

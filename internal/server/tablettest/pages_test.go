@@ -64,7 +64,8 @@ func checkPage(t *testing.T, ctx context.Context, name string) {
 // page to the rule book, with a practice session open: none scrolls
 // sideways at 390 × 844, 820 × 1180 or 1024 × 768, the header is one line
 // on a tablet, axe-core finds nothing serious; the start page says that a
-// new session ends the open one, and a one-line answer is not a list.
+// new session ends the open one, ending a session asks first, and a
+// one-line answer is not a list.
 func TestTraineePages(t *testing.T) {
 	k := newKiosk(t)
 	k.h.ApproveRules(k.manager)
@@ -87,7 +88,12 @@ func TestTraineePages(t *testing.T) {
 	checkPage(t, ctx, "start")
 
 	run(t, ctx, "back to the session", chromedp.Navigate(fmt.Sprintf("%s/practice/%d", k.h.URL, id)), chromedp.WaitVisible(testID("end-session")))
-	run(t, ctx, "end the session", chromedp.Tap(testID("end-session")), chromedp.WaitVisible(testID("summary")))
+	run(t, ctx, "ask to end the session", chromedp.Tap(testID("end-session")), chromedp.WaitVisible(testID("end-session-confirm")))
+	if n := eval[int](t, ctx, "still open", `document.querySelectorAll('[data-testid="summary"]').length`); n != 0 {
+		t.Errorf("tapping End session left the page before it was confirmed")
+	}
+	checkPage(t, ctx, "end-confirm")
+	run(t, ctx, "end the session", chromedp.Tap(testID("end-session-confirm")), chromedp.WaitVisible(testID("summary")))
 	checkPage(t, ctx, "summary")
 
 	for _, p := range []struct{ path, ready, name string }{

@@ -65,7 +65,9 @@ func TestPseudoLocalePages(t *testing.T) {
 	post(t, ctx, answerPathOf(k, id), answerForm(d.Key))
 	run(t, ctx, "feedback", chromedp.Navigate(h.URL+"/practice/"+itoa(id)), chromedp.WaitVisible(testID("feedback")))
 	check("feedback")
-	run(t, ctx, "end the session", chromedp.Tap(testID("end-session")), chromedp.WaitVisible(testID("summary")))
+	run(t, ctx, "ask to end the session", chromedp.Tap(testID("end-session")), chromedp.WaitVisible(testID("end-session-confirm")))
+	check("end-confirm")
+	run(t, ctx, "end the session", chromedp.Tap(testID("end-session-confirm")), chromedp.WaitVisible(testID("summary")))
 	check("summary")
 }
 

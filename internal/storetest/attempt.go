@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"encoding/json"
@@ -6,13 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/google/go-cmp/cmp"
 )
 
 // mustStart opens a practice session of user u.
-func mustStart(t *testing.T, db *sqlite.DB, u *trainer.User, planned int) *trainer.PracticeSession {
+func mustStart(t *testing.T, db Store, u *trainer.User, planned int) *trainer.PracticeSession {
 	t.Helper()
 	s := &trainer.PracticeSession{UserID: u.ID, Mode: trainer.ModePractice, Game: "uth", Kind: "payout", Level: 1,
 		House: "default", RulesVersion: "v1", Planned: planned}
@@ -23,7 +22,7 @@ func mustStart(t *testing.T, db *sqlite.DB, u *trainer.User, planned int) *train
 }
 
 // mustServe serves the next scenario of s with seed.
-func mustServe(t *testing.T, db *sqlite.DB, s *trainer.PracticeSession, seed uint64) *trainer.Attempt {
+func mustServe(t *testing.T, db Store, s *trainer.PracticeSession, seed uint64) *trainer.Attempt {
 	t.Helper()
 	a := &trainer.Attempt{SessionID: s.ID, UserID: s.UserID, Skill: "uth.payout.blind", TargetSeconds: 12,
 		Source: trainer.SourceNew, Spec: trainer.Spec{Game: "uth", Kind: "payout", Level: 1, Seed: seed, House: "default", RulesVersion: "v1"}}
@@ -43,10 +42,10 @@ func grade(correct bool) trainer.Grade {
 		Correct: correct, Score: score, Speed: trainer.SpeedOK, Elapsed: 4200 * time.Millisecond}
 }
 
-func TestDB_StartPracticeSession(t *testing.T) {
+func testStartPracticeSession(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		first := mustStart(t, db, u, 10)
@@ -69,7 +68,7 @@ func TestDB_StartPracticeSession(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		ana := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		bo := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
 		s := mustStart(t, db, ana, 10)
@@ -88,10 +87,10 @@ func TestDB_StartPracticeSession(t *testing.T) {
 	})
 }
 
-func TestDB_ServeAttempt(t *testing.T) {
+func testServeAttempt(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		c := newClock(db)
 		u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		s := mustStart(t, db, u, 2)
@@ -113,12 +112,12 @@ func TestDB_ServeAttempt(t *testing.T) {
 		}
 	})
 	t.Run("ErrConflict", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		s := mustStart(t, db, u, 1)
 		a := mustServe(t, db, s, 1)
-		if _, err := db.AnswerAttempt(t.Context(), a.ID, u.ID, db.Now(), grade(true)); err != nil {
+		if _, err := db.AnswerAttempt(t.Context(), a.ID, u.ID, db.Clock(), grade(true)); err != nil {
 			t.Fatal(err)
 		}
 		s, _ = db.FindPracticeSession(t.Context(), s.ID, u.ID)
@@ -135,7 +134,7 @@ func TestDB_ServeAttempt(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		ana := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		bo := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
 		s := mustStart(t, db, ana, 10)
@@ -146,10 +145,10 @@ func TestDB_ServeAttempt(t *testing.T) {
 	})
 }
 
-func TestDB_AnswerAttempt(t *testing.T) {
+func testAnswerAttempt(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		c := newClock(db)
 		u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		s := mustStart(t, db, u, 10)
@@ -172,33 +171,36 @@ func TestDB_AnswerAttempt(t *testing.T) {
 		}
 	})
 	t.Run("ErrConflict", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		a := mustServe(t, db, mustStart(t, db, u, 10), 1)
-		if _, err := db.AnswerAttempt(t.Context(), a.ID, u.ID, db.Now(), grade(true)); err != nil {
+		if _, err := db.AnswerAttempt(t.Context(), a.ID, u.ID, db.Clock(), grade(true)); err != nil {
 			t.Fatal(err)
 		}
-		got, err := db.AnswerAttempt(t.Context(), a.ID, u.ID, db.Now(), grade(false))
-		if !errors.Is(err, sqlite.ErrAnswered) || trainer.KindOf(err) != trainer.KindConflict {
+		got, err := db.AnswerAttempt(t.Context(), a.ID, u.ID, db.Clock(), grade(false))
+		if !errors.Is(err, trainer.ErrAnswered) || trainer.KindOf(err) != trainer.KindConflict {
 			t.Fatalf("second answer: %v; want ErrAnswered", err)
 		}
 		if got == nil || !got.Correct {
 			t.Errorf("second answer returned %+v; want the stored (right) answer", got)
 		}
-		if _, err := db.UseHint(t.Context(), a.ID, u.ID); !errors.Is(err, sqlite.ErrAnswered) {
+		if _, err := db.UseHint(t.Context(), a.ID, u.ID); !errors.Is(err, trainer.ErrAnswered) {
 			t.Errorf("hint after the answer: %v; want ErrAnswered", err)
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		ana := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		bo := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
 		a := mustServe(t, db, mustStart(t, db, ana, 10), 1)
 		for what, err := range map[string]error{
-			"answer": func() error { _, err := db.AnswerAttempt(t.Context(), a.ID, bo.ID, db.Now(), grade(true)); return err }(),
-			"find":   func() error { _, err := db.FindAttempt(t.Context(), a.ID, bo.ID); return err }(),
-			"hint":   func() error { _, err := db.UseHint(t.Context(), a.ID, bo.ID); return err }(),
+			"answer": func() error {
+				_, err := db.AnswerAttempt(t.Context(), a.ID, bo.ID, db.Clock(), grade(true))
+				return err
+			}(),
+			"find": func() error { _, err := db.FindAttempt(t.Context(), a.ID, bo.ID); return err }(),
+			"hint": func() error { _, err := db.UseHint(t.Context(), a.ID, bo.ID); return err }(),
 		} {
 			if trainer.KindOf(err) != trainer.KindNotFound || trainer.MessageOf(err) != "Question not found." {
 				t.Errorf("Bo's %s on Ana's attempt: %v; want KindNotFound", what, err)
@@ -210,9 +212,9 @@ func TestDB_AnswerAttempt(t *testing.T) {
 	})
 }
 
-func TestDB_ReviewMistakes(t *testing.T) {
+func testReviewMistakes(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	c := newClock(db)
 	u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 	s := mustStart(t, db, u, 10)
@@ -258,9 +260,9 @@ func ids(as []*trainer.Attempt) []int64 {
 	return out
 }
 
-func TestDB_FindPracticeSessionLast(t *testing.T) {
+func testFindPracticeSessionLast(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	newClock(db)
 	ana := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 	bo := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
@@ -284,7 +286,7 @@ func TestDB_FindPracticeSessionLast(t *testing.T) {
 			t.Errorf("FindPracticeSessionLast attempt = %+v; want %d, waiting", a, first.ID)
 		}
 	})
-	if _, err := db.AnswerAttempt(t.Context(), first.ID, ana.ID, db.Now(), grade(true)); err != nil {
+	if _, err := db.AnswerAttempt(t.Context(), first.ID, ana.ID, db.Clock(), grade(true)); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("Answered", func(t *testing.T) {

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"testing"
@@ -6,10 +6,10 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-func TestDB_SetUserLanguage(t *testing.T) {
+func testSetUserLanguage(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		u := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
 		if u.Language != "" {
 			t.Fatalf("a new user's Language = %q; want the house default, \"\"", u.Language)
@@ -37,7 +37,7 @@ func TestDB_SetUserLanguage(t *testing.T) {
 		}
 	})
 	t.Run("ErrInvalid", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		u := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
 		for _, tag := range []string{"fr", "EN", "en-XA", "it "} {
 			err := db.SetUserLanguage(t.Context(), u.ID, tag)
@@ -50,7 +50,7 @@ func TestDB_SetUserLanguage(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		if err := db.SetUserLanguage(t.Context(), 99, "it"); trainer.KindOf(err) != trainer.KindNotFound {
 			t.Errorf("SetUserLanguage(99) = %v; want KindNotFound", err)
 		}

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"fmt"
@@ -12,10 +12,10 @@ import (
 // attempt as wrong; a right one gives its count back; many accounts tried
 // from one device leave fewer, the device's limit coming first (issue 15:
 // the keypad's "2 tries left").
-func TestDB_ReserveSigninAttempt_Left(t *testing.T) {
+func testReserveSigninAttempt_Left(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("Pair", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		u := mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "")
 		for i := 1; i <= trainer.DefaultMaxSigninFailures; i++ {
@@ -29,7 +29,7 @@ func TestDB_ReserveSigninAttempt_Left(t *testing.T) {
 		}
 	})
 	t.Run("RightGivesBack", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		u := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
 		fail(t, db, attempt(u, "10.0.0.7"))
@@ -45,7 +45,7 @@ func TestDB_ReserveSigninAttempt_Left(t *testing.T) {
 		}
 	})
 	t.Run("Device", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		// Names of nobody's, each tried once, fill the device's count.
 		for i := range trainer.DeviceMaxFailures - 2 {

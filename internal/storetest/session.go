@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"testing"
@@ -7,9 +7,9 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-func TestDB_Session(t *testing.T) {
+func testSession(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	clk := newClock(db)
 	ana := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
 	max := mustCreateUser(t, db, "Max", trainer.RoleManager, "")

@@ -1,17 +1,16 @@
-package sqlite_test
+package storetest
 
 import (
 	"errors"
 	"testing"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-func TestDB_UpdateUser(t *testing.T) {
+func testUpdateUser(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		admin := mustCreateUser(t, db, "Ada Admin", trainer.RoleAdministrator, "")
 		u := mustCreateUser(t, db, "Jose Perez", trainer.RoleTrainee, "12")
@@ -26,7 +25,7 @@ func TestDB_UpdateUser(t *testing.T) {
 		if found, err := db.FindUserByBadge(t.Context(), "B-7"); err != nil || found.ID != u.ID {
 			t.Errorf("FindUserByBadge(B-7) = %v, %v", found, err)
 		}
-		es, err := db.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 1})
+		es, err := db.ListAudit(t.Context(), trainer.AuditFilter{Limit: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,17 +39,17 @@ func TestDB_UpdateUser(t *testing.T) {
 			t.Errorf("UpdateUser(case only, no badge) = %+v, %v", got, err)
 		}
 		// Nothing changed: nothing recorded.
-		before, _ := db.ListAudit(t.Context(), sqlite.AuditFilter{})
+		before, _ := db.ListAudit(t.Context(), trainer.AuditFilter{})
 		if _, err := db.UpdateUser(ctx, u.ID, "josé pérez", ""); err != nil {
 			t.Fatal(err)
 		}
-		if after, _ := db.ListAudit(t.Context(), sqlite.AuditFilter{}); len(after) != len(before) {
+		if after, _ := db.ListAudit(t.Context(), trainer.AuditFilter{}); len(after) != len(before) {
 			t.Errorf("an update that changes nothing wrote %d audit entries", len(after)-len(before))
 		}
 	})
 
 	t.Run("ErrConflict", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		mustCreateUser(t, db, "Tina", trainer.RoleTrainee, "12")
 		u := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "13")
 		for _, tt := range []struct {
@@ -75,7 +74,7 @@ func TestDB_UpdateUser(t *testing.T) {
 	})
 
 	t.Run("ErrInvalid", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		u := mustCreateUser(t, db, "Bo Chan", trainer.RoleTrainee, "")
 		for _, tt := range []struct{ name, badge string }{{"", ""}, {"Bo Chan", "no badge!"}} {
 			if _, err := db.UpdateUser(t.Context(), u.ID, tt.name, tt.badge); trainer.KindOf(err) != trainer.KindInvalid {
@@ -85,7 +84,7 @@ func TestDB_UpdateUser(t *testing.T) {
 	})
 
 	t.Run("ErrNotFound", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		if _, err := db.UpdateUser(t.Context(), 99, "Bo Chan", ""); trainer.KindOf(err) != trainer.KindNotFound {
 			t.Errorf("UpdateUser(99) = %v; want KindNotFound", err)
 		}

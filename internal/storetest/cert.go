@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"encoding/json"
@@ -7,14 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // mustApprove records and approves rules version v, by manager m.
-func mustApprove(t *testing.T, db *sqlite.DB, m *trainer.User, v string) {
+func mustApprove(t *testing.T, db Store, m *trainer.User, v string) {
 	t.Helper()
 	if _, err := db.RecordRulesVersion(t.Context(), v, map[string][]byte{"drills.toml": []byte("# " + v + "\n")}); err != nil {
 		t.Fatal(err)
@@ -32,18 +31,18 @@ func newExam(u *trainer.User, game string, n int) *trainer.Exam {
 	return ex
 }
 
-func TestDB_StartExam(t *testing.T) {
+func testStartExam(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
 		tia := mustCreateUser(t, db, "Tia Trainee", trainer.RoleTrainee, "")
 		mustApprove(t, db, mgr, "v1")
 		practice := mustStart(t, db, tia, 10)
 		ex := newExam(tia, "uth", 3)
-		var seen sqlite.CertRecord
-		if err := db.StartExam(t.Context(), ex, func(r sqlite.CertRecord) error { seen = r; return nil }); err != nil {
+		var seen trainer.CertRecord
+		if err := db.StartExam(t.Context(), ex, func(r trainer.CertRecord) error { seen = r; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if seen.UserID != tia.ID || seen.Game != "uth" || len(seen.Events) != 0 {
@@ -65,19 +64,19 @@ func TestDB_StartExam(t *testing.T) {
 		}
 		// Practice is refused while the exam is open, and so is a second exam.
 		if err := db.StartPracticeSession(t.Context(), &trainer.PracticeSession{UserID: tia.ID, Mode: trainer.ModePractice,
-			Game: "uth", Kind: "payout", Level: 1, House: "default", RulesVersion: "v1", Planned: 10}); !errors.Is(err, sqlite.ErrExamOpen) {
+			Game: "uth", Kind: "payout", Level: 1, House: "default", RulesVersion: "v1", Planned: 10}); !errors.Is(err, trainer.ErrExamOpen) {
 			t.Errorf("practice during the exam: %v; want ErrExamOpen", err)
 		}
-		if err := db.StartExam(t.Context(), newExam(tia, "oracle", 2), nil); !errors.Is(err, sqlite.ErrExamOpen) {
+		if err := db.StartExam(t.Context(), newExam(tia, "oracle", 2), nil); !errors.Is(err, trainer.ErrExamOpen) {
 			t.Errorf("a second exam: %v; want ErrExamOpen", err)
 		}
-		es, _ := db.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 1})
+		es, _ := db.ListAudit(t.Context(), trainer.AuditFilter{Limit: 1})
 		if es[0].Action != trainer.AuditExamStarted || es[0].Subject != trainer.CertSubject(tia.ID, "uth") {
 			t.Errorf("last audit entry %s on %s; want exam.started on Tia's uth", es[0].Action, es[0].Subject)
 		}
 	})
 	t.Run("ErrRulesNotApproved", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		tia := mustCreateUser(t, db, "Tia Trainee", trainer.RoleTrainee, "")
 		if _, err := db.RecordRulesVersion(t.Context(), "v1", nil); err != nil {
 			t.Fatal(err)
@@ -91,13 +90,13 @@ func TestDB_StartExam(t *testing.T) {
 		}
 	})
 	t.Run("ErrCheckRefuses", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
 		tia := mustCreateUser(t, db, "Tia Trainee", trainer.RoleTrainee, "")
 		mustApprove(t, db, mgr, "v1")
 		no := trainer.Errorf(trainer.KindConflict, "Too early.")
 		before, _ := db.VerifyAudit(t.Context())
-		if err := db.StartExam(t.Context(), newExam(tia, "uth", 2), func(sqlite.CertRecord) error { return no }); err != no {
+		if err := db.StartExam(t.Context(), newExam(tia, "uth", 2), func(trainer.CertRecord) error { return no }); err != no {
 			t.Errorf("StartExam with a refusing check: %v; want its error", err)
 		}
 		after, _ := db.VerifyAudit(t.Context())
@@ -106,7 +105,7 @@ func TestDB_StartExam(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotATrainee", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
 		mustApprove(t, db, mgr, "v1")
 		if err := db.StartExam(t.Context(), newExam(mgr, "uth", 2), nil); trainer.KindOf(err) != trainer.KindNotFound {
@@ -117,9 +116,9 @@ func TestDB_StartExam(t *testing.T) {
 
 // TestDB_FinishExam answers an exam's items and finishes it twice at once:
 // the result, the event and the audit entry are written once.
-func TestDB_FinishExam(t *testing.T) {
+func testFinishExam(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	clk := newClock(db)
 	mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
 	tia := mustCreateUser(t, db, "Tia Trainee", trainer.RoleTrainee, "")
@@ -132,15 +131,15 @@ func TestDB_FinishExam(t *testing.T) {
 	for _, it := range ex.Items {
 		a := mustServe(t, db, sess, it.Seed)
 		clk.Advance(5 * time.Second)
-		if _, err := db.AnswerAttempt(t.Context(), a.ID, tia.ID, db.Now(), grade(true)); err != nil {
+		if _, err := db.AnswerAttempt(t.Context(), a.ID, tia.ID, db.Clock(), grade(true)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// While the exam is open its answers stay out of the history.
-	if as, _ := db.ListAttempts(t.Context(), sqlite.AttemptFilter{UserID: tia.ID}); len(as) != 0 {
+	if as, _ := db.ListAttempts(t.Context(), trainer.AttemptFilter{UserID: tia.ID}); len(as) != 0 {
 		t.Errorf("the history lists %d answers of the open exam", len(as))
 	}
-	if ss, _ := db.ListPracticeSessions(t.Context(), sqlite.SessionFilter{UserID: tia.ID}); len(ss) != 0 {
+	if ss, _ := db.ListPracticeSessions(t.Context(), trainer.SessionFilter{UserID: tia.ID}); len(ss) != 0 {
 		t.Errorf("the progress lists the open exam's session")
 	}
 	result := json.RawMessage(`{"passed":true}`)
@@ -165,23 +164,23 @@ func TestDB_FinishExam(t *testing.T) {
 	if s, _ := db.FindPracticeSession(t.Context(), ex.ID, tia.ID); s.Open() {
 		t.Error("the exam's session is open after the exam finished")
 	}
-	if as, _ := db.ListAttempts(t.Context(), sqlite.AttemptFilter{UserID: tia.ID}); len(as) != 2 {
+	if as, _ := db.ListAttempts(t.Context(), trainer.AttemptFilter{UserID: tia.ID}); len(as) != 2 {
 		t.Errorf("the history lists %d answers of the finished exam; want 2", len(as))
 	}
-	es, _ := db.ListAudit(t.Context(), sqlite.AuditFilter{SubjectPrefix: trainer.CertSubject(tia.ID, "uth")})
+	es, _ := db.ListAudit(t.Context(), trainer.AuditFilter{SubjectPrefix: trainer.CertSubject(tia.ID, "uth")})
 	if len(es) != 2 || es[0].Action != trainer.AuditExamFinished || es[1].Action != trainer.AuditExamStarted {
 		t.Errorf("Tia's uth audit entries %v; want exam.started, exam.finished once", es)
 	}
-	exams, err := db.ListExams(t.Context(), sqlite.ExamFilter{UserID: tia.ID, Finished: true})
+	exams, err := db.ListExams(t.Context(), trainer.ExamFilter{UserID: tia.ID, Finished: true})
 	if err != nil || len(exams) != 1 || len(exams[0].Items) != 2 {
 		t.Errorf("ListExams: %d (%v)", len(exams), err)
 	}
 }
 
-func TestDB_RecordCertEvent(t *testing.T) {
+func testRecordCertEvent(t *testing.T, open Opener) {
 	t.Parallel()
-	setup := func(t *testing.T) (*sqlite.DB, *trainer.User, *trainer.User, *trainer.Exam) {
-		db := MustOpenDB(t)
+	setup := func(t *testing.T) (Store, *trainer.User, *trainer.User, *trainer.Exam) {
+		db := open(t)
 		newClock(db)
 		mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
 		tia := mustCreateUser(t, db, "Tia Trainee", trainer.RoleTrainee, "")
@@ -213,13 +212,13 @@ func TestDB_RecordCertEvent(t *testing.T) {
 		if got := rec.Events[2]; got.Kind != trainer.EventTablePass || got.Actor != "Max Manager" || got.ActorID != mgr.ID || got.ExamID != ex.ID {
 			t.Errorf("the sign-off %+v; want signed by Max Manager after exam %d", got, ex.ID)
 		}
-		es, _ := db.ListAudit(t.Context(), sqlite.AuditFilter{SubjectPrefix: trainer.CertSubject(tia.ID, "uth"), Limit: 3})
+		es, _ := db.ListAudit(t.Context(), trainer.AuditFilter{SubjectPrefix: trainer.CertSubject(tia.ID, "uth"), Limit: 3})
 		if es[0].Action != trainer.AuditGranted || es[1].Action != trainer.AuditTableTest || es[2].Action != trainer.AuditTableTest ||
 			!strings.Contains(es[2].Detail, "Paid the Blind") || es[0].Actor != "Max Manager" {
 			t.Errorf("audit entries %s, %s, %s (%s)", es[0].Action, es[1].Action, es[2].Action, es[2].Detail)
 		}
 		// An expiry the kiosk notices is on record once, by the kiosk.
-		exp := &trainer.CertEvent{UserID: tia.ID, Game: "uth", Kind: trainer.EventExpired, At: db.Now().AddDate(1, 0, 0), RefID: pass.ID}
+		exp := &trainer.CertEvent{UserID: tia.ID, Game: "uth", Kind: trainer.EventExpired, At: db.Clock().AddDate(1, 0, 0), RefID: pass.ID}
 		if err := db.RecordCertEvent(ctx, exp, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +226,7 @@ func TestDB_RecordCertEvent(t *testing.T) {
 		if err := db.RecordCertEvent(ctx, &again, nil); trainer.KindOf(err) != trainer.KindConflict {
 			t.Errorf("the same expiry twice: %v; want KindConflict", err)
 		}
-		es, _ = db.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 2})
+		es, _ = db.ListAudit(t.Context(), trainer.AuditFilter{Limit: 2})
 		if es[0].Action != trainer.AuditRefresherAssigned || es[1].Action != trainer.AuditExpired || es[1].Actor != "kiosk" {
 			t.Errorf("after the expiry: %s, %s by %s", es[1].Action, es[0].Action, es[1].Actor)
 		}
@@ -259,7 +258,7 @@ func TestDB_RecordCertEvent(t *testing.T) {
 		before, _ := db.VerifyAudit(t.Context())
 		no := trainer.Errorf(trainer.KindConflict, "No.")
 		e := &trainer.CertEvent{UserID: tia.ID, Game: "uth", Kind: trainer.EventTablePass, ActorID: mgr.ID, ExamID: ex.ID}
-		if err := db.RecordCertEvent(t.Context(), e, func(sqlite.CertRecord) error { return no }); err != no {
+		if err := db.RecordCertEvent(t.Context(), e, func(trainer.CertRecord) error { return no }); err != no {
 			t.Errorf("refused: %v", err)
 		}
 		rec, _ := db.FindCertRecord(t.Context(), tia.ID, "uth")
@@ -278,9 +277,9 @@ func TestDB_RecordCertEvent(t *testing.T) {
 	})
 }
 
-func TestDB_CertRecordRefresher(t *testing.T) {
+func testCertRecordRefresher(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	clk := newClock(db)
 	tia := mustCreateUser(t, db, "Tia Trainee", trainer.RoleTrainee, "")
 	s := &trainer.PracticeSession{UserID: tia.ID, Mode: trainer.ModeReview, Game: "uth", Kind: "mixed", Level: 1,
@@ -291,10 +290,10 @@ func TestDB_CertRecordRefresher(t *testing.T) {
 	answer := func() time.Time {
 		a := mustServe(t, db, s, uint64(clk.Now().Unix()))
 		clk.Advance(time.Minute)
-		if _, err := db.AnswerAttempt(t.Context(), a.ID, tia.ID, db.Now(), grade(false)); err != nil {
+		if _, err := db.AnswerAttempt(t.Context(), a.ID, tia.ID, db.Clock(), grade(false)); err != nil {
 			t.Fatal(err)
 		}
-		return db.Now()
+		return db.Clock()
 	}
 	answer()
 	if rec, _ := db.FindCertRecord(t.Context(), tia.ID, "uth"); !rec.RefresherAt.IsZero() {
@@ -314,9 +313,9 @@ func TestDB_CertRecordRefresher(t *testing.T) {
 	}
 }
 
-func TestDB_RulesVersions(t *testing.T) {
+func testRulesVersions(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	newClock(db)
 	mgr := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
 	// A house's PNG logo is no UTF-8 text: it comes back byte for byte,
@@ -347,7 +346,7 @@ func TestDB_RulesVersions(t *testing.T) {
 	if _, err := db.ApproveRulesVersion(trainer.WithActor(t.Context(), mgr), "nope"); trainer.KindOf(err) != trainer.KindNotFound {
 		t.Errorf("approving a version never seen: %v", err)
 	}
-	es, _ := db.ListAudit(t.Context(), sqlite.AuditFilter{SubjectPrefix: trainer.RulesSubject("abc")})
+	es, _ := db.ListAudit(t.Context(), trainer.AuditFilter{SubjectPrefix: trainer.RulesSubject("abc")})
 	if len(es) != 2 || es[0].Action != trainer.AuditRulesApproved || es[1].Action != trainer.AuditRulesRecorded {
 		t.Errorf("audit of the version: %v", es)
 	}

@@ -1,18 +1,17 @@
-package sqlite_test
+package storetest
 
 import (
 	"errors"
 	"testing"
 
-	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestDB_CreateUser(t *testing.T) {
+func testCreateUser(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		newClock(db)
 		u := &trainer.User{Name: "  Ana   Lee ", Role: trainer.RoleTrainee, Badge: " b-12 ", SecretHash: "$h$"}
 		if err := db.CreateUser(t.Context(), u); err != nil {
@@ -46,7 +45,7 @@ func TestDB_CreateUser(t *testing.T) {
 	})
 
 	t.Run("ErrConflict", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		mustCreateUser(t, db, "Ana Lee", trainer.RoleTrainee, "12")
 		tests := []struct {
 			name, badge string
@@ -73,7 +72,7 @@ func TestDB_CreateUser(t *testing.T) {
 	})
 
 	t.Run("ErrInvalid", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		for _, u := range []*trainer.User{
 			{Name: "   ", Role: trainer.RoleTrainee, SecretHash: "$h$"},
 			{Name: "Ana", Role: "owner", SecretHash: "$h$"},
@@ -87,9 +86,9 @@ func TestDB_CreateUser(t *testing.T) {
 	})
 }
 
-func TestDB_CreateFirstAdministrator(t *testing.T) {
+func testCreateFirstAdministrator(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	if n, err := db.CountUsers(t.Context()); err != nil || n != 0 {
 		t.Fatalf("CountUsers on a new database = %d, %v; want 0", n, err)
 	}
@@ -109,9 +108,9 @@ func TestDB_CreateFirstAdministrator(t *testing.T) {
 	}
 }
 
-func TestDB_FindUser_ErrNotFound(t *testing.T) {
+func testFindUser_ErrNotFound(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	_, err := db.FindUserByID(t.Context(), 42)
 	if trainer.KindOf(err) != trainer.KindNotFound || trainer.MessageOf(err) != "User not found." {
 		t.Errorf("FindUserByID(42) = %v (%v); want KindNotFound %q", err, trainer.KindOf(err), "User not found.")
@@ -121,9 +120,9 @@ func TestDB_FindUser_ErrNotFound(t *testing.T) {
 	}
 }
 
-func TestDB_ListUsers(t *testing.T) {
+func testListUsers(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	mustCreateUser(t, db, "Zed", trainer.RoleTrainee, "")
 	amy := mustCreateUser(t, db, "Amy", trainer.RoleTrainee, "")
 	mustCreateUser(t, db, "Max", trainer.RoleManager, "")
@@ -131,7 +130,7 @@ func TestDB_ListUsers(t *testing.T) {
 	if err := db.SetUserActive(t.Context(), amy.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	names := func(f sqlite.UserFilter) []string {
+	names := func(f trainer.UserFilter) []string {
 		users, err := db.ListUsers(t.Context(), f)
 		if err != nil {
 			t.Fatal(err)
@@ -143,13 +142,13 @@ func TestDB_ListUsers(t *testing.T) {
 		return s
 	}
 	tests := []struct {
-		f    sqlite.UserFilter
+		f    trainer.UserFilter
 		want []string
 	}{
-		{sqlite.UserFilter{}, []string{"Amy", "Bea", "Max", "Zed"}},
-		{sqlite.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true}, []string{"Bea", "Zed"}},
-		{sqlite.UserFilter{Role: trainer.RoleManager}, []string{"Max"}},
-		{sqlite.UserFilter{Role: trainer.RoleAdministrator}, nil},
+		{trainer.UserFilter{}, []string{"Amy", "Bea", "Max", "Zed"}},
+		{trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true}, []string{"Bea", "Zed"}},
+		{trainer.UserFilter{Role: trainer.RoleManager}, []string{"Max"}},
+		{trainer.UserFilter{Role: trainer.RoleAdministrator}, nil},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, names(tt.f)); diff != "" {
@@ -158,10 +157,10 @@ func TestDB_ListUsers(t *testing.T) {
 	}
 }
 
-func TestDB_SetUserActive(t *testing.T) {
+func testSetUserActive(t *testing.T, open Opener) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		u := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
 		token, err := db.CreateSession(t.Context(), u.ID, "")
 		if err != nil {
@@ -184,7 +183,7 @@ func TestDB_SetUserActive(t *testing.T) {
 		}
 	})
 	t.Run("ErrConflict", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		a := mustCreateUser(t, db, "Root", trainer.RoleAdministrator, "")
 		err := db.SetUserActive(t.Context(), a.ID, false)
 		if trainer.KindOf(err) != trainer.KindConflict {
@@ -196,16 +195,16 @@ func TestDB_SetUserActive(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		db := MustOpenDB(t)
+		db := open(t)
 		if err := db.SetUserActive(t.Context(), 7, false); trainer.KindOf(err) != trainer.KindNotFound {
 			t.Errorf("SetUserActive(7) = %v; want KindNotFound", err)
 		}
 	})
 }
 
-func TestDB_SetUserSecret(t *testing.T) {
+func testSetUserSecret(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	u := mustCreateUser(t, db, "Ana", trainer.RoleTrainee, "")
 	token, err := db.CreateSession(t.Context(), u.ID, "")
 	if err != nil {
@@ -225,9 +224,9 @@ func TestDB_SetUserSecret(t *testing.T) {
 	}
 }
 
-func TestDB_CreateUser_Lookalike(t *testing.T) {
+func testCreateUser_Lookalike(t *testing.T, open Opener) {
 	t.Parallel()
-	db := MustOpenDB(t)
+	db := open(t)
 	mustCreateUser(t, db, "Tina", trainer.RoleTrainee, "")
 	err := db.CreateUser(t.Context(), &trainer.User{Name: "\u0422ina", Role: trainer.RoleManager, SecretHash: "$h$"})
 	var la *trainer.NameLookalike

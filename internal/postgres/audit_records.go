@@ -1,0 +1,114 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// CheckCertRecords compares the exams and certification events of trainee
+// userID in game with the audit entries that recorded them, and returns the
+// disagreements (none when they agree).
+func (db *DB) CheckCertRecords(ctx context.Context, userID int64, game string) ([]trainer.RecordMismatch, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return certMismatches(ctx, tx, userID, game)
+}
+
+// certMismatches is CheckCertRecords in tx.
+func certMismatches(ctx context.Context, tx *Tx, userID int64, game string) ([]trainer.RecordMismatch, error) {
+	var r trainer.CertRecords
+	var err error
+	if r.Events, err = listCertEvents(ctx, tx, `e.user_id = ? AND e.game = ? ORDER BY e.id`, userID, game); err != nil {
+		return nil, err
+	}
+	if r.Exams, err = listExamsTx(ctx, tx, `x.user_id = ? AND x.game = ?`, userID, game); err != nil {
+		return nil, err
+	}
+	if r.Entries, err = certEntries(ctx, tx, `subject = ?`, trainer.CertSubject(userID, game)); err != nil {
+		return nil, err
+	}
+	return trainer.CheckCertRecords(r, tx.db.key), nil
+}
+
+// VerifyRecords compares every exam and certification event with the audit
+// entries that recorded them (trainer.CheckCertRecords), under the audit key
+// given (UseAuditKey, SetAuditKey; without one, keyed entries are not
+// believed).
+func (db *DB) VerifyRecords(ctx context.Context) (trainer.RecordsReport, []trainer.RecordMismatch, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return trainer.RecordsReport{}, nil, err
+	}
+	defer tx.Rollback()
+	var r trainer.CertRecords
+	if r.Events, err = listCertEvents(ctx, tx, `1 = 1 ORDER BY e.id`); err != nil {
+		return trainer.RecordsReport{}, nil, err
+	}
+	if r.Exams, err = listExamsTx(ctx, tx, `1 = 1`); err != nil {
+		return trainer.RecordsReport{}, nil, err
+	}
+	if r.Entries, err = certEntries(ctx, tx, `substr(subject, 1, 5) = 'user:' AND strpos(subject, '/game:') > 0`); err != nil {
+		return trainer.RecordsReport{}, nil, err
+	}
+	rep := trainer.RecordsReport{Exams: len(r.Exams), Events: len(r.Events), Entries: len(r.Entries)}
+	return rep, trainer.CheckCertRecords(r, db.key), nil
+}
+
+// certEntries reads the audit entries matching where, with Keyed set as in
+// the chain (from the first keyed entry on). An entry whose time cannot be
+// read is kept with its zero time: the check then names it.
+func certEntries(ctx context.Context, tx *Tx, where string, args ...any) ([]*trainer.AuditEntry, error) {
+	keyedFrom, _, err := firstKeyed(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT `+auditColumns+` FROM audit_log WHERE `+where+` ORDER BY seq`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("audit entries: %w", err)
+	}
+	defer rows.Close()
+	var out []*trainer.AuditEntry
+	for rows.Next() {
+		e, err := scanAudit(rows)
+		if e == nil {
+			return nil, fmt.Errorf("audit entries: %w", err)
+		}
+		e.Keyed = keyedFrom != 0 && e.Seq >= keyedFrom
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// listExamsTx reads the exams matching where (over exams x) with their
+// items, in tx.
+func listExamsTx(ctx context.Context, tx *Tx, where string, args ...any) ([]*trainer.Exam, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT `+examColumns+` FROM exams x WHERE `+where+` ORDER BY x.session_id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list exams: %w", err)
+	}
+	var out []*trainer.Exam
+	for rows.Next() {
+		ex, err := scanExam(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("list exams: %w", err)
+		}
+		out = append(out, ex)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, ex := range out {
+		if ex.Items, err = examItems(ctx, tx, ex.ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,33 @@
+// Package postgres is the kiosk's store on PostgreSQL, for a casino group
+// that runs several kiosk processes, at several sites, on one database
+// (issue 17, docs/group.md). It implements every service of trainer.Store,
+// with the behaviour internal/storetest checks on both stores.
+//
+// It speaks to the server through database/sql with pgx's driver
+// (github.com/jackc/pgx/v5/stdlib), not through pgxpool: the store's code
+// then has the shape of internal/sqlite's (a Tx wrapping *sql.Tx, rows
+// scanned the same way), so the two stores read side by side and a fix in
+// one is easy to carry to the other. The queries keep SQLite's ?
+// placeholders and are numbered for PostgreSQL as they run (rebind). What
+// pgxpool would add (its own pool, COPY, batches) the kiosk's small
+// transactions do not need.
+//
+// Several processes share what a single kiosk kept in one process:
+//
+//   - Every write transaction first takes one transaction-level advisory
+//     lock (pg_advisory_xact_lock), so writes take turns across processes as
+//     they do on SQLite's one writer. A decision read then written in one
+//     transaction (the sign-in limits, one open session per trainee, one
+//     answer per question, the order of an exam's items, the approval of a
+//     rules version) cannot be split by another process's write. Reads take
+//     no lock and read a snapshot (REPEATABLE READ, read only).
+//   - The audit chain's head is a row (audit_head) that every append locks
+//     FOR UPDATE and moves, in the transaction of the change it records.
+//     Every process keys its entries with the group's one audit key.
+//   - Migrations (migrations/postgres) run at Open under a session-level
+//     advisory lock: processes started together migrate once.
+//
+// Times are TIMESTAMPTZ, written in UTC to the millisecond and returned in
+// UTC, as SQLite's store keeps them. Money is never stored here as a float:
+// the kiosk stores no amounts but inside JSON answers, as text.
+package postgres

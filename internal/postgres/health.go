@@ -1,0 +1,99 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Whether the kiosk can write its database, as SQLite's store says it
+// (docs/hardening.md): the last write the process tried (a failure is kept
+// until a later write succeeds), and a probe that takes the write lock and
+// inserts a row it rolls back.
+
+// writeHealth is the outcome of the process's last write.
+type writeHealth struct {
+	mu  sync.Mutex
+	err error
+	at  time.Time
+}
+
+// WriteError is the failure of the last write to the database. Only
+// failures that say the database cannot be written count: the server gone or
+// unreachable, a full disk, a database in read-only mode, too many
+// connections. A refused constraint is not one.
+type WriteError struct {
+	At  time.Time
+	Err error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("the last write to the database failed at %s: %s", e.At.UTC().Format(time.RFC3339), firstLine(e.Err))
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// LastWriteError returns the failure of the last write, or nil.
+func (db *DB) LastWriteError() error {
+	db.health.mu.Lock()
+	defer db.health.mu.Unlock()
+	if db.health.err == nil {
+		return nil
+	}
+	return &WriteError{At: db.health.at, Err: db.health.err}
+}
+
+// noteWrite records the outcome of a write: a failure that means the
+// database cannot be written is kept; nil clears it; other errors change
+// nothing.
+func (db *DB) noteWrite(err error) {
+	if err != nil && !isWriteFailure(err) {
+		return
+	}
+	db.health.mu.Lock()
+	defer db.health.mu.Unlock()
+	db.health.err, db.health.at = err, time.Now()
+}
+
+// isWriteFailure reports whether err says the database cannot be written:
+// no answer from the server, or an SQLSTATE of class 08 (connection), 53
+// (insufficient resources: disk full, out of memory, too many connections),
+// 57 (operator intervention: shutdown) or 58 (system error: I/O), or 25006
+// (a read-only transaction: a standby, or default_transaction_read_only).
+func isWriteFailure(err error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return pgconn.SafeToRetry(err) || pgconn.Timeout(err) || isNetError(err)
+	}
+	switch pe.Code[:2] {
+	case "08", "53", "57", "58":
+		return true
+	}
+	return pe.Code == "25006"
+}
+
+// isNetError reports whether err is the connection's, not the statement's.
+func isNetError(err error) bool {
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce) || strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "connection refused")
+}
+
+// ProbeWrite checks that the database can be written now: it takes the
+// write lock, inserts a row and rolls back. Returns an error naming the
+// database and the reason.
+func (db *DB) ProbeWrite(ctx context.Context) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("the database %s cannot be written: %s", db.url, firstLine(err))
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (?)`, []byte("probe")); err != nil {
+		return fmt.Errorf("the database %s cannot be written: %s", db.url, firstLine(err))
+	}
+	return nil
+}

@@ -1,0 +1,201 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// msgSessionNotFound is the answer for a session that is not the trainee's
+// own as much as for one that does not exist: nobody learns which IDs exist.
+const msgSessionNotFound = "Practice session not found."
+
+// sessionColumns reads a session with its answered and correct counts, which
+// triggers keep in its row as its attempts change (migration 0031).
+const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.house, s.rules_version, s.planned,
+	s.started_at, coalesce(s.ended_at::text, ''), s.answered_count, s.correct_count`
+
+// StartPracticeSession stores s as the trainee's open session and sets its
+// ID and start. The trainee's previous open session, if any, ends now: a
+// trainee runs one session at a time, the one that resumes on any tablet.
+// Returns KindNotFound if the user does not exist, trainer.ErrExamOpen (KindConflict)
+// while the trainee's exam is open, and KindInvalid for ModeExam (StartExam
+// starts exams).
+func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSession) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.Mode == trainer.ModeExam {
+		return trainer.Errorf(trainer.KindInvalid, "An exam starts from its own page.")
+	}
+	if _, err := findUser(ctx, tx, `id = ?`, s.UserID); err != nil {
+		return fmt.Errorf("start practice session: %w", err)
+	}
+	// An open exam is never ended by practice: it would lose its
+	// unanswered questions.
+	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, s.UserID); err == nil {
+		if open.Mode == trainer.ModeExam {
+			return trainer.ErrExamOpen
+		}
+	} else if trainer.KindOf(err) != trainer.KindNotFound {
+		return err
+	}
+	if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
+		return fmt.Errorf("start practice session: %w", err)
+	}
+	s.ID, err = tx.insert(ctx, `
+		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.now))
+	if err != nil {
+		return fmt.Errorf("start practice session: %w", err)
+	}
+	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.now, time.Time{}, 0, 0
+	return tx.Commit()
+}
+
+// FindPracticeSession returns session id of user userID with its answered
+// and correct counts. Returns KindNotFound if there is no such session or it
+// is another user's.
+func (db *DB) FindPracticeSession(ctx context.Context, id, userID int64) (*trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
+}
+
+// FindPracticeSessionLast returns session id of user userID, as
+// FindPracticeSession does, and its scenario served last (nil when none has
+// been), read together. A scenario waiting for its answer is always the last
+// one served. Returns KindNotFound if there is no such session or it is
+// another user's.
+func (db *DB) FindPracticeSessionLast(ctx context.Context, id, userID int64) (*trainer.PracticeSession, *trainer.Attempt, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback()
+	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	last, err := findAttempt(ctx, tx, `session_id = ? ORDER BY position DESC LIMIT 1`, id)
+	if trainer.KindOf(err) == trainer.KindNotFound {
+		return s, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, last, nil
+}
+
+// OpenPracticeSession returns the trainee's open session, the one to resume.
+// Returns KindNotFound when there is none.
+func (db *DB) OpenPracticeSession(ctx context.Context, userID int64) (*trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, userID)
+}
+
+// EndPracticeSession ends session id of user userID now. Ending a session
+// that has already ended changes nothing. Returns KindNotFound if there is no
+// such session or it is another user's.
+func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `
+		UPDATE practice_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL`,
+		formatTime(tx.now), id, userID); err != nil {
+		return nil, fmt.Errorf("end practice session: %w", err)
+	}
+	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
+	if err != nil {
+		return nil, err
+	}
+	return s, tx.Commit()
+}
+
+// ListPracticeSessions returns the user's sessions that have at least one
+// answer, newest first, leaving out an exam still open (its score is told
+// only at the end).
+func (db *DB) ListPracticeSessions(ctx context.Context, f trainer.SessionFilter) ([]*trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	where, args := `s.user_id = ? AND s.answered_count > 0
+		AND NOT (s.mode = 'exam' AND s.ended_at IS NULL)`, []any{f.UserID}
+	if f.Game != "" {
+		where += ` AND s.game = ?`
+		args = append(args, f.Game)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 50
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions s
+		WHERE `+where+` ORDER BY s.started_at DESC, s.id DESC LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("list practice sessions: %w", err)
+	}
+	defer rows.Close()
+	var out []*trainer.PracticeSession
+	for rows.Next() {
+		s, err := scanSession(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list practice sessions: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func findPracticeSession(ctx context.Context, tx *Tx, where string, args ...any) (*trainer.PracticeSession, error) {
+	row := tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions s WHERE `+where, args...)
+	s, err := scanSession(row)
+	if err != nil {
+		return nil, translate(err, msgSessionNotFound)
+	}
+	return s, nil
+}
+
+// endOpenSessions ends every open session of the user (at most one).
+func endOpenSessions(ctx context.Context, tx *Tx, userID int64) error {
+	_, err := tx.ExecContext(ctx, `UPDATE practice_sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL`,
+		formatTime(tx.now), userID)
+	return err
+}
+
+func scanSession(sc scanner) (*trainer.PracticeSession, error) {
+	var s trainer.PracticeSession
+	var mode, started, ended string
+	if err := sc.Scan(&s.ID, &s.UserID, &mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
+		&started, &ended, &s.Answered, &s.Correct); err != nil {
+		return nil, err
+	}
+	s.Mode = trainer.Mode(mode)
+	var err error
+	if s.StartedAt, err = parseTime(started); err != nil {
+		return nil, err
+	}
+	if ended != "" {
+		if s.EndedAt, err = parseTime(ended); err != nil {
+			return nil, err
+		}
+	}
+	return &s, nil
+}

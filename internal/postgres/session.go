@@ -1,0 +1,183 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// newToken returns a random session token: 256 bits, URL-safe text.
+func newToken() string {
+	b := make([]byte, 32)
+	rand.Read(b) // never fails (crypto/rand since Go 1.24)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// tokenHash is what the sessions table stores instead of the token itself.
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// CreateSession signs user userID in and returns the new session's token for
+// the cookie. If replaces is the token of the browser's previous session,
+// that session ends: a sign-in always starts a fresh session, so a token
+// planted before sign-in is worthless after it. (The sign-in's wrong entries
+// were taken back when its PIN or password was found right:
+// FinishSigninAttempt.) Sessions past their lifetime are
+// pruned here too. Returns KindNotFound if the user does not exist.
+func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) (string, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	if replaces != "" {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash(replaces)); err != nil {
+			return "", fmt.Errorf("create session: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, formatTime(tx.now)); err != nil {
+		return "", fmt.Errorf("create session: %w", err)
+	}
+	if _, err := findUser(ctx, tx, `id = ?`, userID); err != nil {
+		return "", fmt.Errorf("create session: %w", err)
+	}
+	token := newToken()
+	now := formatTime(tx.now)
+	if _, err := tx.ExecContext(ctx, `
+		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+		VALUES (?, ?, ?, ?, ?)`,
+		tokenHash(token), userID, now, now, formatTime(tx.now.Add(trainer.SessionLifetime))); err != nil {
+		return "", fmt.Errorf("create session: %w", translate(err, "User not found."))
+	}
+	return token, tx.Commit()
+}
+
+// AuthenticateSession finds the session of token and its user. A live session
+// is touched (its last-seen time moves to now, when it is older than
+// trainer.SessionTouchEvery) and returned with trainer.SessionLive. A session
+// that is over (past its lifetime, idle beyond its role's timeout setting, a
+// deactivated user) is deleted and returned with the reason.
+// Returns KindUnauthorized when there is no such session.
+//
+// Every request calls it, so it reads in a read-only transaction and writes
+// only when there is something to write; a sign-out between the two is no
+// harm, as the write then changes no row.
+func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.Session, trainer.EndReason, error) {
+	s, st, now, err := db.readSession(ctx, token)
+	if err != nil {
+		return nil, trainer.SessionLive, err
+	}
+	s.IdleTimeout = st.IdleTimeout(s.User.Role)
+	end := s.Ended(now, st)
+	var write string
+	switch {
+	case end != trainer.SessionLive:
+		write = `DELETE FROM sessions WHERE token_hash = ?`
+	case now.Sub(s.LastSeenAt) >= trainer.SessionTouchEvery:
+		write = `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`
+	default:
+		return s, end, nil
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, trainer.SessionLive, err
+	}
+	defer tx.Rollback()
+	if end == trainer.SessionLive {
+		_, err = tx.ExecContext(ctx, write, formatTime(tx.now), tokenHash(token))
+		s.LastSeenAt = tx.now
+	} else {
+		_, err = tx.ExecContext(ctx, write, tokenHash(token))
+	}
+	if err != nil {
+		return nil, trainer.SessionLive, fmt.Errorf("authenticate session: %w", err)
+	}
+	return s, end, tx.Commit()
+}
+
+// readSession reads the session of token and the settings that decide
+// whether it is over, as of one moment.
+func (db *DB) readSession(ctx context.Context, token string) (*trainer.Session, trainer.Settings, time.Time, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, trainer.Settings{}, time.Time{}, err
+	}
+	defer tx.Rollback()
+	s, st, err := findSession(ctx, tx, tokenHash(token))
+	if err != nil {
+		return nil, trainer.Settings{}, time.Time{}, err
+	}
+	return s, st, tx.now, nil
+}
+
+// DeleteSession ends the session of token (sign-out). Ending a session that
+// does not exist is not an error.
+func (db *DB) DeleteSession(ctx context.Context, token string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash(token)); err != nil {
+		return fmt.Errorf("delete session: %w", err)
+	}
+	return tx.Commit()
+}
+
+// findSession reads the session of token hash with its user and the
+// settings that decide whether it is over, in one query: every request does
+// this.
+func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, trainer.Settings, error) {
+	var created, lastSeen, expires string
+	var u trainer.User
+	var role, userCreated, userUpdated string
+	var sv settingValues
+	err := tx.QueryRowContext(ctx, `
+		SELECT s.created_at, s.last_seen_at, s.expires_at,
+			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.language, u.created_at, u.updated_at,
+			`+settingsColumns+`
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ?`, hash).Scan(append([]any{&created, &lastSeen, &expires,
+		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &u.Language, &userCreated, &userUpdated}, sv.dest()...)...)
+	if err != nil {
+		err = translate(err, "Your session has ended: sign in again.")
+		if trainer.KindOf(err) == trainer.KindNotFound {
+			return nil, trainer.Settings{}, trainer.Errorf(trainer.KindUnauthorized, "Your session has ended: sign in again.")
+		}
+		return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
+	}
+	st, err := sv.settings()
+	if err != nil {
+		return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
+	}
+	u.Role = trainer.Role(role)
+	s := &trainer.Session{User: &u}
+	for _, t := range []struct {
+		dst *time.Time
+		src string
+	}{
+		{&s.CreatedAt, created}, {&s.LastSeenAt, lastSeen}, {&s.ExpiresAt, expires},
+		{&u.CreatedAt, userCreated}, {&u.UpdatedAt, userUpdated},
+	} {
+		if *t.dst, err = parseTime(t.src); err != nil {
+			return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
+		}
+	}
+	return s, st, nil
+}
+
+func deleteUserSessions(ctx context.Context, tx *Tx, userID int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID); err != nil {
+		return fmt.Errorf("delete sessions of user %d: %w", userID, err)
+	}
+	return nil
+}
