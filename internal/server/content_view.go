@@ -67,7 +67,7 @@ func (s *Server) sample(l *i18n.Localizer, cq contentQuery, kind string) templat
 		sv.Target = strconv.Itoa(d.TargetSeconds) + " s"
 	}
 	if d.Round != nil {
-		t := roundView(d.Round, d.Ask)
+		t := roundView(l, d.Round, d.Ask)
 		t.Label = "The table: " + sv.KindLabel // one landmark per sample
 		sv.Table = &t
 	}

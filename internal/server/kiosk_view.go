@@ -115,7 +115,7 @@ func (s *Server) questionView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 		q.Errors = templates.Errors{}
 	}
 	if d.Round != nil {
-		t := roundView(d.Round, d.Ask)
+		t := roundView(l, d.Round, d.Ask)
 		q.Table = &t
 	}
 	s.askChips(&q, d)
@@ -201,7 +201,7 @@ func outcomeLabel(l *i18n.Localizer, game string, o drills.Outcome) string {
 	if o.Fee != "" {
 		return upperFirst(strings.ReplaceAll(o.Fee, "_", " ")) + " fee"
 	}
-	n := drills.WagerTitle(game, o.Wager)
+	n := wagerName(l, game, o.Wager)
 	if o.On != nil {
 		if o.On.Dealer {
 			return l.T("outcome.on_dealer", "Wager", n)
@@ -254,32 +254,32 @@ func (s *Server) chipView(v games.Money) templates.ChipView {
 // question asks about marked: each box's hand that plays (the cards given
 // up for an exchange or a discard apart, greyed and struck), its wagers in
 // the order the layout places them and named as the prompts name them, and
-// what the player did.
-func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
+// what the player did, in l's language (the wagers by their ids: wagerName).
+func roundView(l *i18n.Localizer, r *games.Round, ask drills.Ask) templates.RoundView {
 	t := templates.RoundView{Game: r.Game, Dealer: cardFaces(r.Dealer), Board: cardFaces(r.Board)}
 	if r.DealerDraw != "" {
 		// Lunar: the next card off the deck, which takes the place of the
 		// dealer's highest card if a box forces him (docs/SETTLE.md).
-		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), "Replacement card if a box forces"
+		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), l.T("table.replacement")
 	}
 	most := 0
 	for i, b := range r.Boxes {
 		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Folded: b.Fold}
-		handThatPlays(&bv, b)
+		handThatPlays(l, &bv, b)
 		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp))
 		for _, w := range wagerOrder(r.Game, b) {
-			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: drills.WagerTitle(r.Game, w), Amount: string(b.Wagers[w]),
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: wagerName(l, r.Game, w), Amount: string(b.Wagers[w]),
 				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
 		}
 		for _, sb := range b.MultiSuper {
-			on := "the dealer"
+			on := l.T("table.on_dealer")
 			if !sb.On.Dealer {
-				on = "box " + strconv.Itoa(sb.On.Box)
+				on = l.T("table.on_box", "N", sb.On.Box)
 			}
 			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: string(sb.Stake),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
 		}
-		bv.Notes = boxNotes(b)
+		bv.Notes = boxNotes(l, b)
 		t.Boxes = append(t.Boxes, bv)
 	}
 	t.Density = templates.RoundDensity(len(r.Boxes), most)
@@ -289,16 +289,16 @@ func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
 // handThatPlays splits a box's cards into the hand that plays and the cards
 // given up: a Lunar exchange's cards out (the cards drawn join the hand), a
 // bought sixth card, 7 Card Thrill's two discards.
-func handThatPlays(bv *templates.RoundBox, b games.Box) {
+func handThatPlays(l *i18n.Localizer, bv *templates.RoundBox, b games.Box) {
 	out := map[string]bool{}
 	switch {
 	case b.Draw != nil && len(b.Draw.Out) > 0:
-		bv.GivenUpLabel = "Exchanged"
+		bv.GivenUpLabel = l.T("table.exchanged")
 		for _, c := range b.Draw.Out {
 			out[strings.ToLower(c)] = true
 		}
 	case len(b.Discards) > 0:
-		bv.GivenUpLabel = "Discarded"
+		bv.GivenUpLabel = l.T("table.discarded")
 		for _, c := range b.Discards {
 			out[strings.ToLower(c)] = true
 		}
@@ -313,9 +313,9 @@ func handThatPlays(bv *templates.RoundBox, b games.Box) {
 	if b.Draw != nil {
 		switch {
 		case len(b.Draw.In) > 0:
-			bv.Added, bv.AddedLabel = cardFaces(b.Draw.In), "Drawn"
+			bv.Added, bv.AddedLabel = cardFaces(b.Draw.In), l.T("table.drawn")
 		case b.Draw.Buy != "":
-			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), "Bought"
+			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), l.T("table.bought")
 		}
 	}
 }
@@ -373,37 +373,40 @@ func outcomeOrder(game string, outs []drills.Outcome) []int {
 
 // boxNotes are the player's actions on a box, in words; the cards of an
 // exchange or a discard are drawn, not written.
-func boxNotes(b games.Box) []string {
+func boxNotes(l *i18n.Localizer, b games.Box) []string {
 	var out []string
 	if b.Fold {
-		out = append(out, "Folded")
+		out = append(out, l.T("table.folded"))
 	}
 	if b.FourthCard {
-		out = append(out, "Bought a 4th card")
+		out = append(out, l.T("table.fourth_card"))
 	}
 	if b.Exchanged > 0 {
-		out = append(out, "Exchanged "+cardsText(b.Exchanged))
+		out = append(out, l.T("table.exchanged_cards", "Count", b.Exchanged))
 	}
 	if b.Draw != nil {
 		if b.Draw.Buy != "" {
-			out = append(out, "Bought a 6th card")
+			out = append(out, l.T("table.sixth_card"))
 		}
 		if len(b.Draw.Out) > 0 {
-			out = append(out, "Exchanged "+cardsText(len(b.Draw.Out)))
+			out = append(out, l.T("table.exchanged_cards", "Count", len(b.Draw.Out)))
 		}
 	}
 	if b.Force {
-		out = append(out, "Forced the dealer")
+		out = append(out, l.T("table.forced"))
 	}
 	return out
 }
 
-// cardsText counts cards in words: "1 card", "3 cards".
-func cardsText(n int) string {
-	if n == 1 {
-		return "1 card"
+// wagerName is wager w of game as the felt names it, in l's language: the
+// catalogue's "wager.<id>" (the games' stable wager ids, never the English
+// title), else drills.WagerTitle's English for a wager the catalogues lack
+// (TestWagerNames keeps them complete).
+func wagerName(l *i18n.Localizer, game, w string) string {
+	if key := "wager." + w; l.T(key) != key {
+		return l.T(key)
 	}
-	return strconv.Itoa(n) + " cards"
+	return drills.WagerTitle(game, w)
 }
 
 // cardFaces draws cards written in the settle contract's notation.

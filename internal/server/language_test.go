@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -258,5 +259,52 @@ func TestLanguage_PracticeInItalian(t *testing.T) {
 		if got := resp.Text(`[data-testid="your-answer"] .answer-line`); !strings.Contains(got, ",") {
 			t.Errorf("your answer %q; want a decimal comma", got)
 		}
+	}
+}
+
+// TestLanguage_RoundOnTheFelt: the round of a question speaks the trainee's
+// language (the dealer's hand, the boxes, the wagers' names from the
+// catalogue by their ids), while the same round stays word for word English
+// for an English trainee.
+func TestLanguage_RoundOnTheFelt(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	c := k.traineeClient(t)
+	id := startSession(t, c, "uth", drills.KindPayout, trainer.ModePractice, 1)
+	en := c.Get(sessionPath(id))
+	wantStatus(t, "GET the question in English", en, http.StatusOK)
+	if got := en.Text(`[data-testid="table-dealer"] .table-label`); got != "Dealer" {
+		t.Errorf("English dealer's label %q; want Dealer", got)
+	}
+	if got := en.Text(`[data-testid="box-1"] .table-label`); !strings.HasPrefix(got, "Box 1") {
+		t.Errorf("English box label %q; want Box 1", got)
+	}
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
+		t.Fatal(err)
+	}
+	it := c.Get(sessionPath(id))
+	wantStatus(t, "GET the question in Italian", it, http.StatusOK)
+	if got := it.Text(`[data-testid="table-dealer"] .table-label`); got != "Banco" {
+		t.Errorf("Italian dealer's label %q; want Banco", got)
+	}
+	if label, _ := it.Doc.Find(`[data-testid="table-dealer"] .round-cards`).Attr("aria-label"); label != "Le carte del banco" {
+		t.Errorf("Italian dealer's cards are read as %q; want “Le carte del banco”", label)
+	}
+	if got := it.Text(`[data-testid="box-1"] .table-label`); !strings.HasPrefix(got, "Box 1") {
+		t.Errorf("Italian box label %q; want Box 1", got)
+	}
+	if label, _ := it.Doc.Find(`[data-testid="box-1"] .wagers`).Attr("aria-label"); label != "Box 1: puntate" {
+		t.Errorf("Italian box's wagers are read as %q; want “Box 1: puntate”", label)
+	}
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "ru"); err != nil {
+		t.Fatal(err)
+	}
+	ru := c.Get(sessionPath(id))
+	if got := ru.Text(`[data-testid="box-1"] .table-label`); !strings.HasPrefix(got, "Бокс 1") {
+		t.Errorf("Russian box label %q; want Бокс 1", got)
+	}
+	// The felt's printed names stay as printed (glossary): Ante in every language.
+	if names := ru.Doc.Find(`[data-testid="box-1"] .wager-name`).Map(func(_ int, s *goquery.Selection) string { return s.Text() }); !slices.Contains(names, "Ante") {
+		t.Errorf("Russian box 1's wagers %q; want Ante among them", names)
 	}
 }
