@@ -308,3 +308,36 @@ func TestLanguage_RoundOnTheFelt(t *testing.T) {
 		t.Errorf("Russian box 1's wagers %q; want Ante among them", names)
 	}
 }
+
+// TestLanguage_Progress: an Italian trainee's progress page names its
+// figures, defines them and gives each skill's stage in Italian.
+func TestLanguage_Progress(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
+		t.Fatal(err)
+	}
+	c := k.traineeClient(t)
+	id := startSession(t, c, "uth", drills.KindPayout, trainer.ModePractice, 1)
+	a, d := pending(t, k.Harness, id)
+	if resp := c.PostForm(answerPath(a), answerForm(d.Key)); resp.StatusCode >= 400 {
+		t.Fatalf("answer: status %d", resp.StatusCode)
+	}
+	resp := c.Get("/progress")
+	wantStatus(t, "GET /progress", resp, http.StatusOK)
+	if got, want := resp.Text("h1"), "I tuoi progressi"; got != want {
+		t.Errorf("heading %q; want %q", got, want)
+	}
+	if got, want := resp.Text("#figures-h"), "Che cosa vogliono dire i numeri"; got != want {
+		t.Errorf("figures' heading %q; want %q", got, want)
+	}
+	if got := resp.TestID("progress-figures"); !strings.Contains(got, "Precisione recente") || !strings.Contains(got, "padroneggiata (") {
+		t.Errorf("the figures' definitions %q; want them in Italian", got)
+	}
+	if got := resp.TestID("skill-stage"); got != "nuova" {
+		t.Errorf("the one skill answered once is at stage %q; want nuova", got)
+	}
+	if got := resp.TestID("stat-mastery"); got != "0 abilità su 1" {
+		t.Errorf("mastered %q; want “0 abilità su 1”", got)
+	}
+}
