@@ -73,16 +73,12 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	case problem != "":
 		v.Blocked = problem
 	case !approved:
-		v.Blocked = rulesNotApproved
+		v.Blocked = t(r, "cert.rules_not_approved")
 	case !status.CanStartExam:
-		v.Blocked = status.Blocked
+		v.Blocked = certBlocked(loc(r), status, st.Policy)
 	}
 	return v, nil
 }
-
-// rulesNotApproved is what a trainee reads while the rules in use wait for a
-// manager's approval.
-const rulesNotApproved = "Exams open once a manager has approved the house rules in use. Practise meanwhile."
 
 // handleExamStart starts the exam of the posted game: its items are drawn
 // from the standard's blueprint and fixed, then the first is served.
