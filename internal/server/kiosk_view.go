@@ -428,7 +428,7 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 		Elapsed:    seconds(a.Elapsed),
 		HintUsed:   a.HintUsed,
 		AnsweredAt: a.AnsweredAt.Local().Format("2 Jan 2006 15:04"),
-		Target:     fmt.Sprintf("target %d s", a.TargetSeconds),
+		Target:     l.T("speed.target", "Target", a.TargetSeconds),
 	}
 	f.Verdict = l.T("verdict.not_quite")
 	if a.Correct {
@@ -436,7 +436,7 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	}
 	if sess.Mode.GradesSpeed() {
 		f.Speed, f.SpeedClass = a.Speed.Label(), string(a.Speed)
-		f.SpeedNote = speedNote(a.Speed, a.TargetSeconds)
+		f.SpeedNote = speedNote(l, a.Speed, a.TargetSeconds)
 	}
 	if inSession && sess.Open() {
 		f.NextAction, f.NextLabel = practiceURL(sess.ID)+"/next", l.T("verdict.next")
@@ -624,16 +624,16 @@ func chipSum(cs []drills.ChipCount) (games.Money, int) {
 
 // speedNote says what a speed grade means against the target, where the
 // grade is shown: FAST within half the target, OK within it, SLOW after it
-// (eval.SpeedGrade).
-func speedNote(sp trainer.Speed, target int) string {
+// (eval.SpeedGrade), in l's language. The grades' names stay FAST, OK and
+// SLOW in every language (the kiosk's timer shows them so).
+func speedNote(l *i18n.Localizer, sp trainer.Speed, target int) string {
 	half := strconv.FormatFloat(float64(target)/2, 'f', -1, 64)
+	if l.Lang() != i18n.Source {
+		half = strings.Replace(half, ".", ",", 1) // Italian and Russian: 7,5
+	}
 	switch sp {
-	case trainer.SpeedFast:
-		return fmt.Sprintf("FAST: within half the %d s target (%s s).", target, half)
-	case trainer.SpeedOK:
-		return fmt.Sprintf("OK: within the %d s target, though not within half of it (%s s).", target, half)
-	case trainer.SpeedSlow:
-		return fmt.Sprintf("SLOW: over the %d s target. FAST is within %s s, OK within %d s.", target, half, target)
+	case trainer.SpeedFast, trainer.SpeedOK, trainer.SpeedSlow:
+		return l.T("speed.note_"+string(sp), "Target", target, "Half", half)
 	}
 	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -40,5 +41,28 @@ func TestLanguageWagerNames(t *testing.T) {
 	}
 	if got := wagerName(c.Localizer("it"), "lunar", "dealer_super"); got != "Super sul banco" {
 		t.Errorf("Italian name of Lunar's dealer_super = %q; want the catalogue's, “Super sul banco”", got)
+	}
+}
+
+// TestLanguageSpeedNotes: a speed grade's note says the target and its half
+// in the trainee's language, the half with the language's decimal mark, and
+// the grades keep the timer's names.
+func TestLanguageSpeedNotes(t *testing.T) {
+	c := i18n.Default()
+	tests := []struct {
+		tag   string
+		speed trainer.Speed
+		want  string
+	}{
+		{"en", trainer.SpeedFast, "FAST: within half the 15 s target (7.5 s)."},
+		{"en", trainer.SpeedOK, "OK: within the 15 s target, though not within half of it (7.5 s)."},
+		{"en", trainer.SpeedSlow, "SLOW: over the 15 s target. FAST is within 7.5 s, OK within 15 s."},
+		{"it", trainer.SpeedSlow, "SLOW: oltre i 15 s previsti. FAST è entro 7,5 s, OK entro 15 s."},
+		{"ru", trainer.SpeedFast, "FAST: быстрее половины нормы в 15 с (7,5 с)."},
+	}
+	for _, tt := range tests {
+		if got := speedNote(c.Localizer(tt.tag), tt.speed, 15); got != tt.want {
+			t.Errorf("speedNote(%s, %s, 15) = %q; want %q", tt.tag, tt.speed, got, tt.want)
+		}
 	}
 }
