@@ -95,7 +95,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again."))
 		return
 	}
-	c, errs := decodeStart(r.PostForm, s.plan)
+	c, errs := decodeStart(r.PostForm, s.plan, loc(r))
 	if len(errs) > 0 {
 		if !s.plan.Offers(c.Game, trainer.KindMixed) {
 			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))

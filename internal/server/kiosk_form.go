@@ -20,26 +20,26 @@ type startChoice struct {
 }
 
 // decodeStart reads the start form. It is pure, so any input can be fuzzed
-// through it: it never fails, it returns messages by field.
-func decodeStart(form url.Values, plan *practice.Planner) (startChoice, templates.Errors) {
+// through it: it never fails, it returns messages by field, in l's language.
+func decodeStart(form url.Values, plan *practice.Planner, l *i18n.Localizer) (startChoice, templates.Errors) {
 	errs := templates.Errors{}
 	c := startChoice{
 		Game: strings.TrimSpace(form.Get("game")),
 		Kind: strings.TrimSpace(form.Get("kind")),
 	}
 	if !plan.Offers(c.Game, trainer.KindMixed) {
-		errs[""] = "Choose a game from your games."
+		errs[""] = l.T("form.choose_game")
 	} else if !plan.Offers(c.Game, c.Kind) {
-		errs["kind"] = "Choose what to practise."
+		errs["kind"] = l.T("form.choose_kind")
 	}
 	m, err := trainer.ParseMode(strings.TrimSpace(form.Get("mode")))
 	if err != nil {
-		errs["mode"] = trainer.MessageOf(err)
+		errs["mode"] = l.T("form.choose_mode") // trainer.ParseMode's sentence
 	}
 	c.Mode = m
 	lv, err := strconv.Atoi(strings.TrimSpace(form.Get("level")))
 	if err != nil || lv < 1 || lv > len(plan.Levels()) {
-		errs["level"] = "Choose a level."
+		errs["level"] = l.T("form.choose_level")
 	}
 	c.Level = lv
 	return c, errs

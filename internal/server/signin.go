@@ -140,7 +140,7 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f := decodeBadge(r.PostForm)
+	f := decodeBadge(r.PostForm, loc(r))
 	if len(f.Errors) == 0 {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
@@ -161,36 +161,37 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 // decodeBadge reads the badge form. Like every decoder of the kiosk's forms
 // it is pure, so any input can be fuzzed through it: it returns the form to
 // show again, with messages by field when the input cannot be used.
-func decodeBadge(form url.Values) templates.BadgeForm {
+func decodeBadge(form url.Values, l *i18n.Localizer) templates.BadgeForm {
 	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
 	switch {
 	case f.Badge == "":
-		f.Errors["badge"] = "Type your badge number, or tap your name."
+		f.Errors["badge"] = l.T("form.badge_empty")
 	case trainer.ValidateBadge(f.Badge) != nil:
-		f.Errors["badge"] = "No trainee has this badge number." // no badge is written so: nobody has it
+		f.Errors["badge"] = l.T("form.badge_unknown") // no badge is written so: nobody has it
 	}
 	return f
 }
 
-// decodePIN reads the keypad's form: the PIN, or a message for its field.
-func decodePIN(form url.Values) (pin, msg string) {
+// decodePIN reads the keypad's form: the PIN, or a message for its field
+// in l's language (trainer.ValidatePIN's sentence).
+func decodePIN(form url.Values, l *i18n.Localizer) (pin, msg string) {
 	pin = form.Get("pin")
 	if err := trainer.ValidatePIN(pin); err != nil {
-		return "", trainer.MessageOf(err)
+		return "", l.T("form.pin_digits", "Min", trainer.MinPINLen, "Max", trainer.MaxPINLen)
 	}
 	return pin, ""
 }
 
 // decodeStaffSignin reads the staff sign-in form: the form to show again
-// (with messages for empty fields) and the password.
-func decodeStaffSignin(form url.Values) (templates.StaffForm, string) {
+// (with messages for empty fields, in l's language) and the password.
+func decodeStaffSignin(form url.Values, l *i18n.Localizer) (templates.StaffForm, string) {
 	f := templates.StaffForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
 	password := form.Get("password")
 	if f.Name == "" {
-		f.Errors["name"] = "Enter your name."
+		f.Errors["name"] = l.T("form.enter_name")
 	}
 	if password == "" {
-		f.Errors["password"] = "Enter your password."
+		f.Errors["password"] = l.T("form.enter_password")
 	}
 	return f, password
 }
@@ -250,7 +251,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
-	pin, msg := decodePIN(r.PostForm)
+	pin, msg := decodePIN(r.PostForm, loc(r))
 	var ref refusal
 	if msg != "" {
 		ref = refusal{msg, http.StatusUnprocessableEntity}
@@ -297,7 +298,7 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f, password := decodeStaffSignin(r.PostForm)
+	f, password := decodeStaffSignin(r.PostForm, loc(r))
 	status := http.StatusUnprocessableEntity
 	var u *trainer.User
 	if len(f.Errors) == 0 {
