@@ -208,7 +208,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := templates.HistoryView{Page: s.page(r, t(r, "home.answers"), "history")}
-	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: "All games", Selected: game == ""})
+	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: t(r, "history.all_games"), Selected: game == ""})
 	for _, g := range s.plan.Games() {
 		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
 	}
