@@ -41,6 +41,9 @@ type Config struct {
 	// TrustedProxies (-trusted-proxy) are the addresses whose
 	// X-Forwarded-Proto the kiosk believes.
 	TrustedProxies []netip.Addr
+	// PseudoLocale (-pseudo-locale) shows every page in the pseudo-locale,
+	// for developers checking that layouts take longer languages.
+	PseudoLocale bool
 }
 
 // Server timeouts: long enough for a slow tablet on a busy Wi-Fi, short
@@ -65,6 +68,7 @@ func parseServe(e *env, args []string) (*Config, error) {
 	addAuditFlags(fs, &cfg.Audit)
 	fs.StringVar(&cfg.TLSCert, "tls-cert", "", "serve HTTPS with the certificate (PEM) in `file`; needs -tls-key")
 	fs.StringVar(&cfg.TLSKey, "tls-key", "", "the private key (PEM) of -tls-cert, in `file`")
+	fs.BoolVar(&cfg.PseudoLocale, "pseudo-locale", false, "show every page in the pseudo-locale (English lengthened by 40 % and accented), for developers")
 	proxies := fs.String("trusted-proxy", "", "believe X-Forwarded-Proto only from these proxy `addresses` (comma-separated IPs)")
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, "usage: trainer [serve] [flags]")
@@ -159,7 +163,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 
 	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Site: site.ID, Drills: gen,
-		TrustedProxies: cfg.TrustedProxies}, db, book, web.Static)
+		TrustedProxies: cfg.TrustedProxies, PseudoLocale: cfg.PseudoLocale}, db, book, web.Static)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, created_at, updated_at, site_id`
+const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, site_id`
 
 // CreateUser stores u, its name normalised (trainer.NormalizeName), and sets
 // its ID and timestamps. Returns KindInvalid if a field is wrong, and
@@ -215,6 +215,26 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 	return tx.Commit()
 }
 
+// SetUserLanguage sets the language of user id: a tag of
+// trainer.Languages, or "" for the house's default. It changes only what
+// the kiosk shows from now on: stored answers and past questions keep the
+// words they were shown in. Returns KindInvalid for a language not offered
+// and KindNotFound.
+func (db *DB) SetUserLanguage(ctx context.Context, id int64, tag string) error {
+	if err := trainer.CheckLanguage(tag); err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := updateUser(ctx, tx, id, `language = ?`, tag); err != nil {
+		return fmt.Errorf("set user language: %w", err)
+	}
+	return tx.Commit()
+}
+
 func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	u.Name, u.Badge = trainer.NormalizeName(u.Name), trainer.NormalizeBadge(u.Badge)
 	if err := u.Validate(); err != nil {
@@ -316,7 +336,7 @@ func updateUser(ctx context.Context, tx *Tx, id int64, set string, arg any) erro
 func scanUser(s scanner) (*trainer.User, error) {
 	var u trainer.User
 	var role, created, updated string
-	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &created, &updated, &u.SiteID); err != nil {
+	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &u.Language, &created, &updated, &u.SiteID); err != nil {
 		return nil, err
 	}
 	u.Role = trainer.Role(role)

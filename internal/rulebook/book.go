@@ -17,6 +17,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // DefaultHouse is the house that carries every default of RULES.md; every
@@ -57,6 +58,10 @@ type House struct {
 	// Logo is the house's logo file (house.toml's `logo`), or nil.
 	Logo     *Logo
 	Currency string
+	// Language is the tag of the language the kiosk speaks to the house's
+	// users who have not chosen one (house.toml's `language`): "en", "it"
+	// or "ru", one of i18n.Offered.
+	Language string
 	Rounding games.Rounding
 	Chips    []Chip
 	Limits   map[string]Limits // by game slug
@@ -99,6 +104,7 @@ type houseFile struct {
 	Title        string            `toml:"title"`
 	Logo         string            `toml:"logo"`
 	Currency     string            `toml:"currency"`
+	Language     string            `toml:"language"`
 	SmallestChip games.Money       `toml:"smallest_chip"`
 	Rounding     string            `toml:"rounding"`
 	Chips        []Chip            `toml:"chips"`
@@ -222,7 +228,12 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 	if hf.Name != name {
 		return nil, errf(file, "name", fmt.Sprintf("is %q but the folder is %q", hf.Name, name))
 	}
-	h := &House{Name: name, Title: strings.TrimSpace(hf.Title), Currency: hf.Currency, Chips: hf.Chips, Limits: hf.Limits}
+	h := &House{Name: name, Title: strings.TrimSpace(hf.Title), Currency: hf.Currency, Language: hf.Language,
+		Chips: hf.Chips, Limits: hf.Limits}
+	if !i18n.IsOffered(h.Language) {
+		return nil, errf(keyFile(fsys, file, path.Join("houses", DefaultHouse, "house.toml"), "language"), "language",
+			fmt.Sprintf("%q is not a language the kiosk offers (%s)", h.Language, offeredTags()))
+	}
 	// The name and the logo are the house's own: another house does not
 	// take the default house's. Without a title of its own a house is
 	// called by its folder's name; without a logo it shows none.
@@ -437,4 +448,13 @@ func hashed(p string) bool {
 		return strings.HasPrefix(p, "houses/")
 	}
 	return false
+}
+
+// offeredTags lists the languages a house may choose: "en, it, ru".
+func offeredTags() string {
+	var tags []string
+	for _, l := range i18n.Offered {
+		tags = append(tags, l.Tag)
+	}
+	return strings.Join(tags, ", ")
 }

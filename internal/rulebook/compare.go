@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // Changes is what one house's rules change from one version to the next, in
@@ -190,6 +191,7 @@ func compareHouse(oh, nh *House) []SettingChange {
 	}
 	add("title", "The house's name", oh.Title, nh.Title)
 	add("currency", "Currency", oh.Currency, nh.Currency)
+	add("language", "The house's language", languageName(oh.Language), languageName(nh.Language))
 	add("rounding", "Rounding of payments", roundingWords(oh.Rounding.Mode), roundingWords(nh.Rounding.Mode))
 	add("smallest_chip", "Smallest chip", money(oh.Currency, oh.Rounding.Chip), money(nh.Currency, nh.Rounding.Chip))
 	add("chips", "Chips", chipWords(oh), chipWords(nh))
@@ -318,4 +320,14 @@ func otherFiles(old, new map[string][]byte, house string) []string {
 		}
 	}
 	return out
+}
+
+// languageName is a language as its own speakers name it: "Italiano".
+func languageName(tag string) string {
+	for _, l := range i18n.Offered {
+		if l.Tag == tag {
+			return l.Name
+		}
+	}
+	return tag
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -73,29 +74,31 @@ func (s *Server) rulesApproved(ctx context.Context) (bool, error) {
 // state, and the exam or the refresher to take.
 func (s *Server) certHome(ctx context.Context, u *trainer.User) (templates.CertHomeView, error) {
 	var v templates.CertHomeView
+	l := i18n.FromContext(ctx)
 	approved, err := s.rulesApproved(ctx)
 	if err != nil {
 		return v, err
 	}
 	if !approved {
-		v.RulesNote = rulesNotApproved
+		v.RulesNote = l.T("cert.rules_not_approved")
 	}
 	for _, game := range s.certGames() {
 		st, err := s.certStatus(ctx, u.ID, game)
 		if err != nil {
 			return v, err
 		}
-		t := templates.CertTile{Game: game, GameName: s.gameName(game), State: st.State.Label(), StateClass: string(st.State),
-			Since: sinceText(st), Detail: st.Blocked}
+		policy := s.house.Certification[game].Policy
+		t := templates.CertTile{Game: game, GameName: s.gameName(game), State: certStateLabel(l, st.State), StateClass: string(st.State),
+			Since: certSince(l, st), Detail: certBlocked(l, st, policy)}
 		if st.State.MayDeal() {
-			t.Detail = "Valid until " + dateText(st.Expires) + "."
+			t.Detail = l.T("cert.valid_until", "Date", l.Date(st.Expires.Local()))
 			switch {
 			case st.PendingExam != nil:
-				t.Detail += " The recertification exam is passed: the table test comes next."
+				t.Detail += " " + l.T("cert.recert_passed")
 			case st.CanStartExam:
-				t.Detail += " The recertification exam is open."
+				t.Detail += " " + l.T("cert.recert_open")
 			case st.State == eval.StateCertified:
-				t.Detail += " The recertification exam opens on " + dateText(eval.DueFrom(st.Expires, s.house.Certification[game].Policy)) + "."
+				t.Detail += " " + l.T("cert.recert_opens", "Date", l.Date(eval.DueFrom(st.Expires, policy).Local()))
 			}
 		}
 		if st.CanStartExam && approved {
@@ -118,6 +121,46 @@ func (s *Server) certGames() []string {
 		}
 	}
 	return out
+}
+
+// certStateLabel is eval's certification state in l's language
+// (eval.CertState.Label's English).
+func certStateLabel(l *i18n.Localizer, s eval.CertState) string {
+	if key := "cert.state_" + string(s); l.T(key) != key {
+		return l.T(key)
+	}
+	return s.Label()
+}
+
+// certSince is the date a state began, in l's language (sinceText's English).
+func certSince(l *i18n.Localizer, st eval.CertStatus) string {
+	if st.Since.IsZero() {
+		return ""
+	}
+	return l.T("cert.since", "Date", l.Date(st.Since.Local()))
+}
+
+// certBlocked says why the exam of st cannot start now, in l's language:
+// eval.Certification's st.Blocked, case for case (its switch's order), from
+// the status's own fields; "" when the exam may start.
+func certBlocked(l *i18n.Localizer, st eval.CertStatus, p rulebook.Policy) string {
+	switch {
+	case st.Blocked == "":
+		return ""
+	case st.State == eval.StateCertified:
+		return l.T("cert.blocked_certified", "Until", l.Date(st.Expires.Local()), "Opens", l.Date(eval.DueFrom(st.Expires, p).Local()))
+	case st.PendingExam != nil:
+		return l.T("cert.blocked_passed")
+	case st.NeedsAllowance:
+		return l.T("cert.blocked_sittings", "Count", 1+p.Retakes)
+	case !st.NextExamAt.IsZero():
+		return l.T("cert.blocked_wait", "At", l.DateTime(st.NextExamAt.Local()), "Count", p.RetakeWaitHours)
+	case st.RefresherRequired && st.State == eval.StateRevoked:
+		return l.T("cert.blocked_refresher_revoked")
+	case st.RefresherRequired:
+		return l.T("cert.blocked_refresher_expired")
+	}
+	return st.Blocked
 }
 
 // sinceText is the date a state began, as the dashboard shows it.

@@ -49,7 +49,7 @@ func (s *Server) handleContentSample(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.ContentPage(s.contentView(r, cq)), templates.SampleFragment(s.sample(cq, kind)))
+	s.render(w, r, http.StatusOK, templates.ContentPage(s.contentView(r, cq)), templates.SampleFragment(s.sample(loc(r), cq, kind)))
 }
 
 // contentQuery is what the content page's address names.

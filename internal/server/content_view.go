@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -38,7 +39,7 @@ func (s *Server) contentView(r *http.Request, cq contentQuery) templates.Content
 			URL: other.url() + "#samples", Current: l.Level == cq.level})
 	}
 	for _, k := range drills.Kinds {
-		v.Samples = append(v.Samples, s.sample(cq, k))
+		v.Samples = append(v.Samples, s.sample(loc(r), cq, k))
 	}
 	s.procedureViews(&v, cq.game)
 	return v
@@ -46,7 +47,7 @@ func (s *Server) contentView(r *http.Request, cq contentQuery) templates.Content
 
 // sample is the drill of kind at cq's level and seed for that kind, with
 // its key.
-func (s *Server) sample(cq contentQuery, kind string) templates.SampleView {
+func (s *Server) sample(l *i18n.Localizer, cq contentQuery, kind string) templates.SampleView {
 	spec := drills.Spec{Game: cq.game, Kind: kind, Level: cq.level, Seed: cq.seeds[kind]}
 	next := newSeed(spec.Seed)
 	sv := templates.SampleView{
@@ -66,7 +67,7 @@ func (s *Server) sample(cq contentQuery, kind string) templates.SampleView {
 		sv.Target = strconv.Itoa(d.TargetSeconds) + " s"
 	}
 	if d.Round != nil {
-		t := roundView(d.Round, d.Ask)
+		t := roundView(l, d.Round, d.Ask)
 		t.Label = "The table: " + sv.KindLabel // one landmark per sample
 		sv.Table = &t
 	}
@@ -83,14 +84,14 @@ func (s *Server) sample(cq contentQuery, kind string) templates.SampleView {
 		}
 		sv.Choices = append(sv.Choices, sc)
 	}
-	for _, l := range answerLines(d, d.Key) {
+	for _, l := range answerLines(l, d, d.Key) {
 		sv.Key = append(sv.Key, l.Text)
 	}
 	sv.KeyJSON = keyJSON(d.Key)
 	if !choice {
 		for _, m := range d.Mistakes {
 			var ans []string
-			for _, l := range answerLines(d, m.Key) {
+			for _, l := range answerLines(l, d, m.Key) {
 				ans = append(ans, l.Text)
 			}
 			sv.Mistakes = append(sv.Mistakes, templates.MistakeView{Answer: strings.Join(ans, "; "), ID: m.ID, Rule: s.citeOrRaw(d.Game, m.Rule), Explanation: m.Explanation})

@@ -34,7 +34,14 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	if k == trainer.KindInternal {
 		s.logError(r, err)
 	}
-	s.errorStatus(w, r, statusOf(k), trainer.MessageOf(err))
+	msg := trainer.MessageOf(err)
+	switch {
+	case k == trainer.KindInternal:
+		msg = t(r, "error.internal")
+	case err == errUnreadableForm:
+		msg = t(r, "error.unreadable_form")
+	}
+	s.errorStatus(w, r, statusOf(k), msg)
 }
 
 func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int, msg string) {
@@ -43,7 +50,7 @@ func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int,
 		w.Header().Set(hxReswap, "innerHTML")
 	}
 	page := templates.ErrorPage(templates.ErrorView{
-		Page:    s.page(r, "Error", ""),
+		Page:    s.page(r, t(r, "error.title"), ""),
 		Status:  status,
 		Message: msg,
 		HomeURL: "/",
@@ -60,9 +67,9 @@ func (s *Server) logError(r *http.Request, err error) {
 }
 
 func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
-	s.errorStatus(w, r, http.StatusNotFound, "Page not found.")
+	s.errorStatus(w, r, http.StatusNotFound, t(r, "error.not_found"))
 }
 
 func (s *Server) handleMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	s.errorStatus(w, r, http.StatusMethodNotAllowed, "This page cannot be used that way.")
+	s.errorStatus(w, r, http.StatusMethodNotAllowed, t(r, "error.method"))
 }

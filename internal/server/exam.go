@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -60,7 +61,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 		return templates.ExamStartView{}, err
 	}
 	v := templates.ExamStartView{
-		Page: s.page(r, "Exam · "+s.gameName(game), "practice"), Game: game, GameName: s.gameName(game),
+		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameName(game), "practice"), Game: game, GameName: s.gameName(game),
 		Items: st.Items(), Kinds: standardRows(st), Rules: s.plan.Version(), Action: "/exams",
 		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", status.SittingsLeft, 1+st.Policy.Retakes),
 	}
@@ -72,16 +73,12 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	case problem != "":
 		v.Blocked = problem
 	case !approved:
-		v.Blocked = rulesNotApproved
+		v.Blocked = t(r, "cert.rules_not_approved")
 	case !status.CanStartExam:
-		v.Blocked = status.Blocked
+		v.Blocked = certBlocked(loc(r), status, st.Policy)
 	}
 	return v, nil
 }
-
-// rulesNotApproved is what a trainee reads while the rules in use wait for a
-// manager's approval.
-const rulesNotApproved = "Exams open once a manager has approved the house rules in use. Practise meanwhile."
 
 // handleExamStart starts the exam of the posted game: its items are drawn
 // from the standard's blueprint and fixed, then the first is served.
@@ -224,7 +221,7 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.examQuestion(sess, ex, sv, r.PostForm, templates.Errors(msgs))
+		q := s.examQuestion(loc(r), sess, ex, sv, r.PostForm, templates.Errors(msgs))
 		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q})
 		return
 	}
@@ -344,7 +341,7 @@ func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.Prac
 			if sess, err = s.db.FindPracticeSession(ctx, ex.ID, ex.UserID); err != nil {
 				return templates.ExamPanel{}, err
 			}
-			q := s.examQuestion(sess, ex, sv, nil, nil)
+			q := s.examQuestion(i18n.FromContext(ctx), sess, ex, sv, nil, nil)
 			return templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q, Notice: notice}, nil
 		}
 	}
@@ -363,8 +360,8 @@ func (s *Server) examBar(ex *trainer.Exam, sess *trainer.PracticeSession, positi
 // examQuestion is an exam item before its answer: the practice question
 // with no hint, the exam's own form action, and the time allowed instead of
 // the practice target.
-func (s *Server) examQuestion(sess *trainer.PracticeSession, ex *trainer.Exam, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
-	q := s.questionView(sess, sv, form, errs)
+func (s *Server) examQuestion(l *i18n.Localizer, sess *trainer.PracticeSession, ex *trainer.Exam, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
+	q := s.questionView(l, sess, sv, form, errs)
 	q.Action = examAnswerURL(ex.ID, sv.a.Position)
 	q.HintAction, q.Hint = "", nil
 	q.TargetSeconds = ex.Items[sv.a.Position-1].Seconds
@@ -374,7 +371,7 @@ func (s *Server) examQuestion(sess *trainer.PracticeSession, ex *trainer.Exam, s
 
 // renderExam writes the exam page, or only its panel for htmx.
 func (s *Server) renderExam(w http.ResponseWriter, r *http.Request, status int, p templates.ExamPanel) {
-	pg := s.page(r, "Exam · "+p.Bar.Title, "practice")
+	pg := s.page(r, t(r, "exam.tag")+" · "+p.Bar.Title, "practice")
 	// No way into the rule book while a question waits (the /book routes
 	// refuse it too, bookClosed): only the result cites it.
 	pg.HideBook = p.Result == nil

@@ -369,6 +369,16 @@ func TestExam_FailedThenRetakeTooEarly(t *testing.T) {
 	if !strings.Contains(page.TestID("exam-blocked"), "48 hours after the last") {
 		t.Errorf("a retake 47 hours later: %q; want the wait named", page.TestID("exam-blocked"))
 	}
+	// The same wait in Russian, its hours in Russian's plural (48 часов).
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "ru"); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Get("/exams/new?game=lunar").TestID("exam-blocked"); !strings.Contains(got, "через 48 часов после предыдущей") {
+		t.Errorf("a retake 47 hours later, in Russian: %q; want the wait named in Russian", got)
+	}
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, ""); err != nil {
+		t.Fatal(err)
+	}
 	wantStatus(t, "a retake too early", c.PostForm("/exams", url.Values{"game": {"lunar"}}), http.StatusConflict)
 	k.Clock.Advance(time.Hour)
 	c = k.traineeClient(t)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -45,7 +46,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 		byPos[a.Position] = a
 	}
 	for _, it := range ex.Items {
-		row, err := s.examItemRow(ex, it, byPos[it.Position], forTrainee)
+		row, err := s.examItemRow(i18n.FromContext(ctx), ex, it, byPos[it.Position], forTrainee)
 		if err != nil {
 			return v, err
 		}
@@ -55,7 +56,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 }
 
 // examItemRow is one item of a finished exam.
-func (s *Server) examItemRow(ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, forTrainee bool) (templates.ExamItemRow, error) {
+func (s *Server) examItemRow(l *i18n.Localizer, ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, forTrainee bool) (templates.ExamItemRow, error) {
 	row := templates.ExamItemRow{Position: it.Position, Kind: kindLabel(it.Kind), Skill: s.skillLabel(it.Skill),
 		Seed: strconv.FormatUint(it.Seed, 10)}
 	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
@@ -66,7 +67,7 @@ func (s *Server) examItemRow(ex *trainer.Exam, it trainer.ExamItem, a *trainer.A
 		row.Prompt = "(this question can no longer be rebuilt: " + err.Error() + ")"
 	} else {
 		row.Prompt = d.Prompt
-		row.Right = joinLines(answerLines(d, d.Key))
+		row.Right = joinLines(answerLines(l, d, d.Key))
 		row.Refs = s.citations(d.Game, d.Refs)
 	}
 	switch eval.JudgeItem(it, a) {
@@ -86,7 +87,7 @@ func (s *Server) examItemRow(ex *trainer.Exam, it trainer.ExamItem, a *trainer.A
 		row.Yours = string(a.Answer)
 		if d != nil {
 			if k, err := storedAnswer(a); err == nil {
-				row.Yours = joinLines(answerLines(d, drills.Key(k)))
+				row.Yours = joinLines(answerLines(l, d, drills.Key(k)))
 			}
 		}
 		if forTrainee {

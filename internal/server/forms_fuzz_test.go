@@ -12,6 +12,7 @@ import (
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -61,18 +62,18 @@ func FuzzSigninForms(f *testing.F) {
 		if !ok {
 			return
 		}
-		b := decodeBadge(form)
+		b := decodeBadge(form, i18n.Default().Localizer("en"))
 		wantMessages(t, raw, b.Errors, "badge")
 		if len(b.Errors) == 0 && (b.Badge == "" || trainer.ValidateBadge(b.Badge) != nil) {
 			t.Errorf("%q: badge %q accepted", raw, b.Badge)
 		}
-		pin, msg := decodePIN(form)
+		pin, msg := decodePIN(form, i18n.Default().Localizer("ru"))
 		if msg != "" {
 			wantSentence(t, raw, msg)
 		} else if trainer.ValidatePIN(pin) != nil {
 			t.Errorf("%q: PIN %q accepted", raw, pin)
 		}
-		s, password := decodeStaffSignin(form)
+		s, password := decodeStaffSignin(form, i18n.Default().Localizer("it"))
 		wantMessages(t, raw, s.Errors, "name", "password")
 		if len(s.Errors) == 0 && (s.Name == "" || s.Name != trainer.NormalizeName(s.Name) || password == "") {
 			t.Errorf("%q: staff sign-in %q accepted with password %q", raw, s.Name, password)

@@ -29,7 +29,7 @@ func attemptURL(id int64) string { return fmt.Sprintf("/attempts/%d", id) }
 // resume if one is open (on this tablet or another).
 func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
-	v := templates.TraineeHomeView{Page: s.page(r, "Your games", "practice"), Name: u.Name, Games: s.gameTiles()}
+	v := templates.TraineeHomeView{Page: s.page(r, t(r, "home.games"), "practice"), Name: u.Name, Games: s.gameTiles(loc(r))}
 	var err error
 	if v.Resume, err = s.openSession(r, u); err != nil {
 		s.error(w, r, err)
@@ -53,7 +53,7 @@ func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 	if m, err := trainer.ParseMode(r.URL.Query().Get("mode")); err == nil {
 		c.Mode = m // the refresher links here with review chosen
 	}
-	f := s.startForm(c, nil)
+	f := s.startForm(loc(r), c, nil)
 	open, err := s.openSession(r, visitOf(r.Context()).user)
 	if err != nil {
 		s.error(w, r, err)
@@ -78,7 +78,7 @@ func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.Resum
 	case err == nil:
 		return &templates.ResumeView{
 			URL:      practiceURL(sess.ID),
-			Title:    s.gameName(sess.Game) + " · " + sess.Mode.Label() + " · " + kindLabel(sess.Kind),
+			Title:    s.gameName(sess.Game) + " · " + modeName(loc(r), sess.Mode) + " · " + kindName(loc(r), sess.Kind),
 			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
 		}, nil
 	case trainer.KindOf(err) == trainer.KindNotFound:
@@ -95,13 +95,13 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again."))
 		return
 	}
-	c, errs := decodeStart(r.PostForm, s.plan)
+	c, errs := decodeStart(r.PostForm, s.plan, loc(r))
 	if len(errs) > 0 {
 		if !s.plan.Offers(c.Game, trainer.KindMixed) {
 			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
 			return
 		}
-		f := s.startForm(c, errs)
+		f := s.startForm(loc(r), c, errs)
 		s.render(w, r, http.StatusUnprocessableEntity, templates.StartPage(templates.StartView{
 			Page: s.page(r, s.gameName(c.Game), "practice"), GameName: s.gameName(c.Game), Form: f,
 		}), templates.StartFormFragment(f))
@@ -194,8 +194,8 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	if sv != nil {
 		// The scenario just served (or the one already waiting): serving
 		// changes none of the session's counts, so sess is current.
-		q := s.questionView(sess, sv, nil, nil)
-		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
+		q := s.questionView(loc(r), sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q})
 		return
 	}
 	p, err := s.currentPanel(r, sess, last) // the session has ended: its summary
@@ -265,8 +265,8 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	if changed {
 		// The answer is to a question made under the old rules: it is not
 		// graded against another. The same seed is asked again, timed anew.
-		q := s.questionView(sess, sv, nil, nil)
-		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q,
+		q := s.questionView(loc(r), sess, sv, nil, nil)
+		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q,
 			Notice: "The house rules changed while this question was open. Here it is under the new rules."})
 		return
 	}
@@ -276,8 +276,8 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.questionView(sess, sv, r.PostForm, templates.Errors(msgs))
-		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q})
+		q := s.questionView(loc(r), sess, sv, r.PostForm, templates.Errors(msgs))
+		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q})
 		return
 	}
 	stored, after, err := s.grade(r.Context(), sv, answer)
@@ -300,12 +300,12 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 // drill if already rebuilt, or nil. sess must have been read with a, so that
 // its counts include the answer.
 func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, status int) {
-	f, err := s.feedbackView(sess, a, d, true)
+	f, err := s.feedbackView(loc(r), sess, a, d, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	s.renderPanel(w, r, status, templates.DrillPanel{Bar: s.sessionBar(sess, a.Position), Feedback: &f})
+	s.renderPanel(w, r, status, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, a.Position), Feedback: &f})
 }
 
 // handleAttemptHint records that the trainee asked for the hint and shows it.
@@ -336,13 +336,13 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	q := s.questionView(sess, sv, nil, nil)
+	q := s.questionView(loc(r), sess, sv, nil, nil)
 	if q.HintTarget == "#"+templates.HintBoxID {
-		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, "Practice", "practice")}),
+		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, t(r, "nav.practice"), "practice")}),
 			templates.HintFragment(*q.Hint))
 		return
 	}
-	s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(sess, a.Position), Question: &q})
+	s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, a.Position), Question: &q})
 }
 
 // handleAttemptShow opens a past scenario exactly as it was shown, with the
@@ -362,7 +362,7 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, practiceURL(sess.ID))
 		return
 	}
-	f, err := s.feedbackView(sess, a, nil, false)
+	f, err := s.feedbackView(loc(r), sess, a, nil, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -373,7 +373,7 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, "Your answer", "history"), f), nil)
+	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, t(r, "feedback.your_answer"), "history"), f), nil)
 }
 
 // renderPanel writes the session page, or only its panel for htmx.
@@ -391,11 +391,11 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 	}
 	var err error
 	if last != nil && last.Answered() {
-		f, err := s.feedbackView(sess, last, nil, true)
+		f, err := s.feedbackView(loc(r), sess, last, nil, true)
 		if err != nil {
 			return templates.DrillPanel{}, err
 		}
-		return templates.DrillPanel{Bar: s.sessionBar(sess, last.Position), Feedback: &f}, nil
+		return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, last.Position), Feedback: &f}, nil
 	}
 	var sv *served
 	if last != nil {
@@ -414,8 +414,8 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}
-	q := s.questionView(sess, sv, nil, nil)
-	return templates.DrillPanel{Bar: s.sessionBar(sess, sv.a.Position), Question: &q}, nil
+	q := s.questionView(loc(r), sess, sv, nil, nil)
+	return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q}, nil
 }
 
 // summaryPanel ends a session: its score and its scenarios.
@@ -424,6 +424,6 @@ func (s *Server) summaryPanel(r *http.Request, sess *trainer.PracticeSession) (t
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}
-	sum := s.summaryView(sess, as)
-	return templates.DrillPanel{Bar: s.sessionBar(sess, 0), Summary: &sum}, nil
+	sum := s.summaryView(loc(r), sess, as)
+	return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, 0), Summary: &sum}, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -41,7 +42,7 @@ func TestDecodeStart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		form, _ := url.ParseQuery(tt.form)
-		_, errs := decodeStart(form, plan)
+		_, errs := decodeStart(form, plan, i18n.Default().Localizer("en"))
 		var got []string
 		for f := range errs {
 			got = append(got, f)
@@ -65,7 +66,7 @@ func FuzzDecodeStart(f *testing.F) {
 		if err != nil {
 			return
 		}
-		c, errs := decodeStart(form, plan)
+		c, errs := decodeStart(form, plan, i18n.Default().Localizer("en"))
 		if len(errs) > 0 {
 			return
 		}

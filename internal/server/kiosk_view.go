@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -29,12 +30,12 @@ func (s *Server) gameName(slug string) string {
 }
 
 // gameTiles lists the games the trainee can practise.
-func (s *Server) gameTiles() []templates.GameTile {
+func (s *Server) gameTiles(l *i18n.Localizer) []templates.GameTile {
 	var out []templates.GameTile
 	for _, g := range s.plan.Games() {
 		var ks []string
 		for _, k := range s.plan.Kinds(g) {
-			ks = append(ks, strings.ToLower(kindLabel(k)))
+			ks = append(ks, strings.ToLower(kindName(l, k)))
 		}
 		out = append(out, templates.GameTile{URL: "/practice/new?game=" + url.QueryEscape(g), Name: s.gameName(g), Slug: g,
 			Kinds: upperFirst(strings.Join(ks, ", "))})
@@ -50,11 +51,11 @@ func upperFirst(s string) string {
 }
 
 // sessionBar is the header of the session, at scenario position (0 for none).
-func (s *Server) sessionBar(sess *trainer.PracticeSession, position int) templates.SessionBar {
+func (s *Server) sessionBar(l *i18n.Localizer, sess *trainer.PracticeSession, position int) templates.SessionBar {
 	b := templates.SessionBar{
-		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: sess.Mode.Label(), Kind: kindLabel(sess.Kind),
+		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: modeName(l, sess.Mode), Kind: kindName(l, sess.Kind),
 		Position: position, Planned: sess.Planned, Answered: sess.Answered, Correct: sess.Correct,
-		Book: templates.Citation{Label: "Rule book", URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
+		Book: templates.Citation{Label: l.T("nav.book"), URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
 	}
 	if sess.Open() {
 		b.EndAction = practiceURL(sess.ID) + "/end"
@@ -101,7 +102,7 @@ func skillWords(skill string) string {
 
 // questionView is the scenario before its answer. form and errs re-render a
 // refused answer (422) with what was typed.
-func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
+func (s *Server) questionView(l *i18n.Localizer, sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
 	d, a := sv.d, sv.a
 	q := templates.QuestionView{
 		AttemptID: a.ID,
@@ -114,7 +115,7 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 		q.Errors = templates.Errors{}
 	}
 	if d.Round != nil {
-		t := roundView(d.Round, d.Ask)
+		t := roundView(l, d.Round, d.Ask)
 		q.Table = &t
 	}
 	s.askChips(&q, d)
@@ -158,9 +159,9 @@ func (s *Server) questionView(sess *trainer.PracticeSession, sv *served, form ur
 		for _, i := range outcomeOrder(d.Game, d.Key.Outcomes) {
 			o := d.Key.Outcomes[i]
 			field := practice.FieldOutcome + strconv.Itoa(i+1)
-			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(d.Game, o), Error: q.Errors[field]}
+			row := templates.OutcomeRow{Field: field, Label: outcomeLabel(l, d.Game, o), Error: q.Errors[field]}
 			for _, v := range drills.OutcomeResults(s.house, d.Game, o) {
-				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(o, v), Selected: form.Get(field) == v})
+				row.Options = append(row.Options, templates.ChoiceOption{Value: v, Label: resultLabel(l, o, v), Selected: form.Get(field) == v})
 			}
 			q.Outcomes = append(q.Outcomes, row)
 		}
@@ -196,36 +197,36 @@ func (s *Server) askChips(q *templates.QuestionView, d *drills.Drill) {
 
 // outcomeLabel names an outcome row as the prompts name the wager: "Ante",
 // "Multi Super on box 2", "Draw fee".
-func outcomeLabel(game string, o drills.Outcome) string {
+func outcomeLabel(l *i18n.Localizer, game string, o drills.Outcome) string {
 	if o.Fee != "" {
 		return upperFirst(strings.ReplaceAll(o.Fee, "_", " ")) + " fee"
 	}
-	n := drills.WagerTitle(game, o.Wager)
+	n := wagerName(l, game, o.Wager)
 	if o.On != nil {
 		if o.On.Dealer {
-			return n + " on the dealer"
+			return l.T("outcome.on_dealer", "Wager", n)
 		}
-		return fmt.Sprintf("%s on box %d", n, o.On.Box)
+		return l.T("outcome.on_box", "Wager", n, "Box", o.On.Box)
 	}
 	return n
 }
 
 // resultLabel names a result of outcome row o: a fee is kept or returned.
-func resultLabel(o drills.Outcome, v string) string {
+func resultLabel(l *i18n.Localizer, o drills.Outcome, v string) string {
 	switch v {
 	case drills.OutcomeWin:
-		return "Win"
+		return l.T("outcome.win")
 	case drills.OutcomeHalf:
-		return "Half"
+		return l.T("outcome.half")
 	case drills.OutcomeLose:
-		return "Lose"
+		return l.T("outcome.lose")
 	case drills.OutcomePush:
 		if o.Fee != "" {
-			return "Returned"
+			return l.T("outcome.returned")
 		}
-		return "Push"
+		return l.T("outcome.push")
 	case drills.OutcomeFee:
-		return "Kept"
+		return l.T("outcome.kept")
 	}
 	return v
 }
@@ -253,32 +254,32 @@ func (s *Server) chipView(v games.Money) templates.ChipView {
 // question asks about marked: each box's hand that plays (the cards given
 // up for an exchange or a discard apart, greyed and struck), its wagers in
 // the order the layout places them and named as the prompts name them, and
-// what the player did.
-func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
+// what the player did, in l's language (the wagers by their ids: wagerName).
+func roundView(l *i18n.Localizer, r *games.Round, ask drills.Ask) templates.RoundView {
 	t := templates.RoundView{Game: r.Game, Dealer: cardFaces(r.Dealer), Board: cardFaces(r.Board)}
 	if r.DealerDraw != "" {
 		// Lunar: the next card off the deck, which takes the place of the
 		// dealer's highest card if a box forces him (docs/SETTLE.md).
-		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), "Replacement card if a box forces"
+		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), l.T("table.replacement")
 	}
 	most := 0
 	for i, b := range r.Boxes {
 		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Folded: b.Fold}
-		handThatPlays(&bv, b)
+		handThatPlays(l, &bv, b)
 		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp))
 		for _, w := range wagerOrder(r.Game, b) {
-			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: drills.WagerTitle(r.Game, w), Amount: string(b.Wagers[w]),
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: wagerName(l, r.Game, w), Amount: string(b.Wagers[w]),
 				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
 		}
 		for _, sb := range b.MultiSuper {
-			on := "the dealer"
+			on := l.T("table.on_dealer")
 			if !sb.On.Dealer {
-				on = "box " + strconv.Itoa(sb.On.Box)
+				on = l.T("table.on_box", "N", sb.On.Box)
 			}
 			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: string(sb.Stake),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
 		}
-		bv.Notes = boxNotes(b)
+		bv.Notes = boxNotes(l, b)
 		t.Boxes = append(t.Boxes, bv)
 	}
 	t.Density = templates.RoundDensity(len(r.Boxes), most)
@@ -288,16 +289,16 @@ func roundView(r *games.Round, ask drills.Ask) templates.RoundView {
 // handThatPlays splits a box's cards into the hand that plays and the cards
 // given up: a Lunar exchange's cards out (the cards drawn join the hand), a
 // bought sixth card, 7 Card Thrill's two discards.
-func handThatPlays(bv *templates.RoundBox, b games.Box) {
+func handThatPlays(l *i18n.Localizer, bv *templates.RoundBox, b games.Box) {
 	out := map[string]bool{}
 	switch {
 	case b.Draw != nil && len(b.Draw.Out) > 0:
-		bv.GivenUpLabel = "Exchanged"
+		bv.GivenUpLabel = l.T("table.exchanged")
 		for _, c := range b.Draw.Out {
 			out[strings.ToLower(c)] = true
 		}
 	case len(b.Discards) > 0:
-		bv.GivenUpLabel = "Discarded"
+		bv.GivenUpLabel = l.T("table.discarded")
 		for _, c := range b.Discards {
 			out[strings.ToLower(c)] = true
 		}
@@ -312,9 +313,9 @@ func handThatPlays(bv *templates.RoundBox, b games.Box) {
 	if b.Draw != nil {
 		switch {
 		case len(b.Draw.In) > 0:
-			bv.Added, bv.AddedLabel = cardFaces(b.Draw.In), "Drawn"
+			bv.Added, bv.AddedLabel = cardFaces(b.Draw.In), l.T("table.drawn")
 		case b.Draw.Buy != "":
-			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), "Bought"
+			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), l.T("table.bought")
 		}
 	}
 }
@@ -372,37 +373,40 @@ func outcomeOrder(game string, outs []drills.Outcome) []int {
 
 // boxNotes are the player's actions on a box, in words; the cards of an
 // exchange or a discard are drawn, not written.
-func boxNotes(b games.Box) []string {
+func boxNotes(l *i18n.Localizer, b games.Box) []string {
 	var out []string
 	if b.Fold {
-		out = append(out, "Folded")
+		out = append(out, l.T("table.folded"))
 	}
 	if b.FourthCard {
-		out = append(out, "Bought a 4th card")
+		out = append(out, l.T("table.fourth_card"))
 	}
 	if b.Exchanged > 0 {
-		out = append(out, "Exchanged "+cardsText(b.Exchanged))
+		out = append(out, l.T("table.exchanged_cards", "Count", b.Exchanged))
 	}
 	if b.Draw != nil {
 		if b.Draw.Buy != "" {
-			out = append(out, "Bought a 6th card")
+			out = append(out, l.T("table.sixth_card"))
 		}
 		if len(b.Draw.Out) > 0 {
-			out = append(out, "Exchanged "+cardsText(len(b.Draw.Out)))
+			out = append(out, l.T("table.exchanged_cards", "Count", len(b.Draw.Out)))
 		}
 	}
 	if b.Force {
-		out = append(out, "Forced the dealer")
+		out = append(out, l.T("table.forced"))
 	}
 	return out
 }
 
-// cardsText counts cards in words: "1 card", "3 cards".
-func cardsText(n int) string {
-	if n == 1 {
-		return "1 card"
+// wagerName is wager w of game as the felt names it, in l's language: the
+// catalogue's "wager.<id>" (the games' stable wager ids, never the English
+// title), else drills.WagerTitle's English for a wager the catalogues lack
+// (TestWagerNames keeps them complete).
+func wagerName(l *i18n.Localizer, game, w string) string {
+	if key := "wager." + w; l.T(key) != key {
+		return l.T(key)
 	}
-	return strconv.Itoa(n) + " cards"
+	return drills.WagerTitle(game, w)
 }
 
 // cardFaces draws cards written in the settle contract's notation.
@@ -418,26 +422,26 @@ func cardFaces(codes []string) []templates.CardView {
 // key, the explanation and the rule broken, the time. inSession adds the
 // button to the next scenario; otherwise it is shown from the history.
 // d is the attempt's drill when the caller has rebuilt it already, or nil.
-func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
+func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
 	f := templates.FeedbackView{
 		Correct:    a.Correct,
 		Elapsed:    seconds(a.Elapsed),
 		HintUsed:   a.HintUsed,
 		AnsweredAt: a.AnsweredAt.Local().Format("2 Jan 2006 15:04"),
-		Target:     fmt.Sprintf("target %d s", a.TargetSeconds),
+		Target:     l.T("speed.target", "Target", a.TargetSeconds),
 	}
-	f.Verdict = "Not quite"
+	f.Verdict = l.T("verdict.not_quite")
 	if a.Correct {
-		f.Verdict = "Right"
+		f.Verdict = l.T("verdict.right")
 	}
 	if sess.Mode.GradesSpeed() {
 		f.Speed, f.SpeedClass = a.Speed.Label(), string(a.Speed)
-		f.SpeedNote = speedNote(a.Speed, a.TargetSeconds)
+		f.SpeedNote = speedNote(l, a.Speed, a.TargetSeconds)
 	}
 	if inSession && sess.Open() {
-		f.NextAction, f.NextLabel = practiceURL(sess.ID)+"/next", "Next question"
+		f.NextAction, f.NextLabel = practiceURL(sess.ID)+"/next", l.T("verdict.next")
 		if sess.Done() {
-			f.NextLabel = "See the results"
+			f.NextLabel = l.T("verdict.results")
 		}
 	} else if !inSession {
 		f.BackURL = "/history"
@@ -463,11 +467,11 @@ func (s *Server) feedbackView(sess *trainer.PracticeSession, a *trainer.Attempt,
 	if err != nil {
 		return f, err
 	}
-	f.Question = s.questionView(sess, sv, nil, nil)
+	f.Question = s.questionView(l, sess, sv, nil, nil)
 	f.Question.HintAction, f.Question.TargetSeconds = "", 0
 	f.Explanation = d.Explanation
 	f.Refs = s.citations(d.Game, d.Refs)
-	f.Yours, f.Right = answerLines(d, drills.Key(answer)), answerLines(d, d.Key)
+	f.Yours, f.Right = answerLines(l, d, drills.Key(answer)), answerLines(l, d, d.Key)
 	for i := range f.Yours {
 		f.Yours[i].Right = f.Yours[i].Right || a.Correct
 	}
@@ -494,13 +498,13 @@ func (s *Server) mistakeCitations(game string, m *drills.Mistake) []templates.Ci
 // outcome answer's lines follow the layout, as the question's rows do. Each
 // line is marked Right when it matches the key's: one outcome of several
 // can be right when the whole answer is not.
-func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
+func answerLines(l *i18n.Localizer, d *drills.Drill, k drills.Key) []templates.AnswerLine {
 	switch practice.ShapeOf(d) {
 	case practice.ShapeAmount:
 		if k.Amount == nil {
 			return nil
 		}
-		return []templates.AnswerLine{{Text: amountText(*k.Amount), Right: d.Key.Amount != nil && *k.Amount == *d.Key.Amount}}
+		return []templates.AnswerLine{{Text: amountText(l, *k.Amount), Right: d.Key.Amount != nil && *k.Amount == *d.Key.Amount}}
 	case practice.ShapeChoice:
 		if k.Choice < 1 || k.Choice > len(d.Choices) {
 			return nil
@@ -511,7 +515,7 @@ func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
 		for _, i := range outcomeOrder(d.Game, k.Outcomes) {
 			o := k.Outcomes[i]
 			right := i < len(d.Key.Outcomes) && o.Result == d.Key.Outcomes[i].Result
-			out = append(out, templates.AnswerLine{Text: outcomeLabel(d.Game, o) + ": " + resultLabel(o, o.Result), Right: right})
+			out = append(out, templates.AnswerLine{Text: outcomeLabel(l, d.Game, o) + ": " + resultLabel(l, o, o.Result), Right: right})
 		}
 		return out
 	}
@@ -522,15 +526,16 @@ func answerLines(d *drills.Drill, k drills.Key) []templates.AnswerLine {
 	return []templates.AnswerLine{{Text: strings.Join(parts, ", ")}}
 }
 
-// amountText writes an amount as the trainee would say it.
-func amountText(m games.Money) string {
+// amountText writes an amount as the trainee would say it, with the
+// language's decimal mark (7,5 in Italian and Russian).
+func amountText(l *i18n.Localizer, m games.Money) string {
 	switch {
 	case m == 0:
-		return "0 (a push)"
+		return l.T("amount.push")
 	case m < 0:
-		return m.String() + " (collected)"
+		return l.T("amount.collected", "Amount", l.Amount(int64(m)))
 	}
-	return m.String()
+	return l.Amount(int64(m))
 }
 
 // seconds writes a duration as "8.4 s".
@@ -539,7 +544,7 @@ func seconds(d time.Duration) string {
 }
 
 // summaryView sums up a session's answers.
-func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attempt) templates.SummaryView {
+func (s *Server) summaryView(l *i18n.Localizer, sess *trainer.PracticeSession, as []*trainer.Attempt) templates.SummaryView {
 	v := templates.SummaryView{
 		AgainURL:    "/practice/new?game=" + url.QueryEscape(sess.Game),
 		ProgressURL: "/progress",
@@ -554,7 +559,7 @@ func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attemp
 		if a.Speed == trainer.SpeedFast || a.Speed == trainer.SpeedOK {
 			v.OnTime++
 		}
-		v.Rows = append(v.Rows, s.historyRow(a, sess.Mode.GradesSpeed()))
+		v.Rows = append(v.Rows, s.historyRow(l, a, sess.Mode.GradesSpeed()))
 	}
 	v.Accuracy = percent(v.Correct, v.Answered)
 	if v.Answered > 0 {
@@ -566,13 +571,13 @@ func (s *Server) summaryView(sess *trainer.PracticeSession, as []*trainer.Attemp
 }
 
 // historyRow is one answered attempt in a list.
-func (s *Server) historyRow(a *trainer.Attempt, speed bool) templates.HistoryRow {
+func (s *Server) historyRow(l *i18n.Localizer, a *trainer.Attempt, speed bool) templates.HistoryRow {
 	r := templates.HistoryRow{
 		URL: attemptURL(a.ID), When: a.AnsweredAt.Local().Format("2 Jan 15:04"), Game: s.gameName(a.Game),
-		Skill: s.skillLabel(a.Skill), Correct: a.Correct, Result: "Wrong", Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
+		Skill: s.skillLabel(a.Skill), Correct: a.Correct, Result: l.T("verdict.wrong"), Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
 	}
 	if a.Correct {
-		r.Result = "Right"
+		r.Result = l.T("verdict.right")
 	}
 	if speed {
 		r.Speed = a.Speed.Label()
@@ -619,16 +624,16 @@ func chipSum(cs []drills.ChipCount) (games.Money, int) {
 
 // speedNote says what a speed grade means against the target, where the
 // grade is shown: FAST within half the target, OK within it, SLOW after it
-// (eval.SpeedGrade).
-func speedNote(sp trainer.Speed, target int) string {
+// (eval.SpeedGrade), in l's language. The grades' names stay FAST, OK and
+// SLOW in every language (the kiosk's timer shows them so).
+func speedNote(l *i18n.Localizer, sp trainer.Speed, target int) string {
 	half := strconv.FormatFloat(float64(target)/2, 'f', -1, 64)
+	if l.Lang() != i18n.Source {
+		half = strings.Replace(half, ".", ",", 1) // Italian and Russian: 7,5
+	}
 	switch sp {
-	case trainer.SpeedFast:
-		return fmt.Sprintf("FAST: within half the %d s target (%s s).", target, half)
-	case trainer.SpeedOK:
-		return fmt.Sprintf("OK: within the %d s target, though not within half of it (%s s).", target, half)
-	case trainer.SpeedSlow:
-		return fmt.Sprintf("SLOW: over the %d s target. FAST is within %s s, OK within %d s.", target, half, target)
+	case trainer.SpeedFast, trainer.SpeedOK, trainer.SpeedSlow:
+		return l.T("speed.note_"+string(sp), "Target", target, "Half", half)
 	}
 	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/go-chi/chi/v5/middleware"
 )
@@ -60,13 +61,13 @@ func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check fun
 	case err != nil:
 		return false, refusal{}, err
 	case d.Refused != nil:
-		return false, refusal{msgHeld(d.Refused, s.db.Clock()), http.StatusTooManyRequests}, nil
+		return false, refusal{msgHeld(loc(r), d.Refused, s.db.Clock()), http.StatusTooManyRequests}, nil
 	case ok:
 		return true, refusal{}, nil
 	}
 	s.logHolds(r, a, started)
 	if h := firstHold(started); h != nil {
-		return false, refusal{msgHeld(h, s.db.Clock()), http.StatusTooManyRequests}, nil
+		return false, refusal{msgHeld(loc(r), h, s.db.Clock()), http.StatusTooManyRequests}, nil
 	}
 	return false, refusal{wrongMessage(wrong, d.Left), http.StatusUnprocessableEntity}, nil
 }
@@ -124,21 +125,22 @@ func (s *Server) logHolds(r *http.Request, a trainer.SigninAttempt, holds []*tra
 	}
 }
 
-// msgHeld tells a visitor the hold h stops their sign-in, and until when.
-// The words depend on what is held, never on whether a staff name exists.
-func msgHeld(h *trainer.SigninHold, now time.Time) string {
-	what := "PINs"
+// msgHeld tells a visitor the hold h stops their sign-in, and until when,
+// in l's language. The words depend on what is held, never on whether a
+// staff name exists.
+func msgHeld(l *i18n.Localizer, h *trainer.SigninHold, now time.Time) string {
+	until := clockText(now, h.Until)
+	what := "pins"
 	if h.Staff {
 		what = "passwords"
 	}
-	until := clockText(now, h.Until)
 	switch h.Scope {
 	case trainer.HoldDevice:
-		return fmt.Sprintf("Too many wrong PINs and passwords from this device. Try again at %s.", until)
+		return l.T("signin.held_device", "Until", until)
 	case trainer.HoldAccount:
-		return fmt.Sprintf("Too many wrong %s: this account is locked until %s. An administrator can unlock it sooner.", what, until)
+		return l.T("signin.locked_"+what, "Until", until)
 	}
-	return fmt.Sprintf("Too many wrong %s on this device: this account is held here until %s. Sign in on another device, or ask an administrator.", what, until)
+	return l.T("signin.held_here_"+what, "Until", until)
 }
 
 // clockText writes t as the kiosk's clock shows it: "14:35", with the day

@@ -65,7 +65,7 @@ func (s *Server) crossOrigin() func(http.Handler) http.Handler {
 		s.log.WarnContext(r.Context(), "cross-origin request refused",
 			"request_id", middleware.GetReqID(r.Context()), "method", r.Method, "path", r.URL.Path,
 			"origin", r.Header.Get("Origin"), "sec_fetch_site", r.Header.Get("Sec-Fetch-Site"))
-		s.errorStatus(w, r, http.StatusForbidden, "This request came from another site and was refused.")
+		s.errorStatus(w, r, http.StatusForbidden, t(r, "error.cross_origin"))
 	}))
 	return cop.Handler
 }

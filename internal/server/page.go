@@ -33,7 +33,7 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	}
 	p.Viewer = &templates.Viewer{
 		Name:      u.Name,
-		RoleLabel: u.Role.Label(),
+		RoleLabel: t(r, "role."+string(u.Role)),
 		CanManage: slices.Contains(managers, u.Role),
 		CanAdmin:  slices.Contains(admins, u.Role),
 		IsTrainee: u.Role == trainer.RoleTrainee,

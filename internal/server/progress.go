@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -39,7 +40,7 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 	for _, a := range as {
 		byGame[a.Game] = append(byGame[a.Game], a)
 	}
-	v := templates.ProgressView{Page: s.page(r, "Your progress", "progress"), Figures: progressFigures()}
+	v := templates.ProgressView{Page: s.page(r, t(r, "home.progress"), "progress"), Figures: progressFigures(loc(r))}
 	for _, g := range s.plan.Games() {
 		if len(byGame[g]) == 0 {
 			continue
@@ -49,13 +50,13 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		v.Games = append(v.Games, s.gameProgress(g, byGame[g], sessions))
+		v.Games = append(v.Games, s.gameProgress(loc(r), g, byGame[g], sessions))
 	}
 	s.render(w, r, http.StatusOK, templates.ProgressPage(v), nil)
 }
 
 // gameProgress sums one game's answers (newest first) and sessions (newest first).
-func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*trainer.PracticeSession) templates.GameProgress {
+func (s *Server) gameProgress(l *i18n.Localizer, game string, as []*trainer.Attempt, sessions []*trainer.PracticeSession) templates.GameProgress {
 	gp := templates.GameProgress{Slug: game, Name: s.gameName(game), StartURL: "/practice/new?game=" + url.QueryEscape(game)}
 	var correct, onTime int
 	var total time.Duration
@@ -79,12 +80,12 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 		}
 		gp.Rows = append(gp.Rows, templates.SkillRow{
 			Skill: s.skillLabel(sk.Skill), Answered: sk.Attempts, Right: percent(sk.Correct, sk.Attempts), Recent: share(sk.Accuracy),
-			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(sk.Stage),
+			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(l, sk.Stage),
 		})
 	}
-	gp.Mastery = fmt.Sprintf("%d of %d skills", mastered, len(skills))
-	gp.Trend = trendChart(game, sessions)
-	gp.Skills = s.masteryChart(game, skills)
+	gp.Mastery = l.T("progress.mastered", "Count", len(skills), "Mastered", mastered)
+	gp.Trend = trendChart(l, game, sessions)
+	gp.Skills = s.masteryChart(l, game, skills)
 	return gp
 }
 
@@ -92,29 +93,22 @@ func (s *Server) gameProgress(game string, as []*trainer.Attempt, sessions []*tr
 // the charts and the table use these names and nothing else. Recent
 // accuracy and the stage are package eval's mastery model, which the
 // manager's pages (the weakest skills) show too.
-func progressFigures() []templates.ProgressFigure {
+func progressFigures(l *i18n.Localizer) []templates.ProgressFigure {
 	return []templates.ProgressFigure{
-		{Name: "Right", Means: "the share of your answers that were wholly right, every answer counted alike."},
-		{Name: "Recent accuracy", Means: "how well you answer lately: your latest answers weigh most (the last ten about nine tenths) " +
-			"and an answer part right counts in part. Your manager sees the same figure."},
-		{Name: "On time", Means: "the share of your answers given within the target time (FAST or OK)."},
-		{Name: "Stage", Means: fmt.Sprintf("new (fewer than %d answers), learning (recent accuracy under %s), practised, "+
-			"or mastered (%d answers or more, recent accuracy %s or more and %s of recent answers on time).",
-			eval.MinAttempts, share(eval.PractisedAccuracy), eval.MasteredAttempts, share(eval.MasteredAccuracy), share(eval.MasteredSpeed))},
+		{Name: l.T("progress.right"), Means: l.T("progress.right_means")},
+		{Name: l.T("progress.recent"), Means: l.T("progress.recent_means")},
+		{Name: l.T("progress.on_time"), Means: l.T("progress.on_time_means")},
+		{Name: l.T("progress.stage"), Means: l.T("progress.stage_means", "Min", eval.MinAttempts,
+			"Practised", share(eval.PractisedAccuracy), "Mastered", eval.MasteredAttempts,
+			"Accuracy", share(eval.MasteredAccuracy), "Speed", share(eval.MasteredSpeed))},
 	}
 }
 
 // stageLabel names eval's stage of a skill for people.
-func stageLabel(s eval.Stage) string {
+func stageLabel(l *i18n.Localizer, s eval.Stage) string {
 	switch s {
-	case eval.StageNew:
-		return "new"
-	case eval.StageLearning:
-		return "learning"
-	case eval.StagePractised:
-		return "practised"
-	case eval.StageMastered:
-		return "mastered"
+	case eval.StageNew, eval.StageLearning, eval.StagePractised, eval.StageMastered:
+		return l.T("progress.stage_" + string(s))
 	}
 	return string(s)
 }
@@ -124,10 +118,10 @@ func share(f float64) string { return strconv.Itoa(int(f*100+0.5)) + " %" }
 
 // trendChart plots the share of answers right (templates.ProgressFigures) in
 // each of the last sessions, oldest on the left.
-func trendChart(game string, sessions []*trainer.PracticeSession) templates.Chart {
-	c := templates.Chart{ID: "trend-" + game, Title: "Right, in each of your last sessions", Width: 340, Height: 170}
+func trendChart(l *i18n.Localizer, game string, sessions []*trainer.PracticeSession) templates.Chart {
+	c := templates.Chart{ID: "trend-" + game, Title: l.T("progress.trend_title"), Width: 340, Height: 170}
 	if len(sessions) == 0 {
-		c.Empty = "No session finished yet."
+		c.Empty = l.T("progress.trend_empty")
 		return c
 	}
 	const left, right, top, bottom = 44.0, 12.0, 12.0, 16.0
@@ -146,8 +140,8 @@ func trendChart(game string, sessions []*trainer.PracticeSession) templates.Char
 			x = left + w*float64(i)/float64(n-1)
 		}
 		y := top + h*(1-acc)
-		label := fmt.Sprintf("Session %d, %s: %s right (%d of %d)", i+1, sess.StartedAt.Local().Format("2 Jan"),
-			percent(sess.Correct, sess.Answered), sess.Correct, sess.Answered)
+		label := l.T("progress.trend_point", "N", i+1, "Date", sess.StartedAt.Local().Format("2 Jan"),
+			"Share", percent(sess.Correct, sess.Answered), "Right", sess.Correct, "Answered", sess.Answered)
 		c.Points = append(c.Points, templates.ChartPoint{X: x, Y: y, Label: label})
 		cmd := "L"
 		if i == 0 {
@@ -157,17 +151,17 @@ func trendChart(game string, sessions []*trainer.PracticeSession) templates.Char
 		desc = append(desc, percent(sess.Correct, sess.Answered))
 	}
 	c.Line = strings.Join(path, " ")
-	c.Desc = fmt.Sprintf("Right in your last %d sessions, oldest first: %s.", n, strings.Join(desc, ", "))
+	c.Desc = l.T("progress.trend_desc", "Count", n, "Shares", strings.Join(desc, ", "))
 	return c
 }
 
 // masteryChart draws a bar per skill: its recent accuracy (eval's weighted
 // score, the figure the table's "Recent accuracy" column and the manager's
 // pages show), with its stage.
-func (s *Server) masteryChart(game string, skills []practice.SkillStat) templates.Chart {
-	c := templates.Chart{ID: "mastery-" + game, Title: "Recent accuracy of each skill, and its stage", Width: 340}
+func (s *Server) masteryChart(l *i18n.Localizer, game string, skills []practice.SkillStat) templates.Chart {
+	c := templates.Chart{ID: "mastery-" + game, Title: l.T("progress.mastery_title"), Width: 340}
 	if len(skills) == 0 {
-		c.Empty = "No skill practised yet."
+		c.Empty = l.T("progress.mastery_empty")
 		return c
 	}
 	const label, bar, gap = 16.0, 14.0, 10.0
@@ -175,7 +169,7 @@ func (s *Server) masteryChart(game string, skills []practice.SkillStat) template
 	y := 0.0
 	for _, sk := range skills {
 		b := templates.ChartBar{
-			Label: s.skillLabel(sk.Skill) + " · " + stageLabel(sk.Stage), Value: share(sk.Accuracy),
+			Label: s.skillLabel(sk.Skill) + " · " + stageLabel(l, sk.Stage), Value: share(sk.Accuracy),
 			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
 		}
 		switch sk.Stage {
@@ -193,7 +187,7 @@ func (s *Server) masteryChart(game string, skills []practice.SkillStat) template
 		y += label + bar + gap
 	}
 	c.Height = int(y)
-	c.Desc = "Recent accuracy: " + strings.Join(desc, "; ") + "."
+	c.Desc = l.T("progress.mastery_desc", "Bars", strings.Join(desc, "; "))
 	return c
 }
 
@@ -213,13 +207,13 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.HistoryView{Page: s.page(r, "Your answers", "history")}
-	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: "All games", Selected: game == ""})
+	v := templates.HistoryView{Page: s.page(r, t(r, "home.answers"), "history")}
+	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: t(r, "history.all_games"), Selected: game == ""})
 	for _, g := range s.plan.Games() {
 		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
 	}
 	for _, a := range as {
-		v.Rows = append(v.Rows, s.historyRow(a, false))
+		v.Rows = append(v.Rows, s.historyRow(loc(r), a, false))
 	}
 	if len(as) == historyPage {
 		more := url.Values{"before": {strconv.FormatInt(as[len(as)-1].ID, 10)}}

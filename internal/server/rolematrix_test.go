@@ -41,6 +41,7 @@ var routeAccess = map[string]access{
 	"GET /signin":     anyone,
 
 	"POST /signin/badge":         anyone,
+	"POST /signin/language":      anyone,
 	"GET /signin/trainees/{id}":  anyone,
 	"POST /signin/trainees/{id}": anyone,
 	"GET /signin/staff":          anyone,
@@ -48,6 +49,8 @@ var routeAccess = map[string]access{
 	"POST /signout":              anyone,
 
 	"POST /session/alive":                     signedIn,
+	"GET /language":                           signedIn,
+	"POST /language":                          signedIn,
 	"GET /book":                               signedIn,
 	"GET /book/{game}":                        signedIn,
 	"GET /book/{game}/sections/{section}":     signedIn,
@@ -97,6 +100,7 @@ var routeAccess = map[string]access{
 	"POST /admin/users/{id}/deactivate":                        adminOnly,
 	"POST /admin/users/{id}/reactivate":                        adminOnly,
 	"POST /admin/users/{id}/unlock":                            adminOnly,
+	"POST /admin/users/{id}/language":                          adminOnly,
 	"POST /admin/holds/{id}/lift":                              adminOnly,
 	"GET /admin/settings":                                      adminOnly,
 	"POST /admin/settings":                                     adminOnly,
@@ -108,6 +112,10 @@ var routeForms = map[string]url.Values{
 	"POST /practice":             {"game": {"uth"}, "kind": {"payout"}, "mode": {"practice"}, "level": {"1"}},
 	"POST /attempts/{id}/answer": {"amount": {"5"}},
 	"POST /tools/hand-checker":   {"game": {"uth"}, "op": {"settle"}},
+	// The languages: the house's is "" on the user's pages.
+	"POST /signin/language":           {"language": {"en"}},
+	"POST /language":                  {"language": {""}},
+	"POST /admin/users/{id}/language": {"language": {""}},
 }
 
 // allows reports whether role may use a route of access a.

@@ -32,13 +32,14 @@ func (s *Server) routes() http.Handler {
 	r.Get(logoURL, s.handleLogo) // the house's logo, in every page's header
 
 	r.Group(func(r chi.Router) {
-		r.Use(s.loadSession)
+		r.Use(s.loadSession, s.localize)
 
-		r.Get("/", s.handleRoot)                   // to setup, sign-in or the role's home
-		r.Get("/setup", s.handleSetupShow)         // only while there are no users
-		r.Post("/setup", s.handleSetupCreate)      // creates the first administrator
-		r.Get("/signin", s.handleSigninShow)       // the trainees' name grid
-		r.Post("/signin/badge", s.handleBadgeFind) // badge number → that trainee's keypad
+		r.Get("/", s.handleRoot)                           // to setup, sign-in or the role's home
+		r.Get("/setup", s.handleSetupShow)                 // only while there are no users
+		r.Post("/setup", s.handleSetupCreate)              // creates the first administrator
+		r.Get("/signin", s.handleSigninShow)               // the trainees' name grid
+		r.Post("/signin/badge", s.handleBadgeFind)         // badge number → that trainee's keypad
+		r.Post("/signin/language", s.handleSigninLanguage) // the sign-in pages' language on this tablet
 		r.Get("/signin/trainees/{id}", s.handlePINShow)
 		r.Post("/signin/trainees/{id}", s.handlePINSignin)
 		r.Get("/signin/staff", s.handleStaffShow)
@@ -120,6 +121,8 @@ func (s *Server) routes() http.Handler {
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(everyone...))
 			r.Post(keepAliveURL, s.handleKeepAlive)
+			r.Get("/language", s.handleLanguageShow) // the user's own language (issue 18, language.go)
+			r.Post("/language", s.handleLanguageUpdate)
 		})
 		// The house's rule books (issue 14, book.go): every signed-in role
 		// reads them; a trainee's open exam closes them.
@@ -139,6 +142,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/users/{id}/secret", s.handleUserSecretReset)
 			r.Post("/admin/users/{id}/deactivate", s.handleUserDeactivate)
 			r.Post("/admin/users/{id}/reactivate", s.handleUserReactivate)
+			r.Post("/admin/users/{id}/language", s.handleUserLanguage)
 			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts every hold of the account (lockout.go)
 			r.Post("/admin/holds/{id}/lift", s.handleHoldLift)     // lifts one sign-in hold shown under Users
 			r.Get("/admin/settings", s.handleSettingsShow)

@@ -12,9 +12,11 @@ import (
 	"sync"
 	"time"
 
+	messages "github.com/dealerkiosk/trainer/content/i18n"
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -47,14 +49,21 @@ type Config struct {
 	// kiosk believes (-trusted-proxy): a request from one of them that says
 	// "https" gets a Secure cookie. Anyone else's header is ignored.
 	TrustedProxies []netip.Addr
+	// PseudoLocale shows every page in the pseudo-locale (i18n.Pseudo), for
+	// developers checking that layouts take longer languages.
+	PseudoLocale bool
 }
 
 // Server is the kiosk's HTTP handler.
 type Server struct {
-	db      trainer.Store
-	book    *rulebook.Book
-	house   *rulebook.House
-	site    int64 // Config.Site, never 0
+	db    trainer.Store
+	book  *rulebook.Book
+	house *rulebook.House
+	site  int64 // Config.Site, never 0
+	// catalog holds the messages of every language (internal/i18n);
+	// pseudo is Config.PseudoLocale.
+	catalog *i18n.Catalog
+	pseudo  bool
 	log     *slog.Logger
 	cookies *sessions.CookieStore
 	static  fs.FS
@@ -100,6 +109,12 @@ const startTimeout = 30 * time.Second
 func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Server, error) {
 	if n := len(cfg.SessionKey); n != 32 && n != 64 {
 		return nil, errors.New("server: the session key must be 32 or 64 bytes")
+	}
+	// The catalogues are checked like the rules: a language that lacks a
+	// message stops the kiosk before it serves a page.
+	catalog, err := i18n.Load(messages.FS)
+	if err != nil {
+		return nil, err
 	}
 	house, err := book.House(cfg.House)
 	if err != nil {
@@ -147,6 +162,8 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		book:    book,
 		house:   house,
 		site:    cmp.Or(cfg.Site, trainer.FirstSiteID),
+		catalog: catalog,
+		pseudo:  cfg.PseudoLocale,
 		log:     log,
 		cookies: newCookieStore(cfg.SessionKey),
 		static:  sub,

@@ -25,8 +25,9 @@ func TestSetup_OnlyOnEmptyDatabase(t *testing.T) {
 	wantRedirect(t, "POST /setup", resp, "/admin/users")
 	resp = c.Get("/admin/users")
 	wantStatus(t, "the new administrator opens /admin/users", resp, http.StatusOK)
-	if got := resp.TestID("who"); got != "Ada Admin Administrator" {
-		t.Errorf("header after setup = %q; want %q", got, "Ada Admin Administrator")
+	// The name, the role, and the link to the user's language (issue 18).
+	if got := resp.TestID("who"); got != "Ada Admin Administrator Language" {
+		t.Errorf("header after setup = %q; want %q", got, "Ada Admin Administrator Language")
 	}
 
 	// Once there is a user, the setup page is gone, for everyone.

@@ -9,19 +9,16 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"golang.org/x/text/unicode/norm"
 )
 
 // A failed sign-in re-renders its form with 422, like every other form whose
-// input cannot be accepted, and says what to do. (401 would ask for an
-// HTTP authentication scheme the kiosk does not use.)
-const (
-	msgWrongPIN   = "That PIN is not right. Try again."
-	msgWrongStaff = "The name or the password is not right."
-	msgInactive   = "This account is deactivated. Ask an administrator."
-)
+// input cannot be accepted, and says what to do in the sign-in page's
+// language (signin.wrong_pin, signin.wrong_staff, signin.inactive). (401
+// would ask for an HTTP authentication scheme the kiosk does not use.)
 
 // handleSigninShow shows the trainees' name grid. A new kiosk goes to setup
 // and a signed-in user to their home.
@@ -61,8 +58,9 @@ func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templat
 		return templates.SigninView{}, err
 	}
 	q := trainer.Clip(strings.TrimSpace(r.URL.Query().Get("q")), trainer.MaxNameLen)
-	v := templates.SigninView{Page: s.page(r, "Sign in", ""), Badge: badge, Notice: s.endedNotice(r),
-		Large: len(users) >= largeClass, Query: q, Total: len(users)}
+	v := templates.SigninView{Page: s.page(r, t(r, "signin.title"), ""), Badge: badge, Notice: s.endedNotice(r),
+		Large: len(users) >= largeClass, Query: q, Total: len(users),
+		Languages: s.languageChoice(r, "/signin/language", "signin-languages", i18n.FromContext(r.Context()).Lang(), false)}
 	v.Badge.First = v.Large
 	for _, u := range users {
 		if nameMatches(u.Name, q) {
@@ -115,21 +113,21 @@ func (s *Server) endedNotice(r *http.Request) string {
 	case "idle":
 		st, err := s.db.Settings(r.Context())
 		if err != nil {
-			return "You were signed out after a while without activity."
+			return t(r, "signin.ended_idle_some")
 		}
-		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.TraineeIdleTimeout/time.Minute))
+		return t(r, "signin.ended_idle", "Count", int(st.TraineeIdleTimeout/time.Minute))
 	case "staff-idle":
 		st, err := s.db.Settings(r.Context())
 		if err != nil {
-			return "You were signed out after a while without activity."
+			return t(r, "signin.ended_idle_some")
 		}
-		return fmt.Sprintf("You were signed out after %d minutes without activity.", int(st.StaffIdleTimeout/time.Minute))
+		return t(r, "signin.ended_idle", "Count", int(st.StaffIdleTimeout/time.Minute))
 	case "expired":
-		return "Your session ended. Please sign in again."
+		return t(r, "signin.expired")
 	case "deactivated":
-		return msgInactive
+		return t(r, "signin.inactive")
 	case "out":
-		return "You are signed out."
+		return t(r, "signin.signed_out")
 	}
 	return ""
 }
@@ -142,12 +140,12 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f := decodeBadge(r.PostForm)
+	f := decodeBadge(r.PostForm, loc(r))
 	if len(f.Errors) == 0 {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
 		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site):
-			f.Errors["badge"] = msgNoBadge
+			f.Errors["badge"] = t(r, "signin.no_badge")
 		case err != nil:
 			s.error(w, r, err)
 			return
@@ -160,41 +158,40 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 	s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
 }
 
-const msgNoBadge = "No trainee has this badge number."
-
 // decodeBadge reads the badge form. Like every decoder of the kiosk's forms
 // it is pure, so any input can be fuzzed through it: it returns the form to
 // show again, with messages by field when the input cannot be used.
-func decodeBadge(form url.Values) templates.BadgeForm {
+func decodeBadge(form url.Values, l *i18n.Localizer) templates.BadgeForm {
 	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
 	switch {
 	case f.Badge == "":
-		f.Errors["badge"] = "Type your badge number, or tap your name."
+		f.Errors["badge"] = l.T("form.badge_empty")
 	case trainer.ValidateBadge(f.Badge) != nil:
-		f.Errors["badge"] = msgNoBadge // no badge is written so: nobody has it
+		f.Errors["badge"] = l.T("form.badge_unknown") // no badge is written so: nobody has it
 	}
 	return f
 }
 
-// decodePIN reads the keypad's form: the PIN, or a message for its field.
-func decodePIN(form url.Values) (pin, msg string) {
+// decodePIN reads the keypad's form: the PIN, or a message for its field
+// in l's language (trainer.ValidatePIN's sentence).
+func decodePIN(form url.Values, l *i18n.Localizer) (pin, msg string) {
 	pin = form.Get("pin")
 	if err := trainer.ValidatePIN(pin); err != nil {
-		return "", trainer.MessageOf(err)
+		return "", l.T("form.pin_digits", "Min", trainer.MinPINLen, "Max", trainer.MaxPINLen)
 	}
 	return pin, ""
 }
 
 // decodeStaffSignin reads the staff sign-in form: the form to show again
-// (with messages for empty fields) and the password.
-func decodeStaffSignin(form url.Values) (templates.StaffForm, string) {
+// (with messages for empty fields, in l's language) and the password.
+func decodeStaffSignin(form url.Values, l *i18n.Localizer) (templates.StaffForm, string) {
 	f := templates.StaffForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
 	password := form.Get("password")
 	if f.Name == "" {
-		f.Errors["name"] = "Enter your name."
+		f.Errors["name"] = l.T("form.enter_name")
 	}
 	if password == "" {
-		f.Errors["password"] = "Enter your password."
+		f.Errors["password"] = l.T("form.enter_password")
 	}
 	return f, password
 }
@@ -217,7 +214,7 @@ func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
 }
 
 func (s *Server) pinPage(r *http.Request) templates.Page {
-	p := s.page(r, "Enter your PIN", "")
+	p := s.page(r, t(r, "signin.pin_title"), "")
 	p.IdleSeconds, p.IdleURL = int(pinPageIdle/time.Second), "/signin"
 	return p
 }
@@ -254,7 +251,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
-	pin, msg := decodePIN(r.PostForm)
+	pin, msg := decodePIN(r.PostForm, loc(r))
 	var ref refusal
 	if msg != "" {
 		ref = refusal{msg, http.StatusUnprocessableEntity}
@@ -278,7 +275,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 // (lockout.go). It returns no refusal when the trainee may sign in.
 func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
 	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: clientAddress(r)}
-	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, msgWrongPIN)
+	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, t(r, "signin.wrong_pin"))
 	return ref, err
 }
 
@@ -288,7 +285,7 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, homeURL(u))
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), templates.StaffForm{}), nil)
+	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, t(r, "signin.staff_title"), ""), templates.StaffForm{}), nil)
 }
 
 // handleStaffSignin signs a manager or an administrator in. A wrong name and
@@ -301,7 +298,7 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f, password := decodeStaffSignin(r.PostForm)
+	f, password := decodeStaffSignin(r.PostForm, loc(r))
 	status := http.StatusUnprocessableEntity
 	var u *trainer.User
 	if len(f.Errors) == 0 {
@@ -318,7 +315,7 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 	if len(f.Errors) > 0 {
 		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen)
 		s.render(w, r, status,
-			templates.StaffSigninPage(s.page(r, "Staff sign-in", ""), f), templates.StaffFormFragment(f))
+			templates.StaffSigninPage(s.page(r, t(r, "signin.staff_title"), ""), f), templates.StaffFormFragment(f))
 		return
 	}
 	if err := s.signIn(w, r, u); err != nil {
@@ -349,12 +346,12 @@ func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.U
 		a.Account, a.UserID = trainer.UserAccount(u.ID), u.ID
 		check = func() bool { return trainer.CheckSecret(u.SecretHash, password) }
 	}
-	ok, ref, err := s.checkSecret(r, a, check, msgWrongStaff)
+	ok, ref, err := s.checkSecret(r, a, check, t(r, "signin.wrong_staff"))
 	switch {
 	case err != nil || !ok:
 		return nil, ref, err
 	case !u.Active:
-		return nil, refusal{msgInactive, http.StatusUnprocessableEntity}, nil
+		return nil, refusal{t(r, "signin.inactive"), http.StatusUnprocessableEntity}, nil
 	}
 	return u, refusal{}, nil
 }

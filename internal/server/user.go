@@ -243,7 +243,10 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 	if !u.Active {
 		v.ActiveAction = userURL(u.ID) + "/reactivate"
 	}
+	v.Language = s.languageChoice(r, userURL(u.ID)+"/language", "user-languages", u.Language, true)
 	switch r.URL.Query().Get("done") {
+	case "language":
+		v.Notice = t(r, "language.saved_for", "Name", u.Name)
 	case "secret":
 		v.Notice = "New password set."
 		if u.Role.UsesPIN() {

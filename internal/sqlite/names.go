@@ -2,8 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -43,15 +41,15 @@ func normalizeUserNames(ctx context.Context, tx *Tx) error {
 	for _, u := range renames {
 		base := trainer.NormalizeName(u.name)
 		name := base
+		// A plain count, not findUser: a migration sees the users table as
+		// it stood at 0033, before later migrations added columns (0040).
 		for n := 2; ; n++ {
-			// Not findUser: this migration runs on the users table as
-			// 0033 left it, before later files add columns.
-			var id int64
-			err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE name = ?`, name).Scan(&id)
-			if errors.Is(err, sql.ErrNoRows) {
-				break
-			} else if err != nil {
+			var taken int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE name = ?`, name).Scan(&taken); err != nil {
 				return fmt.Errorf("normalise names: %w", err)
+			}
+			if taken == 0 {
+				break
 			}
 			name = fmt.Sprintf("%s (%d)", base, n)
 		}

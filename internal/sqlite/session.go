@@ -143,11 +143,11 @@ func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, tr
 	var sv settingValues
 	err := tx.QueryRowContext(ctx, `
 		SELECT s.created_at, s.last_seen_at, s.expires_at,
-			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.created_at, u.updated_at, u.site_id,
+			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.language, u.created_at, u.updated_at, u.site_id,
 			`+settingsColumns+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ?`, hash).Scan(append([]any{&created, &lastSeen, &expires,
-		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &userCreated, &userUpdated, &u.SiteID}, sv.dest()...)...)
+		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &u.Language, &userCreated, &userUpdated, &u.SiteID}, sv.dest()...)...)
 	if err != nil {
 		err = translate(err, "Your session has ended: sign in again.")
 		if trainer.KindOf(err) == trainer.KindNotFound {

@@ -12,7 +12,7 @@ import (
 // UserFilter is trainer.UserFilter, kept under its old name for this package.
 type UserFilter = trainer.UserFilter
 
-const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, created_at, updated_at, site_id`
+const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, site_id`
 
 // CreateUser stores u, its name normalised (trainer.NormalizeName), and sets
 // its ID and timestamps. Returns KindInvalid if a field is wrong, and
@@ -218,6 +218,26 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 	return tx.Commit()
 }
 
+// SetUserLanguage sets the language of user id: a tag of
+// trainer.Languages, or "" for the house's default. It changes only what
+// the kiosk shows from now on: stored answers and past questions keep the
+// words they were shown in. Returns KindInvalid for a language not offered
+// and KindNotFound.
+func (db *DB) SetUserLanguage(ctx context.Context, id int64, tag string) error {
+	if err := trainer.CheckLanguage(tag); err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := updateUser(ctx, tx, id, `language = ?`, tag); err != nil {
+		return fmt.Errorf("set user language: %w", err)
+	}
+	return tx.Commit()
+}
+
 func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	u.Name, u.Badge = trainer.NormalizeName(u.Name), trainer.NormalizeBadge(u.Badge)
 	if err := u.Validate(); err != nil {
@@ -328,7 +348,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanUser(s scanner) (*trainer.User, error) {
 	var u trainer.User
 	var role, created, updated string
-	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &created, &updated, &u.SiteID); err != nil {
+	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &u.Language, &created, &updated, &u.SiteID); err != nil {
 		return nil, err
 	}
 	u.Role = trainer.Role(role)

@@ -52,6 +52,7 @@ func Run(t *testing.T, open Opener) {
 		{"ListUsers", testListUsers},
 		{"SetUserActive", testSetUserActive},
 		{"SetUserSecret", testSetUserSecret},
+		{"SetUserLanguage", testSetUserLanguage},
 		{"CreateUser_Lookalike", testCreateUser_Lookalike},
 		{"ReserveSigninAttempt", testReserveSigninAttempt},
 		{"Unlock", testUnlock},

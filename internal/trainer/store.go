@@ -26,6 +26,8 @@ type UserService interface {
 	SetUserSecret(ctx context.Context, id int64, hash string) error
 	SetUserActive(ctx context.Context, id int64, active bool) error
 	UpdateUser(ctx context.Context, id int64, name, badge string) (*User, error)
+	// SetUserLanguage sets a user's language: a tag of Languages, or "" for the house's default.
+	SetUserLanguage(ctx context.Context, id int64, tag string) error
 }
 
 // SigninService keeps the sign-in limits: each attempt is reserved before the secret is checked and finished after, so that

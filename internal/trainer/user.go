@@ -90,8 +90,11 @@ type User struct {
 	// (staff), as HashSecret writes it. It never leaves the server.
 	SecretHash string
 	Active     bool
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// Language is the tag of the language the kiosk speaks to the user
+	// (one of Languages), or "" for the house's default.
+	Language  string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // The conflicts a user's fields can run into. The store returns these very

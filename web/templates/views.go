@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"strings"
 	"unicode/utf8"
 )
@@ -105,6 +106,9 @@ type SigninView struct {
 	Large bool
 	Query string // the name filter as typed
 	Total int    // every active trainee
+	// Languages are the language buttons under the grid: they choose the
+	// language of the pages before sign-in on this tablet.
+	Languages LanguageChoice
 }
 
 // TraineeGridID is the sign-in grid, which the name filter replaces.
@@ -157,11 +161,11 @@ type BadgeForm struct {
 	First  bool
 }
 
-func badgeLabel(f BadgeForm) string {
+func badgeLabel(ctx context.Context, f BadgeForm) string {
 	if f.First {
-		return "Type your badge number"
+		return T(ctx, "signin.badge_first")
 	}
-	return "Or type your badge number"
+	return T(ctx, "signin.badge_or")
 }
 
 // PINForm is the keypad screen of one trainee.
@@ -271,6 +275,8 @@ type UserView struct {
 	ConfirmDeactivate bool
 	Notice            string
 	Problem           string // why the last action was refused, or ""
+	// Language is the user's language, which the administrator sets here.
+	Language LanguageChoice
 }
 
 // SettingsForm is the kiosk settings form.

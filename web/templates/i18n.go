@@ -1,0 +1,32 @@
+package templates
+
+import (
+	"context"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/i18n"
+)
+
+// T translates message id into the request's language (internal/i18n):
+// args are its placeholders as name, value pairs, and a "Count" chooses the
+// plural form. Components call it with templ's ctx: { T(ctx, "nav.signout") }.
+func T(ctx context.Context, id string, args ...any) string {
+	return i18n.FromContext(ctx).T(id, args...)
+}
+
+// splitMark stands for the placeholder TSplit cuts at: a character no
+// message contains.
+const splitMark = "\x00"
+
+// TSplit translates id and cuts it at placeholder name, for a message
+// whose value is markup (a countdown in <strong>): the component writes
+// before, its element, then after.
+func TSplit(ctx context.Context, id, name string, args ...any) (before, after string) {
+	s := T(ctx, id, append(args, name, splitMark)...)
+	before, after, _ = strings.Cut(s, splitMark)
+	return before, after
+}
+
+// Lang is the request's language tag, for <html lang> (en-XA in the
+// pseudo-locale).
+func Lang(ctx context.Context) string { return i18n.FromContext(ctx).Tag() }
