@@ -147,13 +147,22 @@ func checkStored(t *testing.T, path string, acks []ack) {
 	if err := db.IntegrityCheck(t.Context()); err != nil {
 		t.Fatalf("after a kill: %v", err)
 	}
+	checkStoredIn(t, db, acks)
+}
+
+// checkStoredIn checks every acknowledged answer against a store: stored,
+// once, for the trainee who sent it, with the amount sent.
+func checkStoredIn(t *testing.T, db interface {
+	ListAttempts(context.Context, trainer.AttemptFilter) ([]*trainer.Attempt, error)
+}, acks []ack) {
+	t.Helper()
 	stored := map[int64]*trainer.Attempt{}
 	users := map[int64]bool{}
 	for _, a := range acks {
 		users[a.userID] = true
 	}
 	for u := range users {
-		as, err := db.ListAttempts(t.Context(), sqlite.AttemptFilter{UserID: u, Answered: true, Limit: 1 << 20})
+		as, err := db.ListAttempts(t.Context(), trainer.AttemptFilter{UserID: u, Answered: true, Limit: 1 << 20})
 		if err != nil {
 			t.Fatal(err)
 		}
