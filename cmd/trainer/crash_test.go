@@ -263,6 +263,7 @@ func waitFor(t *testing.T, cond func() bool, limit time.Duration, format string,
 // kioskProcess is the trainer binary serving one database file.
 type kioskProcess struct {
 	bin, db string
+	env     []string // added to the environment (the group's audit key)
 	mu      sync.Mutex
 	cmd     *exec.Cmd
 	base    string
@@ -274,7 +275,7 @@ type kioskProcess struct {
 func (k *kioskProcess) start(t *testing.T) {
 	t.Helper()
 	cmd := exec.Command(k.bin, "serve", "-addr", "127.0.0.1:0", "-db", k.db)
-	cmd.Env = append(os.Environ(), "TRAINER_SESSION_KEY=")
+	cmd.Env = append(append(os.Environ(), "TRAINER_SESSION_KEY="), k.env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -335,6 +336,13 @@ func (k *kioskProcess) signal(sig os.Signal) {
 	}
 	cmd.Process.Signal(sig)
 	<-exited
+}
+
+// running reports whether the process was started and not yet stopped.
+func (k *kioskProcess) running() bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.cmd != nil
 }
 
 func (k *kioskProcess) url() string {
