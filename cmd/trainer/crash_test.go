@@ -338,6 +338,16 @@ func (k *kioskProcess) signal(sig os.Signal) {
 	<-exited
 }
 
+// pid is the process's ID, or 0 when it is not running.
+func (k *kioskProcess) pid() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.cmd == nil {
+		return 0
+	}
+	return k.cmd.Process.Pid
+}
+
 // running reports whether the process was started and not yet stopped.
 func (k *kioskProcess) running() bool {
 	k.mu.Lock()
