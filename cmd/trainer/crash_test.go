@@ -147,13 +147,22 @@ func checkStored(t *testing.T, path string, acks []ack) {
 	if err := db.IntegrityCheck(t.Context()); err != nil {
 		t.Fatalf("after a kill: %v", err)
 	}
+	checkStoredIn(t, db, acks)
+}
+
+// checkStoredIn checks every acknowledged answer against a store: stored,
+// once, for the trainee who sent it, with the amount sent.
+func checkStoredIn(t *testing.T, db interface {
+	ListAttempts(context.Context, trainer.AttemptFilter) ([]*trainer.Attempt, error)
+}, acks []ack) {
+	t.Helper()
 	stored := map[int64]*trainer.Attempt{}
 	users := map[int64]bool{}
 	for _, a := range acks {
 		users[a.userID] = true
 	}
 	for u := range users {
-		as, err := db.ListAttempts(t.Context(), sqlite.AttemptFilter{UserID: u, Answered: true, Limit: 1 << 20})
+		as, err := db.ListAttempts(t.Context(), trainer.AttemptFilter{UserID: u, Answered: true, Limit: 1 << 20})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,6 +263,7 @@ func waitFor(t *testing.T, cond func() bool, limit time.Duration, format string,
 // kioskProcess is the trainer binary serving one database file.
 type kioskProcess struct {
 	bin, db string
+	env     []string // added to the environment (the group's audit key)
 	mu      sync.Mutex
 	cmd     *exec.Cmd
 	base    string
@@ -265,7 +275,7 @@ type kioskProcess struct {
 func (k *kioskProcess) start(t *testing.T) {
 	t.Helper()
 	cmd := exec.Command(k.bin, "serve", "-addr", "127.0.0.1:0", "-db", k.db)
-	cmd.Env = append(os.Environ(), "TRAINER_SESSION_KEY=")
+	cmd.Env = append(append(os.Environ(), "TRAINER_SESSION_KEY="), k.env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -326,6 +336,23 @@ func (k *kioskProcess) signal(sig os.Signal) {
 	}
 	cmd.Process.Signal(sig)
 	<-exited
+}
+
+// pid is the process's ID, or 0 when it is not running.
+func (k *kioskProcess) pid() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.cmd == nil {
+		return 0
+	}
+	return k.cmd.Process.Pid
+}
+
+// running reports whether the process was started and not yet stopped.
+func (k *kioskProcess) running() bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.cmd != nil
 }
 
 func (k *kioskProcess) url() string {

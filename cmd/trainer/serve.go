@@ -38,9 +38,9 @@ type Config struct {
 	Audit auditFiles
 	// TLSCert and TLSKey (-tls-cert, -tls-key) serve HTTPS directly.
 	TLSCert, TLSKey string
-	// TrustedProxies (-trusted-proxy) are the addresses whose
-	// X-Forwarded-Proto the kiosk believes.
-	TrustedProxies []netip.Addr
+	// TrustedProxies (-trusted-proxy) are the address ranges whose
+	// X-Forwarded-Proto and X-Forwarded-For the kiosk believes.
+	TrustedProxies []netip.Prefix
 	// PseudoLocale (-pseudo-locale) shows every page in the pseudo-locale,
 	// for developers checking that layouts take longer languages.
 	PseudoLocale bool
@@ -69,7 +69,7 @@ func parseServe(e *env, args []string) (*Config, error) {
 	fs.StringVar(&cfg.TLSCert, "tls-cert", "", "serve HTTPS with the certificate (PEM) in `file`; needs -tls-key")
 	fs.StringVar(&cfg.TLSKey, "tls-key", "", "the private key (PEM) of -tls-cert, in `file`")
 	fs.BoolVar(&cfg.PseudoLocale, "pseudo-locale", false, "show every page in the pseudo-locale (English lengthened by 40 % and accented), for developers")
-	proxies := fs.String("trusted-proxy", "", "believe X-Forwarded-Proto only from these proxy `addresses` (comma-separated IPs)")
+	proxies := fs.String("trusted-proxy", "", "believe X-Forwarded-Proto and X-Forwarded-For only from proxies in these `ranges` (comma-separated CIDRs or IPs)")
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, "usage: trainer [serve] [flags]")
 		fs.PrintDefaults()
@@ -91,11 +91,11 @@ func parseServe(e *env, args []string) (*Config, error) {
 		if a = strings.TrimSpace(a); a == "" {
 			continue
 		}
-		ip, err := netip.ParseAddr(a)
+		p, err := parseProxy(a)
 		if err != nil {
-			return nil, fmt.Errorf("-trusted-proxy: %q is not an IP address", a)
+			return nil, fmt.Errorf("-trusted-proxy: %q is not an IP address or a range of them (CIDR, as 10.0.0.0/24)", a)
 		}
-		cfg.TrustedProxies = append(cfg.TrustedProxies, ip.Unmap())
+		cfg.TrustedProxies = append(cfg.TrustedProxies, p)
 	}
 	if v := e.Getenv("TRAINER_SESSION_KEY"); v != "" {
 		key, err := hex.DecodeString(v)
@@ -105,6 +105,27 @@ func parseServe(e *env, args []string) (*Config, error) {
 		cfg.SessionKey = key
 	}
 	return cfg, nil
+}
+
+// parseProxy reads one -trusted-proxy entry: a CIDR range, or one address
+// (a range of one).
+func parseProxy(s string) (netip.Prefix, error) {
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return netip.Prefix{}, err
+		}
+		if p.Addr().Is4In6() && p.Bits() >= 96 {
+			p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+		}
+		return p.Masked(), nil
+	}
+	ip, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, err
+	}
+	ip = ip.Unmap()
+	return netip.PrefixFrom(ip, ip.BitLen()), nil
 }
 
 // memoryLimit is the kiosk's soft memory limit, unless GOMEMLIMIT sets

@@ -265,3 +265,43 @@ func TestServe_TLS(t *testing.T) {
 		t.Errorf("-trusted-proxy with a name: %v", err)
 	}
 }
+
+// TestParseServe_TrustedProxy: -trusted-proxy takes CIDR ranges and single
+// addresses (a range of one), IPv4-mapped ones as IPv4; anything else is
+// refused with the flag named.
+func TestParseServe_TrustedProxy(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		arg     string
+		want    []string // the ranges, or nil when refused
+		problem string
+	}{
+		{"10.0.0.0/24", []string{"10.0.0.0/24"}, ""},
+		{"10.0.0.7/24, 192.168.1.2", []string{"10.0.0.0/24", "192.168.1.2/32"}, ""},
+		{"fd00::/64,::ffff:10.1.2.3", []string{"fd00::/64", "10.1.2.3/32"}, ""},
+		{"::ffff:10.1.0.0/112", []string{"10.1.0.0/16"}, ""},
+		{"proxy.lan", nil, `-trusted-proxy: "proxy.lan" is not an IP address`},
+		{"10.0.0.0/33", nil, `-trusted-proxy: "10.0.0.0/33" is not an IP address or a range`},
+		{"10.0.0.0/", nil, `-trusted-proxy: "10.0.0.0/"`},
+	}
+	for _, tc := range tests {
+		cfg, err := parseServe(&env{Getenv: noEnv, Stderr: io.Discard}, []string{"-trusted-proxy", tc.arg})
+		if tc.want == nil {
+			if err == nil || !strings.Contains(err.Error(), tc.problem) {
+				t.Errorf("-trusted-proxy %q: %v; want %q", tc.arg, err, tc.problem)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("-trusted-proxy %q: %v", tc.arg, err)
+			continue
+		}
+		var got []string
+		for _, p := range cfg.TrustedProxies {
+			got = append(got, p.String())
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("-trusted-proxy %q = %v; want %v", tc.arg, got, tc.want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -60,7 +62,7 @@ func Open(ctx context.Context, url string, key []byte) (*DB, error) {
 	sdb.SetConnMaxIdleTime(5 * time.Minute)
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
-		return nil, fmt.Errorf("open database %s: %s", name, firstLine(err))
+		return nil, fmt.Errorf("open database %s: %s", name, connectReason(err))
 	}
 	db := &DB{db: sdb, url: name, Now: time.Now, key: key}
 	if err := db.migrate(ctx); err != nil {
@@ -72,6 +74,36 @@ func Open(ctx context.Context, url string, key []byte) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
 	return db, nil
+}
+
+// connectReason is why a connection failed, in one line an operator can act
+// on: the server's own message (a database that does not exist, a wrong
+// password), or the network's (refused, no such host, timed out), without
+// the driver's framing, which repeats the user and database.
+func connectReason(err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("the server says: %s (SQLSTATE %s)", pe.Message, pe.Code)
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		if dnsErr.IsNotFound {
+			return fmt.Sprintf("no such host %q", dnsErr.Name)
+		}
+		return fmt.Sprintf("cannot look up host %q: %s", dnsErr.Name, dnsErr.Err)
+	}
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		return se.Err.Error() // "connection refused", "no route to host"
+	}
+	if pgconn.Timeout(err) || errors.Is(err, context.DeadlineExceeded) {
+		return "no answer before the connection timed out"
+	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return firstLine(ne)
+	}
+	return firstLine(err)
 }
 
 // firstLine keeps an error on one line for the single line main prints.

@@ -95,5 +95,34 @@ func (db *DB) ProbeWrite(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (?)`, []byte("probe")); err != nil {
 		return fmt.Errorf("the database %s cannot be written: %s", db.url, firstLine(err))
 	}
+	db.forgetLostConnection()
 	return nil
+}
+
+// forgetLostConnection clears a kept write failure that said the server was
+// gone or out of reach, once a probe has written through a new connection:
+// the server is back, and the process recovers without a write of its own
+// first (a kiosk nobody uses while /healthz says it is down would otherwise
+// stay down). A failure of another kind (a full disk, a read-only standby)
+// stays until a real write succeeds.
+func (db *DB) forgetLostConnection() {
+	db.health.mu.Lock()
+	defer db.health.mu.Unlock()
+	if db.health.err != nil && isLostConnection(db.health.err) {
+		db.health.err = nil
+	}
+}
+
+// isLostConnection reports whether err says the connection to the server
+// failed or was cut: no answer, or SQLSTATE class 08 or 57 (a shutdown).
+func isLostConnection(err error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return true // isWriteFailure kept it: the network's, not the server's
+	}
+	switch pe.Code[:2] {
+	case "08", "57":
+		return true
+	}
+	return false
 }

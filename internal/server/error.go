@@ -1,7 +1,9 @@
 package server
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -33,6 +35,11 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	k := trainer.KindOf(err)
 	if k == trainer.KindInternal {
 		s.logError(r, err)
+		if s.databaseDown(r) {
+			w.Header().Set("Retry-After", "30")
+			s.errorStatus(w, r, http.StatusServiceUnavailable, unavailableMessage)
+			return
+		}
 	}
 	msg := trainer.MessageOf(err)
 	switch {
@@ -42,6 +49,21 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 		msg = t(r, "error.unreadable_form")
 	}
 	s.errorStatus(w, r, statusOf(k), msg)
+}
+
+// unavailableMessage is what a page says while the database does not
+// answer: in the casino's words, with nothing of the driver's.
+const unavailableMessage = "The training database is unavailable. Nothing you were told was saved is lost: " +
+	"try again in a minute, and call a manager if this page stays."
+
+// databaseDown reports whether the database fails to answer now, asked
+// after an internal error: a group's PostgreSQL server stopped or out of
+// reach shows as "unavailable" (503), which passes once the server is back,
+// rather than as an internal error. It costs one round trip, on failures only.
+func (s *Server) databaseDown(r *http.Request) bool {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 2*time.Second)
+	defer cancel()
+	return s.db.Ping(ctx) != nil
 }
 
 func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int, msg string) {

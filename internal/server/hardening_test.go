@@ -105,14 +105,14 @@ func TestSession_SecureCookie(t *testing.T) {
 		t.Fatalf("sign-in: status %d, no session cookie", resp.StatusCode)
 		return nil
 	}
-	trusted := servertest.New(t, func(c *server.Config) { c.TrustedProxies = []netip.Addr{netip.MustParseAddr("127.0.0.1")} })
+	trusted := servertest.New(t, func(c *server.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")} })
 	if ck := signin(trusted, "https"); !ck.Secure {
 		t.Error("the trusted proxy said https: the cookie is not Secure")
 	}
 	if ck := signin(trusted, "http"); ck.Secure {
 		t.Error("the trusted proxy said http: the cookie is Secure")
 	}
-	other := servertest.New(t, func(c *server.Config) { c.TrustedProxies = []netip.Addr{netip.MustParseAddr("10.0.0.9")} })
+	other := servertest.New(t, func(c *server.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/24")} })
 	if ck := signin(other, "https"); ck.Secure {
 		t.Error("X-Forwarded-Proto from an address that is not the trusted proxy made the cookie Secure")
 	}

@@ -22,7 +22,11 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	v, err := s.db.SchemaVersion(r.Context())
 	if err == nil {
-		err = s.db.LastWriteError()
+		if err = s.db.LastWriteError(); err != nil && s.probeWrite(r) == nil {
+			// A store may forget a failure that a probe which wrote
+			// shows is over (PostgreSQL's server back after a restart).
+			err = s.db.LastWriteError()
+		}
 	}
 	if err == nil {
 		err = s.probeWrite(r)

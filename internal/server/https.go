@@ -1,10 +1,7 @@
 package server
 
 import (
-	"net"
 	"net/http"
-	"net/netip"
-	"slices"
 	"strings"
 )
 
@@ -17,15 +14,7 @@ func (s *Server) isHTTPS(r *http.Request) bool {
 	if r.TLS != nil {
 		return true
 	}
-	if len(s.trusted) == 0 {
-		return false
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return false
-	}
-	ip, err := netip.ParseAddr(host)
-	if err != nil || !slices.Contains(s.trusted, ip.Unmap()) {
+	if !s.trusted.fromTrustedProxy(r) {
 		return false
 	}
 	// A proxy in a chain may list several; the first is the browser's.

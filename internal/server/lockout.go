@@ -169,7 +169,7 @@ func (s *Server) handleUserUnlock(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.InfoContext(r.Context(), "account unlocked",
 		"request_id", middleware.GetReqID(r.Context()), "user_id", u.ID, "user", u.Name, "holds", len(lifted),
-		"by_user_id", visitOf(r.Context()).user.ID, "address", clientAddress(r))
+		"by_user_id", visitOf(r.Context()).user.ID, "address", s.clientAddress(r))
 	s.redirect(w, r, userURL(u.ID)+"?done=unlocked")
 }
 
@@ -188,6 +188,6 @@ func (s *Server) handleHoldLift(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.InfoContext(r.Context(), "sign-in hold lifted",
 		"request_id", middleware.GetReqID(r.Context()), "hold", h.Scope.String(), "user_id", h.UserID, "device", h.Device,
-		"by_user_id", visitOf(r.Context()).user.ID, "address", clientAddress(r))
+		"by_user_id", visitOf(r.Context()).user.ID, "address", s.clientAddress(r))
 	s.redirect(w, r, "/admin/users?lifted=1")
 }

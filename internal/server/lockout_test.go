@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strings"
@@ -273,6 +274,38 @@ func TestSignin_AddressLimit(t *testing.T) {
 	}
 	k.Clock.Advance(10 * time.Minute)
 	wantRedirect(t, "after the window", k.Client().PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+}
+
+// TestSignin_AddressLimitBehindProxy: behind a trusted proxy the sign-in
+// limits count the tablet X-Forwarded-For names, so one tablet's wrong
+// guesses hold back that tablet and not the others behind the proxy; a
+// client that is not the proxy cannot pick a device by writing the header.
+func TestSignin_AddressLimitBehindProxy(t *testing.T) {
+	t.Parallel()
+	k := newKioskWith(t, func(c *server.Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/30")} })
+	tablet := func(from, xff string) *servertest.Client {
+		c := k.ClientFrom(from)
+		c.Header.Set("X-Forwarded-For", xff)
+		return c
+	}
+	guesser := tablet("127.0.0.1", "192.168.7.10")
+	for i := 1; i <= trainer.DeviceMaxFailures; i++ {
+		guesser.PostForm("/signin/staff", url.Values{"name": {fmt.Sprintf("Guess %d", i)}, "password": {"password1"}})
+	}
+	resp := tablet("127.0.0.2", "192.168.7.10").PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
+	wantStatus(t, "the guessing tablet, through another proxy address", resp, http.StatusTooManyRequests)
+	wantRedirect(t, "another tablet behind the proxy", tablet("127.0.0.1", "192.168.7.11").PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+	if !strings.Contains(k.Logs(), "192.168.7.10") {
+		t.Errorf("the held-back tablet's address is not in the log:\n%s", k.Logs())
+	}
+	// 127.0.0.5 is not a trusted proxy: its header is its own writing.
+	spoofer := tablet("127.0.0.5", "192.168.7.12")
+	for i := 1; i <= trainer.DeviceMaxFailures; i++ {
+		spoofer.PostForm("/signin/staff", url.Values{"name": {fmt.Sprintf("Guess %d", i)}, "password": {"password1"}})
+	}
+	wantRedirect(t, "the tablet the spoofer named", tablet("127.0.0.1", "192.168.7.12").PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}}), "/trainee")
+	resp = tablet("127.0.0.5", "192.168.7.99").PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
+	wantStatus(t, "the spoofer, whatever it writes", resp, http.StatusTooManyRequests)
 }
 
 // TestSignin_HashesBounded: many sign-ins at once compute at most a few

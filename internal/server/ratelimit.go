@@ -2,23 +2,16 @@ package server
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"sync/atomic"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// clientAddress is the address a request came from: the TCP peer. The kiosk
-// serves its tablets directly, so X-Forwarded-For, which any client can
-// write, is ignored.
-func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
+// clientAddress is the address a request came from, as the sign-in limits
+// count devices: the TCP peer, or behind a trusted proxy the address it
+// names (clientaddr.go).
+func (s *Server) clientAddress(r *http.Request) string { return s.trusted.clientAddress(r) }
 
 // hashSlots bounds the PIN and password hashes computed at once. Each
 // argon2id check takes 19 MiB and a core for ~50 ms: two at a time keep both

@@ -45,10 +45,12 @@ type Config struct {
 	// computed before it answers with a progress bar instead; 0 is one
 	// second.
 	FigureWait time.Duration
-	// TrustedProxies are the reverse proxies whose X-Forwarded-Proto the
-	// kiosk believes (-trusted-proxy): a request from one of them that says
-	// "https" gets a Secure cookie. Anyone else's header is ignored.
-	TrustedProxies []netip.Addr
+	// TrustedProxies are the address ranges of the reverse proxies whose
+	// X-Forwarded-Proto and X-Forwarded-For the kiosk believes
+	// (-trusted-proxy): a request from one of them that says "https" gets a
+	// Secure cookie, and the client it names counts as the device for the
+	// sign-in limits (clientaddr.go). Anyone else's headers are ignored.
+	TrustedProxies []netip.Prefix
 	// PseudoLocale shows every page in the pseudo-locale (i18n.Pseudo), for
 	// developers checking that layouts take longer languages.
 	PseudoLocale bool
@@ -88,7 +90,7 @@ type Server struct {
 	// house edges (rules_view.go).
 	versions versionCache
 	// trusted is Config.TrustedProxies.
-	trusted []netip.Addr
+	trusted proxies
 	// probe keeps the last write probe of /healthz (health.go).
 	probe probeCache
 }

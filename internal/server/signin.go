@@ -274,7 +274,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 // pinSignin checks trainee u's PIN, unless a hold stops the sign-in first
 // (lockout.go). It returns no refusal when the trainee may sign in.
 func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
-	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: clientAddress(r)}
+	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: s.clientAddress(r)}
 	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, t(r, "signin.wrong_pin"))
 	return ref, err
 }
@@ -340,7 +340,7 @@ func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.U
 	if err != nil || u.Role.UsesPIN() {
 		u = nil // no staff account of that name: the same answer as a wrong password
 	}
-	a := trainer.SigninAttempt{Account: trainer.NameAccount(name), Staff: true, Device: clientAddress(r)}
+	a := trainer.SigninAttempt{Account: trainer.NameAccount(name), Staff: true, Device: s.clientAddress(r)}
 	check := func() bool { trainer.CheckNoSecret(password); return false }
 	if u != nil {
 		a.Account, a.UserID = trainer.UserAccount(u.ID), u.ID
