@@ -35,10 +35,18 @@ func actorOf(ctx context.Context) actor {
 func appendAudit(ctx context.Context, tx *Tx, who actor, action, subject string, detail map[string]any) (*trainer.AuditEntry, error) {
 	e := &trainer.AuditEntry{At: tx.now.Truncate(1e6), ActorID: who.id, Actor: who.name, Action: action,
 		Subject: subject, Detail: trainer.AuditDetail(detail), Keyed: true}
+	return e, appendEntry(ctx, tx, e)
+}
+
+// appendEntry chains e (its time, actor, action, subject and detail set) to
+// the head of the log in tx, as appendAudit does: it numbers, keys and
+// writes it.
+func appendEntry(ctx context.Context, tx *Tx, e *trainer.AuditEntry) error {
+	e.Keyed = true
 	var keyedFrom int64
 	if err := tx.QueryRowContext(ctx, `SELECT seq, hash, keyed_from FROM audit_head WHERE id = 1 FOR UPDATE`).
 		Scan(&e.Seq, &e.PrevHash, &keyedFrom); err != nil {
-		return nil, fmt.Errorf("append audit: %w", err)
+		return fmt.Errorf("append audit: %w", err)
 	}
 	e.Seq++
 	if keyedFrom == 0 {
@@ -49,13 +57,13 @@ func appendAudit(ctx context.Context, tx *Tx, who actor, action, subject string,
 		INSERT INTO audit_log (seq, at, actor_id, actor, action, subject, detail, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Seq, e.At, e.ActorID, e.Actor, e.Action, e.Subject, e.Detail, e.PrevHash, e.Hash); err != nil {
-		return nil, fmt.Errorf("append audit: %w", err)
+		return fmt.Errorf("append audit: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE audit_head SET seq = ?, hash = ?, keyed_from = ? WHERE id = 1`,
 		e.Seq, e.Hash, keyedFrom); err != nil {
-		return nil, fmt.Errorf("append audit: %w", err)
+		return fmt.Errorf("append audit: %w", err)
 	}
-	return e, nil
+	return nil
 }
 
 const auditColumns = `seq, at, actor_id, actor, action, subject, detail, prev_hash, hash`

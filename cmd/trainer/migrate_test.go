@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/postgres"
+	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// schoolDB is a school's kiosk file as auditDB leaves it, with a manager, a
+// trainee, a rules version the manager approved and a failed exam (so a
+// certification event), all in its keyed audit trail.
+func schoolDB(t *testing.T) string {
+	t.Helper()
+	path := auditDB(t)
+	db, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	key, _ := sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(path))
+	if err := db.UseAuditKey(t.Context(), key, sqlite.AuditHeadFile(path)); err != nil {
+		t.Fatal(err)
+	}
+	mgr := &trainer.User{Name: "Max Manager", Role: trainer.RoleManager, SecretHash: "$test$"}
+	tia := &trainer.User{Name: "Tia Trainee", Role: trainer.RoleTrainee, SecretHash: "$test$"}
+	for _, u := range []*trainer.User{mgr, tia} {
+		if err := db.CreateUser(t.Context(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.RecordRulesVersion(t.Context(), "v1", map[string][]byte{"drills.toml": nil}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ApproveRulesVersion(trainer.WithActor(t.Context(), mgr), "v1"); err != nil {
+		t.Fatal(err)
+	}
+	ex := &trainer.Exam{UserID: tia.ID, Game: "uth", House: "default", RulesVersion: "v1", Standard: json.RawMessage(`{}`),
+		Items: []trainer.ExamItem{{Kind: "payout", Level: 2, Seed: 7, Skill: "uth.payout.blind", Seconds: 30}}}
+	if err := db.StartExam(t.Context(), ex, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.FinishExam(t.Context(), ex, false, json.RawMessage(`{"passed":false}`)); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// groupState is what a failed move must leave as it was: the rows of each
+// table and the head of the audit chain.
+func groupState(t *testing.T, url string) string {
+	t.Helper()
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var b strings.Builder
+	for _, table := range []string{"sites", "users", "practice_sessions", "attempts", "exams", "exam_items", "cert_events",
+		"rules_versions", "audit_log", "moved_rows"} {
+		var n int
+		if err := db.QueryRowContext(t.Context(), `SELECT count(*) FROM `+table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s=%d ", table, n)
+	}
+	var seq int64
+	var hash string
+	if err := db.QueryRowContext(t.Context(), `SELECT seq, hash FROM audit_head`).Scan(&seq, &hash); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "head=%d:%s", seq, hash)
+	return b.String()
+}
+
+func groupSQL(t *testing.T, url string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, s := range stmts {
+		if _, err := db.ExecContext(t.Context(), s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+// TestMigrate_Postgres moves a school into a site: refused while a late
+// step fails (the group as it was), then copied, verified, and copied
+// nothing the second time.
+func TestMigrate_Postgres(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	key := hex.EncodeToString(pgtest.Key())
+	getenv := func(k string) string {
+		if k == "TRAINER_AUDIT_KEY" {
+			return key
+		}
+		return ""
+	}
+	cmd := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(t.Context(), args, getenv, strings.NewReader(""), &out, io.Discard)
+		return out.String(), err
+	}
+	school := schoolDB(t)
+	// The group exists (its schema made) before the move.
+	if _, err := cmd("site", "list", "-db", url); err != nil {
+		t.Fatal(err)
+	}
+
+	// A failure in a late step (the certification events, after users,
+	// sessions and exams): nothing of the school stays.
+	before := groupState(t, url)
+	groupSQL(t, url, `CREATE FUNCTION injected_failure() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN RAISE EXCEPTION 'injected failure'; END; $$`,
+		`CREATE TRIGGER injected_failure BEFORE INSERT ON cert_events FOR EACH ROW EXECUTE FUNCTION injected_failure()`)
+	if _, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore"); err == nil ||
+		!strings.Contains(err.Error(), "nothing copied") || !strings.Contains(err.Error(), "injected failure") {
+		t.Fatalf("migrate with a failing step = %v; want the failure, nothing copied", err)
+	}
+	if after := groupState(t, url); after != before {
+		t.Fatalf("a failed move changed the group:\nbefore %s\nafter  %s", before, after)
+	}
+	groupSQL(t, url, `DROP TRIGGER injected_failure ON cert_events`)
+
+	out, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"into the new site North Shore (house default)", "users                  3",
+		"exams                  1", "certification events   1", "rules versions         1", "practice sessions      1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("migrate says %q; want %q", out, want)
+		}
+	}
+	t.Logf("migrate:\n%s", out)
+	if out, err := cmd("audit", "verify", "-db", url); err != nil || !strings.Contains(out, "records: 1 exams and 1 certification events agree") {
+		t.Errorf("audit verify on the group after the move = %q, %v", out, err)
+	}
+	if out, err := cmd("site", "list", "-db", url); err != nil || !strings.Contains(out, "North Shore\thouse default") {
+		t.Errorf("site list = %q, %v", out, err)
+	}
+	moved := groupState(t, url)
+	if out, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore"); err != nil || !strings.HasPrefix(out, "nothing new") {
+		t.Errorf("the second run = %q, %v; want nothing new", out, err)
+	}
+	if again := groupState(t, url); again != moved {
+		t.Errorf("the second run changed the group:\nbefore %s\nafter  %s", moved, again)
+	}
+	// The moved entries keep the school's numbers.
+	rawKey, _ := hex.DecodeString(key)
+	groupDB, err := postgres.Open(t.Context(), url, rawKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer groupDB.Close()
+	es, err := groupDB.ListAudit(t.Context(), trainer.AuditFilter{Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	movedSeqs := 0
+	for _, e := range es {
+		if strings.Contains(e.Detail, `"moved_seq":`) {
+			movedSeqs++
+		}
+	}
+	if movedSeqs < 10 {
+		t.Errorf("%d entries of the group say they were moved; want the school's trail", movedSeqs)
+	}
+}
+
+// TestMigrate_Refusals: each wrong flag is refused naming it, on one line,
+// without the password; a name taken in the group is refused naming it,
+// nothing copied.
+func TestMigrate_Refusals(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	key := hex.EncodeToString(pgtest.Key())
+	getenv := func(k string) string {
+		if k == "TRAINER_AUDIT_KEY" {
+			return key
+		}
+		return ""
+	}
+	cmd := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(t.Context(), args, getenv, strings.NewReader(""), &out, io.Discard)
+		return out.String(), err
+	}
+	school := schoolDB(t)
+	notKiosk := filepath.Join(t.TempDir(), "notes.db")
+	if err := os.WriteFile(notKiosk, []byte("not a database"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-from", school, "-to", url}, "-site"},
+		{[]string{"-from", school, "-to", "mysql://x", "-site", "North"}, "-to"},
+		{[]string{"-from", school, "-to", "postgres://ops:s3cret@127.0.0.1:1/none?connect_timeout=2", "-site", "North"}, "-to"},
+		{[]string{"-from", filepath.Join(t.TempDir(), "none.db"), "-to", url, "-site", "North"}, "-from"},
+		{[]string{"-from", notKiosk, "-to", url, "-site", "North"}, "-from"},
+	} {
+		_, err := cmd(append([]string{"migrate"}, tt.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "s3cret") ||
+			strings.Contains(err.Error(), "\n") {
+			t.Errorf("migrate %s = %v; want one line naming %s, no password", strings.Join(tt.args, " "), err, tt.want)
+		}
+	}
+	// A school whose trail does not verify.
+	broken := filepath.Join(t.TempDir(), "broken.db")
+	copyFile(t, school, broken)
+	copyFile(t, sqlite.AuditKeyFile(school), sqlite.AuditKeyFile(broken))
+	copyFile(t, sqlite.AuditHeadFile(school), sqlite.AuditHeadFile(broken))
+	tamper(t, broken, `DROP TRIGGER audit_log_no_update`, `UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 2`)
+	if _, err := cmd("migrate", "-from", broken, "-to", url, "-site", "North"); err == nil ||
+		!strings.Contains(err.Error(), "does not verify") || !strings.Contains(err.Error(), "2") {
+		t.Errorf("migrate of a school whose trail was changed = %v; want a refusal naming the entry", err)
+	}
+
+	// A name the group has already.
+	if _, err := cmd("site", "list", "-db", url); err != nil {
+		t.Fatal(err)
+	}
+	groupSQL(t, url, `INSERT INTO users (name, role, secret_hash, created_at, updated_at, site_id)
+		VALUES ('tia trainee', 'trainee', '$test$', now(), now(), 1)`)
+	before := groupState(t, url)
+	if _, err := cmd("migrate", "-from", school, "-to", url, "-site", "North"); err == nil || !strings.Contains(err.Error(), "Tia Trainee") {
+		t.Errorf("migrate with a name taken = %v; want a refusal naming Tia Trainee", err)
+	}
+	if after := groupState(t, url); after != before {
+		t.Errorf("a refused move changed the group:\nbefore %s\nafter  %s", before, after)
+	}
+}
