@@ -54,6 +54,16 @@ func schoolDB(t *testing.T) string {
 	if _, err := db.FinishExam(t.Context(), ex, false, json.RawMessage(`{"passed":false}`)); err != nil {
 		t.Fatal(err)
 	}
+	db.Close()
+	// An answered question of the exam and its retry (attempts are not
+	// audited; written as the kiosk writes them).
+	tamper(t, path, fmt.Sprintf(`INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house,
+		rules_version, skill, target_seconds, source, retry_of, served_at, hint_used, answered_at, answer, key, correct, score,
+		speed, elapsed_ms, mistake_id) VALUES (%d, %d, 1, 'uth', 'payout', 2, 7, 'default', 'v1', 'uth.payout.blind', 30, 'new',
+		NULL, '2026-01-02T10:00:00.000Z', 0, '2026-01-02T10:00:09.500Z', '12.50', '12.50', 1, 1, 'ok', 9500, NULL)`, ex.ID, tia.ID),
+		fmt.Sprintf(`INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house,
+		rules_version, skill, target_seconds, source, retry_of, served_at, hint_used) VALUES (%d, %d, 2, 'uth', 'payout', 2, 7,
+		'default', 'v1', 'uth.payout.blind', 30, 'retry', (SELECT max(id) FROM attempts), '2026-01-02T10:00:10.000Z', 0)`, ex.ID, tia.ID))
 	return path
 }
 
@@ -142,7 +152,7 @@ func TestMigrate_Postgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"into the new site North Shore (house default)", "users                  3",
-		"exams                  1", "certification events   1", "rules versions         1", "practice sessions      1"} {
+		"exams                  1", "certification events   1", "rules versions         1", "practice sessions      1", "attempts               2"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("migrate says %q; want %q", out, want)
 		}
@@ -177,6 +187,20 @@ func TestMigrate_Postgres(t *testing.T) {
 		if strings.Contains(e.Detail, `"moved_seq":`) {
 			movedSeqs++
 		}
+	}
+	var answered, correct, retries int
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if err := raw.QueryRowContext(t.Context(), `SELECT answered_count, correct_count,
+		(SELECT count(*) FROM attempts a WHERE a.retry_of IS NOT NULL AND a.session_id = s.id)
+		FROM practice_sessions s WHERE site_id <> 1`).Scan(&answered, &correct, &retries); err != nil {
+		t.Fatal(err)
+	}
+	if answered != 1 || correct != 1 || retries != 1 {
+		t.Errorf("the moved session has %d answered, %d correct, %d retries; want 1, 1, 1", answered, correct, retries)
 	}
 	if movedSeqs < 10 {
 		t.Errorf("%d entries of the group say they were moved; want the school's trail", movedSeqs)
@@ -233,10 +257,17 @@ func TestMigrate_Refusals(t *testing.T) {
 		t.Errorf("migrate of a school whose trail was changed = %v; want a refusal naming the entry", err)
 	}
 
-	// A name the group has already.
+	// A site of the group that plays another house.
 	if _, err := cmd("site", "list", "-db", url); err != nil {
 		t.Fatal(err)
 	}
+	groupSQL(t, url, `INSERT INTO sites (name, house, created_at) VALUES ('Elsewhere', 'other', now())`)
+	if _, err := cmd("migrate", "-from", school, "-to", url, "-site", "Elsewhere"); err == nil ||
+		!strings.Contains(err.Error(), "-site") || !strings.Contains(err.Error(), "house other") {
+		t.Errorf("migrate into a site of another house = %v; want a refusal naming -site", err)
+	}
+
+	// A name the group has already.
 	groupSQL(t, url, `INSERT INTO users (name, role, secret_hash, created_at, updated_at, site_id)
 		VALUES ('tia trainee', 'trainee', '$test$', now(), now(), 1)`)
 	before := groupState(t, url)
