@@ -74,8 +74,8 @@ func TestServe_Postgres(t *testing.T) {
 		var h map[string]string
 		json.NewDecoder(resp.Body).Decode(&h)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK || h["schema"] != "0003_user_language" {
-			t.Errorf("GET %s/healthz = %d %v; want 200 and the last migration, 0003_user_language", base, resp.StatusCode, h)
+		if resp.StatusCode != http.StatusOK || h["schema"] != "0004_create_moved_rows" {
+			t.Errorf("GET %s/healthz = %d %v; want 200 and the last migration, 0004_create_moved_rows", base, resp.StatusCode, h)
 		}
 	}
 

@@ -33,8 +33,8 @@ func TestOpen_MigratesOnce(t *testing.T) {
 		defer dbs[i].Close()
 	}
 	v, err := dbs[0].SchemaVersion(t.Context())
-	if err != nil || v != "0003_user_language" {
-		t.Errorf("SchemaVersion = %q, %v; want 0003_user_language (the last migration)", v, err)
+	if err != nil || v != "0004_create_moved_rows" {
+		t.Errorf("SchemaVersion = %q, %v; want 0004_create_moved_rows (the last migration)", v, err)
 	}
 	r, err := dbs[1].VerifyAudit(t.Context())
 	if err != nil {

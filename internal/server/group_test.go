@@ -314,7 +314,7 @@ func TestGroup_Health(t *testing.T) {
 	t.Parallel()
 	g := newGroup(t)
 	for _, h := range []*servertest.Harness{g.a, g.b} {
-		if code, body, _ := health(t, h, http.MethodGet); code != http.StatusOK || body["schema"] != "0003_user_language" {
+		if code, body, _ := health(t, h, http.MethodGet); code != http.StatusOK || body["schema"] != "0004_create_moved_rows" {
 			t.Fatalf("GET /healthz = %d %v; want 200 and the schema", code, body)
 		}
 	}
