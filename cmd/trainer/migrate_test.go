@@ -171,6 +171,27 @@ func TestMigrate_Postgres(t *testing.T) {
 	if again := groupState(t, url); again != moved {
 		t.Errorf("the second run changed the group:\nbefore %s\nafter  %s", moved, again)
 	}
+	// The school kept working: a new trainee, and only she is copied.
+	sdb, err := sqlite.Open(t.Context(), school)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skey, _ := sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(school))
+	if err := sdb.UseAuditKey(t.Context(), skey, sqlite.AuditHeadFile(school)); err != nil {
+		t.Fatal(err)
+	}
+	if err := sdb.CreateUser(t.Context(), &trainer.User{Name: "Noa New", Role: trainer.RoleTrainee, SecretHash: "$test$"}); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	out, err = cmd("migrate", "-from", school, "-to", url, "-site", "North Shore")
+	if err != nil || !strings.Contains(out, "into site North Shore") || !strings.Contains(out, "users                  1") ||
+		!strings.Contains(out, "audit entries          1") || !strings.Contains(out, "exams                  0") {
+		t.Errorf("the run after the school added a trainee = %q, %v; want her alone", out, err)
+	}
+	if out, err := cmd("audit", "verify", "-db", url); err != nil {
+		t.Errorf("audit verify after the second move = %q, %v", out, err)
+	}
 	// The moved entries keep the school's numbers.
 	rawKey, _ := hex.DecodeString(key)
 	groupDB, err := postgres.Open(t.Context(), url, rawKey)
