@@ -100,7 +100,11 @@ func readSchool(ctx context.Context, school *sqlite.DB, path, keyFile string) (p
 		return m, fmt.Errorf("the school's audit key: %s", oneLine(err))
 	}
 	if key == nil {
-		if keyed, err := school.AuditKeyed(ctx); err != nil || keyed {
+		keyed, err := school.AuditKeyed(ctx)
+		if err != nil {
+			return m, fmt.Errorf("the school's audit trail: %s", oneLine(err))
+		}
+		if keyed {
 			return m, fmt.Errorf("the audit trail of %s is keyed, but its key file %s does not exist (give it as -school-audit-key)", path, keyFile)
 		}
 	}
