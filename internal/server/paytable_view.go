@@ -247,11 +247,13 @@ func seconds1(d time.Duration) string {
 func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, elapsed time.Duration) templates.TableFigures {
 	t := templates.TableFigures{
 		Name: res.Table, House: house, Simulated: res.Method == edge.Simulation,
-		Strategy: res.Strategy, Notes: res.Notes, Elapsed: seconds1(elapsed),
+		Strategy: res.Strategy, Elapsed: seconds1(elapsed),
 		HouseEdge:    templates.Figure{Value: num(res.HouseEdge), Exact: res.HouseEdgeExact, StdErr: num(res.StdErr)},
 		HitFrequency: templates.Figure{Value: num(res.HitFrequency)},
 	}
-	for i, n := range t.Notes {
+	// A copy: res is shared by every request that reads the cached figures.
+	t.Notes = make([]string, len(res.Notes))
+	for i, n := range res.Notes {
 		t.Notes[i] = plainNote(n)
 	}
 	// Managers read "return" as the return to player, the stake included:
