@@ -41,6 +41,8 @@ type Drill struct {
 	Seed         uint64 `json:"seed"`
 	RulesVersion string `json:"rules_version"`
 	House        string `json:"house"`
+	// Lang is the language of the drill's words (Spec.Lang): "" for English.
+	Lang string `json:"lang,omitempty"`
 	// Skill is what progress and certification aggregate on:
 	// "<game>.<kind>.<detail>", e.g. "uth.payout.blind", "thrill.hand.joker",
 	// "oracle.ruling.R7" (Skills lists them all).

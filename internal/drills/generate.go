@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -22,6 +23,11 @@ type Spec struct {
 	// drill asks about ("oracle.R7"); empty lets the seed choose. An
 	// attempt stores it with the rest of the Spec.
 	ID string `json:"id,omitempty"`
+	// Lang is the language the drill's words are written in: "" (the
+	// source, English) or an offered language's tag ("it", "ru"). It changes
+	// the words only, never the deal, the key or the choices' order, so an
+	// attempt stores it to show a past question again as it was shown.
+	Lang string `json:"lang,omitempty"`
 }
 
 // SpecError is a Spec (or house) that names something that does not exist:
@@ -65,6 +71,9 @@ type build struct {
 	h   *rulebook.House
 	lv  *Level
 	d   *Drill
+	// lang is Spec.Lang, "en" for the source: the language the drill's
+	// words are written in.
+	lang string
 }
 
 // Generate makes the drill s names at house ("" for the default house). The
@@ -86,6 +95,13 @@ func (gen *Generator) Generate(house string, s Spec) (*Drill, error) {
 	if s.ID != "" && s.Kind != KindRuling && s.Kind != KindProcedure {
 		return nil, &SpecError{"id", fmt.Sprintf("only ruling and procedure drills take a situation or sequence id, not %s drills", s.Kind)}
 	}
+	lang := s.Lang
+	if lang == "" {
+		lang = i18n.Source
+	}
+	if !i18n.IsOffered(lang) {
+		return nil, &SpecError{"lang", fmt.Sprintf("unknown language %q", s.Lang)}
+	}
 	lv, ok := gen.cfg.level(s.Level)
 	if !ok {
 		return nil, &SpecError{"level", fmt.Sprintf("no level %d (levels 1 to %d)", s.Level, len(gen.cfg.Levels))}
@@ -95,10 +111,10 @@ func (gen *Generator) Generate(house string, s Spec) (*Drill, error) {
 		return nil, &SpecError{"house", err.Error()}
 	}
 	b := &build{
-		gen: gen, id: s.ID, rng: newRand(s), g: g, h: h, lv: lv,
+		gen: gen, id: s.ID, rng: newRand(s), g: g, h: h, lv: lv, lang: lang,
 		d: &Drill{
 			Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed,
-			RulesVersion: gen.book.Version, House: h.Name,
+			RulesVersion: gen.book.Version, House: h.Name, Lang: s.Lang,
 			TargetSeconds: gen.cfg.Targets[s.Kind],
 		},
 	}

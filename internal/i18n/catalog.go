@@ -3,6 +3,7 @@ package i18n
 import (
 	"fmt"
 	"io/fs"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -56,13 +57,32 @@ var pluralForms = map[string][]string{
 type Catalog struct {
 	bundle *goi18n.Bundle
 	pseudo *goi18n.Bundle
-	files  map[string]*goi18n.MessageFile // by language tag
+	files  map[string]*goi18n.MessageFile // every part of a language, merged, by language tag
+	parts  []part                         // the catalogue files, part by part, for Check
 }
 
-// Load reads <lang>.toml for every offered language from fsys and checks
-// them with Check: a catalogue that lacks a message, or whose placeholders
-// or plural forms differ from English, is an error naming the file and the
-// message.
+// part is one catalogue file in every language: the kiosk's pages in
+// <lang>.toml, and each subject that has a folder of its own (drills/<lang>.toml,
+// staff/<lang>.toml…), so that the people translating one subject, and the
+// code that owns it, work in files of their own.
+type part struct {
+	dir   string                         // "" for the top folder, else the folder's name
+	files map[string]*goi18n.MessageFile // by language tag
+}
+
+// name is the file of the part in language tag, as a problem names it.
+func (p part) name(tag string) string {
+	if p.dir == "" {
+		return tag + ".toml"
+	}
+	return p.dir + "/" + tag + ".toml"
+}
+
+// Load reads the catalogues of every offered language from fsys: <lang>.toml
+// and <folder>/<lang>.toml for each folder, and checks them with Check: a
+// catalogue that lacks a message, or whose placeholders or plural forms
+// differ from English, is an error naming the file and the message. A
+// message id belongs to one file only.
 func Load(fsys fs.FS) (*Catalog, error) {
 	c := &Catalog{
 		bundle: goi18n.NewBundle(language.English),
@@ -70,20 +90,47 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		files:  map[string]*goi18n.MessageFile{},
 	}
 	c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	for _, l := range Offered {
-		name := l.Tag + ".toml"
-		buf, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, fmt.Errorf("i18n.Load: %w", err)
+	dirs := []string{""}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("i18n.Load: %w", err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, e.Name())
 		}
-		f, err := goi18n.ParseMessageFileBytes(buf, name, map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
-		if err != nil {
-			return nil, fmt.Errorf("i18n.Load: %s: %w", name, err)
+	}
+	owner := map[string]string{} // message id → the English file that holds it
+	for _, dir := range dirs {
+		p := part{dir: dir, files: map[string]*goi18n.MessageFile{}}
+		for _, l := range Offered {
+			name := p.name(l.Tag)
+			buf, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("i18n.Load: %w", err)
+			}
+			f, err := goi18n.ParseMessageFileBytes(buf, path.Base(name), map[string]goi18n.UnmarshalFunc{"toml": toml.Unmarshal})
+			if err != nil {
+				return nil, fmt.Errorf("i18n.Load: %s: %w", name, err)
+			}
+			p.files[l.Tag] = f
+			if l.Tag == Source {
+				for _, m := range f.Messages {
+					if other, ok := owner[m.ID]; ok {
+						return nil, fmt.Errorf("i18n.Load: %s: %s: also in %s", name, m.ID, other)
+					}
+					owner[m.ID] = name
+				}
+			}
+			if c.files[l.Tag] == nil {
+				c.files[l.Tag] = &goi18n.MessageFile{Path: l.Tag, Tag: f.Tag, Format: f.Format}
+			}
+			c.files[l.Tag].Messages = append(c.files[l.Tag].Messages, f.Messages...)
+			if err := c.bundle.AddMessages(f.Tag, f.Messages...); err != nil {
+				return nil, fmt.Errorf("i18n.Load: %s: %w", name, err)
+			}
 		}
-		c.files[l.Tag] = f
-		if err := c.bundle.AddMessages(f.Tag, f.Messages...); err != nil {
-			return nil, fmt.Errorf("i18n.Load: %s: %w", name, err)
-		}
+		c.parts = append(c.parts, p)
 	}
 	if problems := c.Check(); len(problems) > 0 {
 		return nil, fmt.Errorf("i18n.Load: %s", strings.Join(problems, "; "))
@@ -121,40 +168,43 @@ func (c *Catalog) Text(tag, id string) map[string]string {
 	return nil
 }
 
-// Check compares every translation with the source catalogue and returns
-// one sentence per problem, each naming the file and the message: a message
-// missing or extra, placeholders that differ from English, plural forms
-// other than the language's CLDR categories, a template that does not parse.
+// Check compares every translation with the source catalogue, file by file,
+// and returns one sentence per problem, each naming the file and the
+// message: a message missing or extra, placeholders that differ from
+// English, plural forms other than the language's CLDR categories, a
+// template that does not parse.
 func (c *Catalog) Check() []string {
 	var problems []string
-	src := byID(c.files[Source])
-	for _, l := range Offered {
-		name := l.Tag + ".toml"
-		got := byID(c.files[l.Tag])
-		for id, m := range got {
-			if _, ok := src[id]; !ok {
-				problems = append(problems, fmt.Sprintf("%s: %s: not in %s.toml", name, id, Source))
-				continue
-			}
-			for form, text := range forms(m) {
-				if err := parses(text); err != nil {
-					problems = append(problems, fmt.Sprintf("%s: %s.%s: %v", name, id, form, err))
+	for _, p := range c.parts {
+		src := byID(p.files[Source])
+		for _, l := range Offered {
+			name := p.name(l.Tag)
+			got := byID(p.files[l.Tag])
+			for id, m := range got {
+				if _, ok := src[id]; !ok {
+					problems = append(problems, fmt.Sprintf("%s: %s: not in %s", name, id, p.name(Source)))
+					continue
+				}
+				for form, text := range forms(m) {
+					if err := parses(text); err != nil {
+						problems = append(problems, fmt.Sprintf("%s: %s.%s: %v", name, id, form, err))
+					}
+				}
+				if !isPlural(src[id]) {
+					if isPlural(m) {
+						problems = append(problems, fmt.Sprintf("%s: %s: plural forms, but the English has none", name, id))
+					}
+				} else if want, have := pluralForms[l.Tag], formNames(m); !slices.Equal(want, have) {
+					problems = append(problems, fmt.Sprintf("%s: %s: plural forms %v; %s needs %v", name, id, have, l.Tag, want))
+				}
+				if want, have := placeholders(src[id]), placeholders(m); !slices.Equal(want, have) {
+					problems = append(problems, fmt.Sprintf("%s: %s: placeholders %v; English has %v", name, id, have, want))
 				}
 			}
-			if !isPlural(src[id]) {
-				if isPlural(m) {
-					problems = append(problems, fmt.Sprintf("%s: %s: plural forms, but the English has none", name, id))
+			for id := range src {
+				if _, ok := got[id]; !ok {
+					problems = append(problems, fmt.Sprintf("%s: %s: missing", name, id))
 				}
-			} else if want, have := pluralForms[l.Tag], formNames(m); !slices.Equal(want, have) {
-				problems = append(problems, fmt.Sprintf("%s: %s: plural forms %v; %s needs %v", name, id, have, l.Tag, want))
-			}
-			if want, have := placeholders(src[id]), placeholders(m); !slices.Equal(want, have) {
-				problems = append(problems, fmt.Sprintf("%s: %s: placeholders %v; English has %v", name, id, have, want))
-			}
-		}
-		for id := range src {
-			if _, ok := got[id]; !ok {
-				problems = append(problems, fmt.Sprintf("%s: %s: missing", name, id))
 			}
 		}
 	}

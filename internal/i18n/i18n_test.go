@@ -73,6 +73,50 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestParts checks the catalogues kept in folders of their own: each folder
+// is compared with its own English file, a problem names the folder's file,
+// and a message id may live in one file only.
+func TestParts(t *testing.T) {
+	top := fstest.MapFS{
+		"en.toml": {Data: []byte("a = \"Hello\"\n")},
+		"it.toml": {Data: []byte("a = \"Ciao\"\n")},
+		"ru.toml": {Data: []byte("a = \"Привет\"\n")},
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string // "" for none
+	}{
+		{"complete", map[string]string{"drills/en.toml": "b = \"Box\"\n", "drills/it.toml": "b = \"Box\"\n", "drills/ru.toml": "b = \"Бокс\"\n"}, ""},
+		{"missing in a folder", map[string]string{"drills/en.toml": "b = \"Box\"\nc = \"Dealer\"\n", "drills/it.toml": "b = \"Box\"\nc = \"Banco\"\n", "drills/ru.toml": "b = \"Бокс\"\n"}, "drills/ru.toml: c: missing"},
+		{"file missing", map[string]string{"drills/en.toml": "b = \"Box\"\n", "drills/it.toml": "b = \"Box\"\n"}, "drills/ru.toml"},
+		{"id in two files", map[string]string{"drills/en.toml": "a = \"Hi\"\n", "drills/it.toml": "a = \"Ciao\"\n", "drills/ru.toml": "a = \"Привет\"\n"}, "drills/en.toml: a: also in en.toml"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for k, v := range top {
+				fsys[k] = v
+			}
+			for k, v := range tt.files {
+				fsys[k] = &fstest.MapFile{Data: []byte(v)}
+			}
+			c, err := Load(fsys)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Load: %v; want no error", err)
+			case tt.want != "" && err == nil:
+				t.Fatalf("Load: no error; want %q", tt.want)
+			case tt.want != "" && !strings.Contains(err.Error(), tt.want):
+				t.Fatalf("Load: %v; want it to say %q", err, tt.want)
+			}
+			if err == nil && c.Text("ru", "b")["other"] != "Бокс" {
+				t.Errorf("the folder's Russian message b = %v; want Бокс", c.Text("ru", "b"))
+			}
+		})
+	}
+}
+
 // TestPluralFormsAreCLDR checks the table of plural forms a catalogue must
 // carry against go-i18n's own CLDR rules: every form the rules choose for
 // some number is in the table, and nothing else is.
