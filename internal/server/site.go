@@ -139,9 +139,28 @@ func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, 
 	if err != nil || len(sites) < 2 {
 		return nil, err
 	}
-	siteName := map[int64]string{}
+	siteName, siteHouse := map[int64]string{}, map[int64]string{}
 	for _, site := range sites {
-		siteName[site.ID] = site.Name
+		siteName[site.ID], siteHouse[site.ID] = site.Name, site.House
+	}
+	// A dealer whose site's house plays the game as this site's does needs
+	// no table test here: the fingerprints, once a house and game, spare
+	// reading each such dealer's table tests.
+	type houseGame struct{ house, game string }
+	fps := map[houseGame]string{}
+	fingerprint := func(house, game string) string {
+		k := houseGame{house, game}
+		if fp, ok := fps[k]; ok {
+			return fp
+		}
+		fp := ""
+		if h, err := s.book.House(house); err == nil {
+			if fp, err = h.GameFingerprint(game); err != nil {
+				fp = ""
+			}
+		}
+		fps[k] = fp
+		return fp
 	}
 	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
 	if err != nil {
@@ -170,6 +189,12 @@ func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, 
 				continue
 			}
 			st := s.statusOf(rec, g)
+			if !st.State.MayDeal() {
+				continue
+			}
+			if fp := fingerprint(siteHouse[u.SiteID], g); fp != "" && fp == fingerprint(siteHouse[here], g) {
+				continue
+			}
 			need, err := s.needsTestAt(ctx, u, g, st, here)
 			if err != nil {
 				return nil, err
