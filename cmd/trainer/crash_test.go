@@ -264,6 +264,7 @@ func waitFor(t *testing.T, cond func() bool, limit time.Duration, format string,
 type kioskProcess struct {
 	bin, db string
 	env     []string // added to the environment (the group's audit key)
+	args    []string // added to serve's flags (-site NAME)
 	mu      sync.Mutex
 	cmd     *exec.Cmd
 	base    string
@@ -274,7 +275,7 @@ type kioskProcess struct {
 // start runs `trainer serve` on a free port and waits for "kiosk ready".
 func (k *kioskProcess) start(t *testing.T) {
 	t.Helper()
-	cmd := exec.Command(k.bin, "serve", "-addr", "127.0.0.1:0", "-db", k.db)
+	cmd := exec.Command(k.bin, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", k.db}, k.args...)...)
 	cmd.Env = append(append(os.Environ(), "TRAINER_SESSION_KEY="), k.env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -299,3 +299,140 @@ func TestMigrate_Refusals(t *testing.T) {
 		t.Errorf("a refused move changed the group:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// migrateCmd runs the trainer's commands with the group's key, as an
+// operator of the group would.
+func migrateCmd(t *testing.T) func(args ...string) (string, error) {
+	key := hex.EncodeToString(pgtest.Key())
+	getenv := func(k string) string {
+		if k == "TRAINER_AUDIT_KEY" {
+			return key
+		}
+		return ""
+	}
+	return func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := run(t.Context(), args, getenv, strings.NewReader(""), &out, io.Discard)
+		return out.String(), err
+	}
+}
+
+// TestMigrate_BadgeClash: a school user whose badge number is a group
+// user's is refused before anything is written, naming the user and the
+// badge field, the whole move refused.
+func TestMigrate_BadgeClash(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	cmd := migrateCmd(t)
+	school := schoolDB(t)
+	tamper(t, school, `UPDATE users SET badge = 'B7001' WHERE name = 'Tia Trainee'`)
+	if _, err := cmd("site", "list", "-db", url); err != nil {
+		t.Fatal(err)
+	}
+	groupSQL(t, url, `INSERT INTO users (name, role, badge, secret_hash, created_at, updated_at, site_id)
+		VALUES ('Gus Group', 'trainee', 'B7001', '$test$', now(), now(), 1)`)
+	before := groupState(t, url)
+	_, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore")
+	if err == nil || !strings.Contains(err.Error(), "nothing copied") || !strings.Contains(err.Error(), "badge") ||
+		!strings.Contains(err.Error(), "Tia Trainee (badge B7001)") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("migrate with a badge taken in the group = %v; want one line naming Tia Trainee's badge, nothing copied", err)
+	}
+	if after := groupState(t, url); after != before {
+		t.Errorf("a refused move changed the group (the site included):\nbefore %s\nafter  %s", before, after)
+	}
+	// Freed in the group, the same school moves.
+	groupSQL(t, url, `UPDATE users SET badge = NULL WHERE name = 'Gus Group'`)
+	if out, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore"); err != nil || !strings.Contains(out, "users                  3") {
+		t.Errorf("migrate once the badge is free = %q, %v", out, err)
+	}
+}
+
+// TestMigrate_ExistingSite: a site the group already has, playing the
+// school's house, takes the school in beside its own people (docs/group.md):
+// no new site, the school's users in that site, the site's own users left
+// as they were, the trail verifying.
+func TestMigrate_ExistingSite(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	cmd := migrateCmd(t)
+	school := schoolDB(t)
+	if _, err := cmd("site", "add", "-db", url, "-name", "North Shore", "-house", "default"); err != nil {
+		t.Fatal(err)
+	}
+	groupSQL(t, url, `INSERT INTO users (name, role, secret_hash, created_at, updated_at, site_id)
+		VALUES ('Olga Onsite', 'trainee', '$test$', now(), now(), (SELECT id FROM sites WHERE name = 'North Shore'))`)
+	out, err := cmd("migrate", "-from", school, "-to", url, "-site", "north shore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "into site North Shore (house default)") || strings.Contains(out, "new site") ||
+		!strings.Contains(out, "users                  3") {
+		t.Errorf("migrate into an existing site = %q; want the site used as it is, 3 users", out)
+	}
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var sites, there int
+	var olga string
+	if err := raw.QueryRowContext(t.Context(), `SELECT (SELECT count(*) FROM sites),
+		(SELECT count(*) FROM users u JOIN sites s ON s.id = u.site_id WHERE s.name = 'North Shore'),
+		(SELECT s.name FROM users u JOIN sites s ON s.id = u.site_id WHERE u.name = 'Olga Onsite')`).Scan(&sites, &there, &olga); err != nil {
+		t.Fatal(err)
+	}
+	if sites != 2 || there != 4 || olga != "North Shore" {
+		t.Errorf("after the move: %d sites, %d users at North Shore, Olga at %q; want 2, 4 (hers and the school's 3), North Shore", sites, there, olga)
+	}
+	if out, err := cmd("audit", "verify", "-db", url); err != nil {
+		t.Errorf("audit verify after a move into an existing site = %q, %v", out, err)
+	}
+}
+
+// TestMigrate_UnkeyedSchool: a school whose trail predates the audit key
+// (an old kiosk, never started with one) moves, and the operator is told
+// in plain words that its entries were checked against each other only;
+// a school keyed part way is told which entries came before the key.
+func TestMigrate_UnkeyedSchool(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	cmd := migrateCmd(t)
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := &trainer.User{Name: "Olly Oldtimer", SecretHash: "$test$"}
+	if err := db.CreateFirstAdministrator(t.Context(), admin); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateUser(trainer.WithActor(t.Context(), admin), &trainer.User{Name: "Una Unkeyed", Role: trainer.RoleTrainee, SecretHash: "$test$"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if keyed, err := os.Stat(sqlite.AuditKeyFile(path)); err == nil {
+		t.Fatalf("the old school has a key file %v; the test needs one never keyed", keyed.Name())
+	}
+	out, err := cmd("migrate", "-from", path, "-to", url, "-site", "Old Town")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"users                  2", "never protected by an audit key", "checked against each other only",
+		"From this move on they are protected by the group's key."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("migrate of an unkeyed school says %q; want %q", out, want)
+		}
+	}
+	if out, err := cmd("audit", "verify", "-db", url); err != nil {
+		t.Errorf("audit verify after moving an unkeyed school = %q, %v", out, err)
+	}
+	if out, err := cmd("migrate", "-from", path, "-to", url, "-site", "Old Town"); err != nil || !strings.HasPrefix(out, "nothing new") {
+		t.Errorf("the second run = %q, %v; want nothing new, and no note", out, err)
+	}
+
+	// Keyed part way (auditDB keys it after three entries).
+	out, err = cmd("migrate", "-from", schoolDB(t), "-to", url, "-site", "North Shore")
+	if err != nil || !strings.Contains(out, "entries 1 to 3 of the school's audit trail were written before the school had an audit key") {
+		t.Errorf("migrate of a school keyed from its 4th entry = %q, %v; want the first 3 named", out, err)
+	}
+}

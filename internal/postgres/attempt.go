@@ -40,7 +40,7 @@ const attemptColumns = `id, session_id, user_id, position, game, kind, level, se
 // scenario. Returns KindNotFound if the session is not a.UserID's, and
 // KindConflict if it has ended or has no scenario left to serve.
 func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, a.UserID) // the user's rows only
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 // changed since it was served, as the old drill can no longer be rebuilt.
 // Returns KindNotFound, or trainer.ErrAnswered once it has its answer.
 func (db *DB) RenewAttempt(ctx context.Context, a *trainer.Attempt) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, a.UserID) // the user's rows only
 	if err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt ti
 // session with its counts after the answer, read in the same transaction
 // (the feedback shows them). With trainer.ErrAnswered, both are as stored.
 func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answeredAt time.Time, g trainer.Grade) (*trainer.Attempt, *trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, userID) // the user's rows only
 	if err != nil {
 		return nil, nil, err
 	}
@@ -213,7 +213,7 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 // returns the attempt. Returns KindNotFound, trainer.ErrAnswered once the attempt
 // has its answer, or trainer.ErrSessionEnded once its session has ended.
 func (db *DB) UseHint(ctx context.Context, id, userID int64) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, userID) // the user's rows only
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -178,6 +179,42 @@ func (db *DB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) {
 	// The time is read once the lock is held, so that the times of
 	// successive writes never go backwards across processes (as far as
 	// their clocks agree).
+	return &Tx{Tx: tx, db: db, now: db.Now().UTC(), write: true}, nil
+}
+
+// beginUserTx starts a write transaction that touches one user's own rows
+// only (their practice session's questions and answers, their tablet
+// session): it takes the write lock shared and a lock of that user's
+// alone, so that different trainees' answers run side by side while one
+// trainee's still take turns, and every transaction that takes the write lock
+// (BeginTx) still runs alone. A transaction begun here must read and write
+// nothing but the user's rows, and rows only BeginTx's writers change: it
+// sees every write committed before it and none of another user's during it.
+//
+// The shared lock is taken first and the user's second, in two statements,
+// so that no transaction holds a user's lock while it waits for the write
+// lock (a writer waiting for the write lock waits for every shared holder:
+// the other order could make a cycle). The user's lock is one number, the
+// hash of the schema and the user's id, apart from the two-number locks.
+func (db *DB) beginUserTx(ctx context.Context, userID int64) (*Tx, error) {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		db.noteWrite(err)
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	for _, lock := range []struct {
+		query string
+		args  []any
+	}{
+		{`SELECT pg_advisory_xact_lock_shared($1, hashtext(current_schema()))`, []any{writeLock}},
+		{`SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/user/' || $1, 0))`, []any{strconv.FormatInt(userID, 10)}},
+	} {
+		if _, err := tx.ExecContext(ctx, lock.query, lock.args...); err != nil {
+			tx.Rollback()
+			db.noteWrite(err)
+			return nil, fmt.Errorf("begin: %w", err)
+		}
+	}
 	return &Tx{Tx: tx, db: db, now: db.Now().UTC(), write: true}, nil
 }
 

@@ -21,6 +21,11 @@
 //     answer per question, the order of an exam's items, the approval of a
 //     rules version) cannot be split by another process's write. Reads take
 //     no lock and read a snapshot (REPEATABLE READ, read only).
+//   - The exception is the trainee's own loop: starting and ending a
+//     practice session, serving a question, its answer, its hint, its
+//     renewal, and the touch of a tablet session touch one user's rows only, so they take the write lock shared and a lock of
+//     that user's (beginUserTx): trainees answer side by side, one trainee's
+//     requests still take turns, and every other writer still runs alone.
 //   - The audit chain's head is a row (audit_head) that every append locks
 //     FOR UPDATE and moves, in the transaction of the change it records.
 //     Every process keys its entries with the group's one audit key.

@@ -46,6 +46,7 @@ var MoveKinds = []string{"user", "session", "attempt", "exam", "cert_event", "ru
 // MoveReport says what MoveSchool copied.
 type MoveReport struct {
 	SiteCreated bool
+	Site        string         // the site's name as the group spells it
 	Counts      map[string]int // by MoveKinds; zero for nothing new
 }
 
@@ -66,11 +67,22 @@ func (e *NameClashError) Error() string {
 		"; rename them at the school (or in the group) and run it again"
 }
 
+// BadgeClashError refuses a move whose users' badge numbers are other
+// users' in the group: a badge finds one person at the sign-in box, so the
+// group cannot hold two. Users holds each school user as "Name (badge N)".
+type BadgeClashError struct{ Users []string }
+
+func (e *BadgeClashError) Error() string {
+	return "these users' badge numbers are already other users' in the group: " + strings.Join(e.Users, ", ") +
+		"; give them other badges at the school (or take the badge from the group's user) and run it again"
+}
+
 // mover is one move in progress: the ids copied so far, old to new.
 type mover struct {
 	m    SchoolMove
 	tx   *Tx
 	site int64
+	name string                     // the site's name as the group spells it
 	ids  map[string]map[int64]int64 // kind → old id → new id
 	// versions are the rules versions copied, by name.
 	versions map[string]bool
@@ -89,6 +101,7 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 	if rep.SiteCreated, err = mv.useSite(ctx); err != nil {
 		return rep, err
 	}
+	rep.Site = mv.name
 	if err := mv.loadMoved(ctx); err != nil {
 		return rep, err
 	}
@@ -121,9 +134,10 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 // a site that plays another house is refused.
 func (mv *mover) useSite(ctx context.Context) (bool, error) {
 	var house string
-	err := mv.tx.QueryRowContext(ctx, `SELECT id, house FROM sites WHERE name = ?`, mv.m.Site).Scan(&mv.site, &house)
+	err := mv.tx.QueryRowContext(ctx, `SELECT id, name, house FROM sites WHERE name = ?`, mv.m.Site).Scan(&mv.site, &mv.name, &house)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		mv.name = mv.m.Site
 		mv.site, err = mv.tx.insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
 			mv.m.Site, mv.m.House, mv.tx.now)
 		if err != nil {
@@ -239,7 +253,7 @@ func (mv *mover) users(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var clash []string
+	var clash, badges []string
 	for _, u := range todo {
 		var n int
 		if err := mv.tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE name = ?`, u.name).Scan(&n); err != nil {
@@ -248,9 +262,21 @@ func (mv *mover) users(ctx context.Context) error {
 		if n > 0 {
 			clash = append(clash, u.name)
 		}
+		if !u.badge.Valid {
+			continue
+		}
+		if err := mv.tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE badge = ?`, u.badge.String).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			badges = append(badges, u.name+" (badge "+u.badge.String+")")
+		}
 	}
 	if len(clash) > 0 {
 		return &NameClashError{Names: clash}
+	}
+	if len(badges) > 0 {
+		return &BadgeClashError{Users: badges}
 	}
 	for _, u := range todo {
 		created, err := schoolTime(u.created)

@@ -26,7 +26,7 @@ const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.hous
 // while the trainee's exam is open, and KindInvalid for ModeExam (StartExam
 // starts exams).
 func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSession) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, s.UserID) // the user's rows only
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (db *DB) OpenPracticeSession(ctx context.Context, userID int64) (*trainer.P
 // that has already ended changes nothing. Returns KindNotFound if there is no
 // such session or it is another user's.
 func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, userID) // the user's rows only
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,7 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 	default:
 		return s, end, nil
 	}
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginUserTx(ctx, s.User.ID) // the session's row only
 	if err != nil {
 		return nil, trainer.SessionLive, err
 	}

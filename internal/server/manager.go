@@ -203,6 +203,10 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if v.Visiting, err = s.visitingDealers(ctx); err != nil {
+		s.error(w, r, err)
+		return
+	}
 	approved, err := s.rulesApproved(ctx)
 	if err != nil {
 		s.error(w, r, err)

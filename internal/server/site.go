@@ -51,36 +51,13 @@ func (s *Server) homeSite(ctx context.Context) int64 {
 // site asking for a table test where me certifies: nothing at a kiosk of one
 // site or for a certification not valid at all.
 func (s *Server) certSites(ctx context.Context, u, me *trainer.User, game string, st eval.CertStatus) ([]string, []templates.SiteTestForm, error) {
-	if !st.State.MayDeal() {
-		return nil, nil, nil
-	}
-	sites, err := s.db.ListSites(ctx)
-	if err != nil || len(sites) < 2 {
-		return nil, nil, err
-	}
-	var home *trainer.Site
-	for _, site := range sites {
-		if site.ID == u.SiteID {
-			home = site
-		}
-	}
-	if home == nil {
-		return nil, nil, nil
-	}
-	tests, err := s.db.ListSiteTableTests(ctx, u.ID, game)
+	standings, err := s.standings(ctx, u, game, st)
 	if err != nil {
 		return nil, nil, err
 	}
-	fingerprint := func(house string) (string, error) {
-		h, err := s.book.House(house)
-		if err != nil {
-			return "", err
-		}
-		return h.GameFingerprint(game)
-	}
 	var labels []string
 	var forms []templates.SiteTestForm
-	for _, standing := range eval.AcrossSites(st, home, sites, fingerprint, tests) {
+	for _, standing := range standings {
 		labels = append(labels, standing.Label())
 		if standing.TableTestNeeded && me != nil && me.ID != u.ID && me.Certifies(&trainer.User{SiteID: standing.Site.ID}) {
 			forms = append(forms, templates.SiteTestForm{URL: fileGameURL(u.ID, game) + "/site-table-test",
@@ -90,13 +67,187 @@ func (s *Server) certSites(ctx context.Context, u, me *trainer.User, game string
 	return labels, forms, nil
 }
 
+// standings is where the certification st of trainee u in game holds across
+// the group's sites: nil at a kiosk of one site, for a certification not
+// valid at all, or for a trainee whose site is not found.
+func (s *Server) standings(ctx context.Context, u *trainer.User, game string, st eval.CertStatus) ([]eval.SiteStanding, error) {
+	if !st.State.MayDeal() {
+		return nil, nil
+	}
+	sites, err := s.db.ListSites(ctx)
+	if err != nil || len(sites) < 2 {
+		return nil, err
+	}
+	var home *trainer.Site
+	for _, site := range sites {
+		if site.ID == u.SiteID {
+			home = site
+		}
+	}
+	if home == nil {
+		return nil, nil
+	}
+	tests, err := s.db.ListSiteTableTests(ctx, u.ID, game)
+	if err != nil {
+		return nil, err
+	}
+	fingerprint := func(house string) (string, error) {
+		h, err := s.book.House(house)
+		if err != nil {
+			return "", err
+		}
+		return h.GameFingerprint(game)
+	}
+	return eval.AcrossSites(st, home, sites, fingerprint, tests), nil
+}
+
+// needsTestAt reports whether trainee u's certification st in game is valid
+// where it was granted but asks for a table test at site.
+func (s *Server) needsTestAt(ctx context.Context, u *trainer.User, game string, st eval.CertStatus, site int64) (bool, error) {
+	standings, err := s.standings(ctx, u, game, st)
+	if err != nil {
+		return false, err
+	}
+	for _, standing := range standings {
+		if standing.Site.ID == site {
+			return standing.TableTestNeeded, nil
+		}
+	}
+	return false, nil
+}
+
+// Visiting dealers (docs/group.md, "A dealer from another site"): a
+// manager sees only their own site's trainees, yet a dealer certified at
+// another site who comes to deal at theirs, where the house plays the game
+// otherwise, needs a table test that only they can judge at the table. So a
+// manager's dashboard lists the other sites' dealers whose certification asks
+// for a table test at the manager's site, with the game, and the one form
+// that records it. Nothing else of such a dealer's file opens to them: the
+// file, exams, transcripts, certificates and other forms stay 404.
+
+// visitingDealers lists, for a manager or administrator of a site of a
+// group, the other sites' active trainees whose valid certification in a
+// game asks for a table test at that site. Nil for a director (who sees and
+// records everywhere from the file), and at a kiosk of one site.
+func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, error) {
+	me := visitOf(ctx).user
+	here := s.scopeSite(ctx)
+	if me == nil || here == 0 {
+		return nil, nil
+	}
+	sites, err := s.db.ListSites(ctx)
+	if err != nil || len(sites) < 2 {
+		return nil, err
+	}
+	siteName, siteHouse := map[int64]string{}, map[int64]string{}
+	for _, site := range sites {
+		siteName[site.ID], siteHouse[site.ID] = site.Name, site.House
+	}
+	// A dealer whose site's house plays the game as this site's does needs
+	// no table test here: the fingerprints, once a house and game, spare
+	// reading each such dealer's table tests.
+	type houseGame struct{ house, game string }
+	fps := map[houseGame]string{}
+	fingerprint := func(house, game string) string {
+		k := houseGame{house, game}
+		if fp, ok := fps[k]; ok {
+			return fp
+		}
+		fp := ""
+		if h, err := s.book.House(house); err == nil {
+			if fp, err = h.GameFingerprint(game); err != nil {
+				fp = ""
+			}
+		}
+		fps[k] = fp
+		return fp
+	}
+	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	recs, err := s.db.ListCertRecords(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		user int64
+		game string
+	}
+	byKey := map[key]trainer.CertRecord{}
+	for _, r := range recs {
+		byKey[key{r.UserID, r.Game}] = r
+	}
+	var out []templates.VisitingRow
+	for _, u := range users {
+		if u.SiteID == here {
+			continue
+		}
+		for _, g := range s.certGames() {
+			rec, ok := byKey[key{u.ID, g}]
+			if !ok {
+				continue
+			}
+			st := s.statusOf(rec, g)
+			if !st.State.MayDeal() {
+				continue
+			}
+			if fp := fingerprint(siteHouse[u.SiteID], g); fp != "" && fp == fingerprint(siteHouse[here], g) {
+				continue
+			}
+			need, err := s.needsTestAt(ctx, u, g, st, here)
+			if err != nil {
+				return nil, err
+			}
+			if !need {
+				continue
+			}
+			out = append(out, templates.VisitingRow{Dealer: u.Name, Site: siteName[u.SiteID], GameName: s.gameName(g),
+				Until: dateText(st.Expires), URL: fileGameURL(u.ID, g) + "/site-table-test",
+				SiteID: strconv.FormatInt(here, 10), Here: siteName[here]})
+		}
+	}
+	return out, nil
+}
+
+// siteTestTrainee finds the trainee of the route's {id} for a table test at
+// site: one the signed-in staff member sees, or a dealer of another site
+// when site is the staff member's own (a visiting dealer; the caller checks
+// that a table test is needed there). Anyone else is not found.
+func (s *Server) siteTestTrainee(r *http.Request, site int64) (u *trainer.User, visiting bool, err error) {
+	if u, err := s.fileTraineeParam(r); err == nil {
+		return u, false, nil
+	}
+	notFound := trainer.Errorf(trainer.KindNotFound, "Trainee not found.")
+	here := s.scopeSite(r.Context())
+	if here == 0 || site != here {
+		return nil, false, notFound
+	}
+	id, err := idParam(r)
+	if err != nil {
+		return nil, false, err
+	}
+	u, err = s.db.FindUserByID(r.Context(), id)
+	if err != nil || u.Role != trainer.RoleTrainee || !u.Active || u.SiteID == here {
+		return nil, false, notFound
+	}
+	return u, true, nil
+}
+
 // handleSiteTableTest records a passing table test of a certified dealer at
 // another site of the group (form field site), signed by the signed-in
 // manager of that site or the group director; the store refuses anyone else
-// (403). One's own is refused too.
+// (403). One's own is refused too. A manager of that site reaches a dealer of
+// another site here only while the table test is needed there (visiting
+// dealers, above), and is sent back to the dashboard's list.
 func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 	me := visitOf(r.Context()).user
-	u, err := s.fileTraineeParam(r)
+	site, err := strconv.ParseInt(r.PostFormValue("site"), 10, 64)
+	if err != nil || site <= 0 {
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Site not found."))
+		return
+	}
+	u, visiting, err := s.siteTestTrainee(r, site)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -110,15 +261,23 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	site, err := strconv.ParseInt(r.PostFormValue("site"), 10, 64)
-	if err != nil || site <= 0 {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Site not found."))
-		return
-	}
 	st, err := s.certStatus(r.Context(), u.ID, game)
 	if err != nil {
 		s.error(w, r, err)
 		return
+	}
+	if visiting {
+		// A visiting dealer opens to this form only while the table test
+		// is needed here: otherwise the dealer is another site's, not found.
+		need, err := s.needsTestAt(r.Context(), u, game, st, site)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		if !need {
+			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Trainee not found."))
+			return
+		}
 	}
 	if !st.State.MayDeal() {
 		s.error(w, r, trainer.Errorf(trainer.KindConflict, "A table test at another site is for a valid certification."))
@@ -126,6 +285,10 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := s.db.RecordSiteTableTest(r.Context(), &trainer.SiteTableTest{UserID: u.ID, Game: game, SiteID: site, ActorID: me.ID}); err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if visiting {
+		s.redirect(w, r, "/manager#visiting-h")
 		return
 	}
 	s.redirect(w, r, traineeFileURL(u.ID)+"?done=table-test")

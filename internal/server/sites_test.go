@@ -259,3 +259,119 @@ func TestGroup_CertAcrossSites(t *testing.T) {
 		t.Errorf("after the table test at Riverside, the file's sites = %q; want %q", got, want)
 	}
 }
+
+// visitingGroup is a dealer certified in UTH at the first site (house
+// default) and a manager of Riverside, whose house pays Trips otherwise, on
+// a process that knows both houses.
+type visitingGroup struct {
+	k          *kiosk
+	river      *trainer.Site
+	exam       int64
+	rita, max  *servertest.Client // Riverside's manager, the first site's
+	riverStaff *kiosk             // the process Riverside's staff use
+}
+
+func newVisitingGroup(t *testing.T) *visitingGroup {
+	t.Helper()
+	u, key := pgtest.URL(t), pgtest.Key()
+	open := func(tb testing.TB, now func() time.Time) trainer.Store {
+		db, err := postgres.Open(tb.Context(), u, key)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		db.Now = now
+		return db
+	}
+	h := servertest.Start(t, servertest.Options{Open: open})
+	k := &kiosk{
+		Harness: h,
+		admin:   h.CreateUser("Ada Admin", trainer.RoleAdministrator, "", adminPassword),
+		manager: h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword),
+		trainee: h.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN),
+	}
+	k.ApproveRules(k.manager)
+	g := &visitingGroup{k: k, exam: passExam(t, k, k.traineeClient(t), "uth")}
+	mc := k.staffClient(t, "Max Manager", managerPassword)
+	wantStatus(t, "the table test", mc.PostForm(gamePath(k.trainee, "uth")+"/table-test", url.Values{"result": {"pass"}, "confirm": {"yes"}}), http.StatusSeeOther)
+	g.river = &trainer.Site{Name: "Riverside", House: "riverside"}
+	if err := h.Store.CreateSite(t.Context(), g.river); err != nil {
+		t.Fatal(err)
+	}
+	h2 := servertest.Start(t, servertest.Options{Open: open, Rules: riversideRules(t), Configure: []func(*server.Config){
+		func(c *server.Config) { c.Site = g.river.ID },
+	}})
+	g.riverStaff = &kiosk{Harness: h2}
+	userAt(t, h, "Rita Rivers", trainer.RoleManager, g.river.ID, managerPassword)
+	g.rita = g.riverStaff.staffClient(t, "Rita Rivers", managerPassword)
+	g.max = g.riverStaff.staffClient(t, "Max Manager", managerPassword)
+	return g
+}
+
+// TestGroup_VisitingTableTest: a manager of Riverside finds, on the
+// dashboard, the dealer certified at another site who needs a table test at
+// Riverside, and records it there (audited, signed by her); the dealer's
+// own site's manager cannot record it at Riverside; and nothing else of the
+// dealer opens to her. Needs TRAINER_TEST_POSTGRES.
+func TestGroup_VisitingTableTest(t *testing.T) {
+	t.Parallel()
+	g := newVisitingGroup(t)
+	tia := g.k.trainee
+	siteTest := gamePath(tia, "uth") + "/site-table-test"
+	river := url.Values{"site": {fmt.Sprint(g.river.ID)}}
+
+	dash := g.rita.Get("/manager")
+	wantStatus(t, "Rita's dashboard", dash, http.StatusOK)
+	rows := dash.Doc.Find(`[data-testid="visiting-row"]`)
+	if rows.Length() != 1 {
+		t.Fatalf("Rita's dashboard lists %d visiting dealers; want Tia in UTH alone:\n%s", rows.Length(), dash.Text(`[data-testid="visiting-list"]`))
+	}
+	row := strings.Join(strings.Fields(rows.Text()), " ")
+	for _, want := range []string{"Tia Trainee", "This kiosk", "Ultimate Texas Hold", "Record a passing table test at Riverside"} {
+		if !strings.Contains(row, want) {
+			t.Errorf("the visiting dealer's row = %q; want %q in it", row, want)
+		}
+	}
+	if action, _ := rows.Find("form").Attr("action"); action != siteTest {
+		t.Errorf("the row's form posts to %q; want %q", action, siteTest)
+	}
+	if g.max.Get("/manager").Has(`[data-testid="visiting-list"]`) {
+		t.Error("the dealer's own site's manager is shown her as visiting")
+	}
+
+	// The dealer's own manager cannot sign a table test at Riverside;
+	// Rita cannot record one at the first site, nor where none is needed.
+	wantStatus(t, "Max's table test at Riverside", g.max.PostForm(siteTest, river), http.StatusForbidden)
+	wantStatus(t, "Rita's table test at the first site", g.rita.PostForm(siteTest, url.Values{"site": {fmt.Sprint(trainer.FirstSiteID)}}), http.StatusNotFound)
+	wantStatus(t, "Rita's table test in a game Tia is not certified in", g.rita.PostForm(gamePath(tia, "thrill")+"/site-table-test", river), http.StatusNotFound)
+
+	wantRedirect(t, "Rita's table test at Riverside", g.rita.PostForm(siteTest, river), "/manager#visiting-h")
+	if g.rita.Get("/manager").Has(`[data-testid="visiting-row"]`) {
+		t.Error("after the table test, Rita's dashboard still lists Tia")
+	}
+	wantStatus(t, "the same table test again", g.rita.PostForm(siteTest, river), http.StatusNotFound)
+	tests, err := g.k.Store.ListSiteTableTests(t.Context(), tia.ID, "uth")
+	if err != nil || len(tests) != 1 || tests[0].SiteID != g.river.ID || tests[0].Actor != "Rita Rivers" {
+		t.Fatalf("table tests on record = %+v, %v; want one at Riverside signed by Rita", tests, err)
+	}
+	es, err := g.k.Store.ListAudit(t.Context(), trainer.AuditFilter{Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var audited []string
+	for _, e := range es {
+		if e.Action == trainer.AuditSiteTableTest {
+			audited = append(audited, e.Actor+" "+e.Subject+" "+e.Detail)
+		}
+	}
+	if len(audited) != 1 || !strings.HasPrefix(audited[0], "Rita Rivers "+trainer.CertSubject(tia.ID, "uth")) || !strings.Contains(audited[0], "Riverside") {
+		t.Errorf("audit entries of table tests at another site = %q; want one by Rita for Tia's UTH at Riverside", audited)
+	}
+	if _, err := g.k.Store.VerifyAudit(t.Context()); err != nil {
+		t.Errorf("the audit trail after the table test: %v", err)
+	}
+	// The dealer's file, seen by her own manager, is valid at Riverside.
+	file := g.max.Get(filePath(tia))
+	if got := file.Text(`[data-testid="file-uth"] [data-testid="cert-sites"]`); !strings.Contains(got, "Valid at Riverside") {
+		t.Errorf("Tia's file says %q; want valid at Riverside", got)
+	}
+}

@@ -141,6 +141,18 @@ type DashboardView struct {
 	// Sites compares the group's sites game by game, for the group
 	// director at a group of several sites; nil otherwise.
 	Sites []SiteCompareRow
+	// Visiting lists, for a manager at a group of several sites, the other
+	// sites' dealers who need a table test at the manager's site.
+	Visiting []VisitingRow
+}
+
+// VisitingRow is a dealer of another site whose certification in a game
+// asks for a table test at the manager's site, with the form recording it.
+type VisitingRow struct {
+	Dealer, Site, GameName string
+	Until                  string // the certificate's expiry
+	URL, SiteID            string // the form: POST URL with site=SiteID
+	Here                   string // the manager's site, by name
 }
 
 // SiteCompareRow is one site and game on the director's dashboard.

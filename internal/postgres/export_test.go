@@ -1,0 +1,4 @@
+package postgres
+
+// BeginUserTx lets the tests hold a user's write transaction open.
+var BeginUserTx = (*DB).beginUserTx

@@ -1,0 +1,73 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/postgres"
+)
+
+// TestLocks_PerUser: the finer locks (docs/group.md, "The write lock"). A
+// transaction of one user's rows does not hold up another user's, holds up
+// the same user's, and holds up a transaction that takes the write lock,
+// which in turn holds up both kinds until it ends.
+func TestLocks_PerUser(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	// blocked reports whether begin is still waiting after a moment; if it
+	// got through, its transaction is rolled back at once.
+	blocked := func(begin func(context.Context) (*postgres.Tx, error)) bool {
+		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+		defer cancel()
+		tx, err := begin(ctx)
+		if err != nil {
+			return true
+		}
+		tx.Rollback()
+		return false
+	}
+	user := func(id int64) func(context.Context) (*postgres.Tx, error) {
+		return func(ctx context.Context) (*postgres.Tx, error) { return postgres.BeginUserTx(db, ctx, id) }
+	}
+	writer := func(ctx context.Context) (*postgres.Tx, error) { return db.BeginTx(ctx, nil) }
+
+	held, err := postgres.BeginUserTx(db, t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		what  string
+		begin func(context.Context) (*postgres.Tx, error)
+		want  bool
+	}{
+		{"another user's transaction", user(2), false},
+		{"the same user's transaction", user(1), true},
+		{"a writer of the whole store", writer, true},
+	} {
+		if got := blocked(tt.begin); got != tt.want {
+			t.Errorf("while user 1's transaction is open, %s waits = %v; want %v", tt.what, got, tt.want)
+		}
+	}
+	held.Rollback()
+
+	held, err = db.BeginTx(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		what  string
+		begin func(context.Context) (*postgres.Tx, error)
+	}{
+		{"a user's transaction", user(2)},
+		{"another writer of the whole store", writer},
+	} {
+		if !blocked(tt.begin) {
+			t.Errorf("while a writer of the whole store is open, %s does not wait", tt.what)
+		}
+	}
+	held.Rollback()
+	if blocked(user(1)) || blocked(writer) {
+		t.Error("once every transaction ended, a new one waits")
+	}
+}
