@@ -210,19 +210,26 @@ func TestBrowserCertification(t *testing.T) {
 	browsertest.Axe(t, mctx, "dashboard")
 	checkPage(t, mctx, "dashboard")
 
-	// The certificate and the transcript print on one sheet, A4 or Letter.
+	// The certificate and the transcript print on one sheet, A4 or Letter,
+	// in English and in the longer Italian and Russian (issue 18).
 	for _, page := range []string{"certificate", "transcript"} {
-		run(t, mctx, page, chromedp.Navigate(h.URL+fmt.Sprintf("/manager/trainees/%d/games/uth/%s", tia.ID, page)),
-			chromedp.WaitVisible(testID(page)))
-		browsertest.Screenshot(t, mctx, page)
-		browsertest.Axe(t, mctx, page)
-		for _, paper := range []chromedp.PaperSize{chromedp.PaperA4, chromedp.PaperLetter} {
-			pdf, err := chromedp.Run(mctx, chromedp.PrintToPDF(chromedp.PDFPaper(paper)))
-			if err != nil {
-				t.Fatalf("print the %s: %v", page, err)
+		for _, lang := range []string{"", "it", "ru"} {
+			name, query := page, ""
+			if lang != "" {
+				name, query = page+" in "+lang, "?lang="+lang
 			}
-			if n := pdfPages(pdf); n != 1 {
-				t.Errorf("the %s prints on %d pages of %v; want 1", page, n, paper)
+			run(t, mctx, name, chromedp.Navigate(h.URL+fmt.Sprintf("/manager/trainees/%d/games/uth/%s%s", tia.ID, page, query)),
+				chromedp.WaitVisible(testID(page)))
+			browsertest.Screenshot(t, mctx, name)
+			browsertest.Axe(t, mctx, name)
+			for _, paper := range []chromedp.PaperSize{chromedp.PaperA4, chromedp.PaperLetter} {
+				pdf, err := chromedp.Run(mctx, chromedp.PrintToPDF(chromedp.PDFPaper(paper)))
+				if err != nil {
+					t.Fatalf("print the %s: %v", name, err)
+				}
+				if n := pdfPages(pdf); n != 1 {
+					t.Errorf("the %s prints on %d pages of %v; want 1", name, n, paper)
+				}
 			}
 		}
 	}

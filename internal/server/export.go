@@ -40,6 +40,30 @@ func csvCell(s string) string {
 	return s
 }
 
+// The header row of each export is in the requester's language (issue 18),
+// from the catalogue's export.<column> messages; English keeps the column
+// names programs have read since the exports began. The columns' order is
+// the same in every language, and the values below them are codes, ISO
+// times and decimal points in every language: they are for programs.
+
+// certColumns are the columns of certifications.csv, in order.
+var certColumns = []string{"trainee_id", "trainee", "badge", "game", "state", "state_since", "expires", "signed_off_by",
+	"signed_off_at", "exam_passed_at", "last_table_test", "last_table_test_at", "sittings_left", "revoked_at", "revoked_reason",
+	"next_step", "next_step_at"}
+
+// attemptColumns are the columns of attempts.csv, in order.
+var attemptColumns = []string{"attempt_id", "session_id", "mode", "position", "game", "kind", "level", "seed", "house", "rules_version",
+	"skill", "question", "served_at", "answered_at", "elapsed_s", "target_s", "correct", "score", "speed", "hint_used", "mistake", "answer", "key"}
+
+// csvHeader is the header row of columns in r's language.
+func csvHeader(r *http.Request, columns []string) []string {
+	row := make([]string, len(columns))
+	for i, c := range columns {
+		row[i] = t(r, "export."+c)
+	}
+	return row
+}
+
 // utf8BOM is the byte-order mark that tells spreadsheets the file is UTF-8.
 const utf8BOM = "\uFEFF"
 
@@ -78,9 +102,7 @@ func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request)
 		s.error(w, r, err)
 		return
 	}
-	out := [][]string{{"trainee_id", "trainee", "badge", "game", "state", "state_since", "expires", "signed_off_by",
-		"signed_off_at", "exam_passed_at", "last_table_test", "last_table_test_at", "sittings_left", "revoked_at", "revoked_reason",
-		"next_step", "next_step_at"}}
+	out := [][]string{csvHeader(r, certColumns)}
 	for _, cr := range rows {
 		st := cr.status
 		if !f.matches(st.Step()) {
@@ -131,8 +153,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	modes := map[int64]trainer.Mode{}
-	out := [][]string{{"attempt_id", "session_id", "mode", "position", "game", "kind", "level", "seed", "house", "rules_version",
-		"skill", "question", "served_at", "answered_at", "elapsed_s", "target_s", "correct", "score", "speed", "hint_used", "mistake", "answer", "key"}}
+	out := [][]string{csvHeader(r, attemptColumns)}
 	for i := len(as) - 1; i >= 0; i-- { // oldest first
 		a := as[i]
 		mode, ok := modes[a.SessionID]

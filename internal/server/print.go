@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5/middleware"
@@ -19,11 +21,62 @@ import (
 // game, and the house's training programme for the regulator. Each fits one
 // A4 or Letter page (cert.css: @page, no navigation when printed).
 
-// printView is the frame of a printable page.
-func (s *Server) printView(r *http.Request, title, back string) templates.PrintView {
+// Each sheet is printed in the language of the person it is for (issue 18):
+// a trainee's transcript and certificate in the trainee's language, the
+// programme in the house's, which is the regulator's. The reader may choose
+// another (?lang=); the page around the sheet stays in the reader's own.
+
+// printView is the frame of a printable page in the reader's language
+// around a sheet in sheet's: the moment and the printer's name in the
+// sheet's words, and a link to the same page in each offered language.
+func (s *Server) printView(r *http.Request, title, back string, sheet *i18n.Localizer) templates.PrintView {
 	me := visitOf(r.Context()).user
-	return templates.PrintView{Page: s.page(r, title, "dashboard"), BackURL: back,
-		Printed: "Printed " + dateTimeText(s.db.Clock()) + " by " + me.Name + " · Dealer Trainer"}
+	v := templates.PrintView{Page: s.page(r, title, "dashboard"), BackURL: back, Sheet: sheet,
+		Printed: sheet.T("print.printed", "When", sheetDateTime(sheet, s.db.Clock()), "Who", me.Name, "App", sheet.T("app.name"))}
+	for _, l := range i18n.Offered {
+		v.Languages = append(v.Languages, templates.PrintLanguage{Name: l.Name, Lang: l.Tag,
+			URL: r.URL.Path + "?lang=" + l.Tag, Current: sheet.Tag() == l.Tag})
+	}
+	return v
+}
+
+// sheetLanguage is the Localizer of a printed sheet: the language ?lang=
+// names if it is offered, else def; a value not offered is ignored, as a
+// link from an older page may carry one. In the pseudo-locale the sheet is
+// pseudo too, so that a text left out of the catalogues shows there.
+func (s *Server) sheetLanguage(r *http.Request, def string) *i18n.Localizer {
+	if tag := r.URL.Query().Get("lang"); i18n.IsOffered(tag) {
+		return s.catalog.Localizer(tag)
+	}
+	if s.pseudo {
+		return s.catalog.Localizer(i18n.Pseudo)
+	}
+	return s.catalog.Localizer(def)
+}
+
+// traineeLanguage is the language trainee u reads: their own, else the
+// house's.
+func (s *Server) traineeLanguage(u *trainer.User) string {
+	if u.Language != "" {
+		return u.Language
+	}
+	return s.house.Language
+}
+
+// sheetDate writes a day in the sheet's language, "" for none.
+func sheetDate(l *i18n.Localizer, t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return l.Date(t.Local())
+}
+
+// sheetDateTime writes a moment in the sheet's language, "" for none.
+func sheetDateTime(l *i18n.Localizer, t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return l.DateTime(t.Local())
 }
 
 // handleTranscript prints a trainee's record in one game: the state, the
@@ -34,11 +87,12 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.TranscriptView{PrintView: s.printView(r, "Transcript · "+u.Name, traineeFileURL(u.ID)),
+	sheet := s.sheetLanguage(r, s.traineeLanguage(u))
+	v := templates.TranscriptView{PrintView: s.printView(r, t(r, "print.title_transcript", "Name", u.Name), traineeFileURL(u.ID), sheet),
 		Trainee: u.Name, Badge: u.Badge, GameName: s.gameName(game), House: s.house.Title, State: st.State.Label(),
-		Since: dateText(st.Since)}
+		Since: sheetDate(sheet, st.Since)}
 	if st.Grant != nil {
-		v.Expires, v.SignedBy, v.SignedAt = dateText(st.Expires), st.Grant.Actor, dateTimeText(st.Grant.At)
+		v.Expires, v.SignedBy, v.SignedAt = sheetDate(sheet, st.Expires), st.Grant.Actor, sheetDateTime(sheet, st.Grant.At)
 	}
 	exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{UserID: u.ID, Game: game, Finished: true})
 	if err != nil {
@@ -52,10 +106,10 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, fmt.Errorf("exam %d: stored result: %w", ex.ID, err))
 			return
 		}
-		te := templates.TranscriptExam{When: dateTimeText(ex.FinishedAt), Rules: ex.RulesVersion,
-			Right: fmt.Sprintf("%d of %d", res.Right, res.Items), Result: "Not passed"}
+		te := templates.TranscriptExam{When: sheetDateTime(sheet, ex.FinishedAt), Rules: ex.RulesVersion,
+			Right: sheet.T("print.right", "Right", res.Right, "Items", res.Items), Result: sheet.T("print.not_passed")}
 		if res.Passed {
-			te.Result = "Passed"
+			te.Result = sheet.T("print.passed")
 		}
 		var kinds []string
 		for _, k := range res.Kinds {
@@ -70,7 +124,7 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, e := range rec.Events {
-		v.Events = append(v.Events, templates.FileEvent{When: dateTimeText(e.At), What: e.Kind.Label(), Who: e.Actor, Notes: e.Notes})
+		v.Events = append(v.Events, templates.FileEvent{When: sheetDateTime(sheet, e.At), What: e.Kind.Label(), Who: e.Actor, Notes: e.Notes})
 	}
 	s.render(w, r, http.StatusOK, templates.TranscriptPage(v), nil)
 }
@@ -86,7 +140,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st.Grant == nil {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s has never been certified in %s.", u.Name, s.gameName(game)))
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s", t(r, "print.never_certified", "Name", u.Name, "Game", s.gameName(game))))
 		return
 	}
 	// A certificate printed from records changed behind the kiosk's back
@@ -101,23 +155,24 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.CertificateView{PrintView: s.printView(r, "Certificate · "+u.Name, traineeFileURL(u.ID)),
+	sheet := s.sheetLanguage(r, s.traineeLanguage(u))
+	v := templates.CertificateView{PrintView: s.printView(r, t(r, "print.title_certificate", "Name", u.Name), traineeFileURL(u.ID), sheet),
 		HouseTitle: s.house.Title, Trainee: u.Name, Badge: u.Badge, GameName: s.gameName(game),
-		Granted: dateText(st.Grant.At), Expires: dateText(st.Expires), SignedBy: st.Grant.Actor,
-		Valid: st.State.MayDeal(), Status: "Valid until " + dateText(st.Expires)}
+		Granted: sheetDate(sheet, st.Grant.At), Expires: sheetDate(sheet, st.Expires), SignedBy: st.Grant.Actor,
+		Valid: st.State.MayDeal(), Status: sheet.T("print.status_valid", "Date", sheetDate(sheet, st.Expires))}
 	switch st.State {
 	case eval.StateExpired:
-		v.Status = "Expired on " + dateText(st.Expires)
+		v.Status = sheet.T("print.status_expired", "Date", sheetDate(sheet, st.Expires))
 	case eval.StateRevoked:
-		v.Status = "Revoked on " + dateText(st.Revocation.At) + ": " + st.Revocation.Notes
+		v.Status = sheet.T("print.status_revoked", "Date", sheetDate(sheet, st.Revocation.At), "Reason", st.Revocation.Notes)
 	case eval.StateExamPassed, eval.StateInTraining:
-		v.Status = "No longer valid: see the transcript"
+		v.Status = sheet.T("print.status_void")
 	}
 	if st.Grant.ExamID != 0 {
 		if exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
 			var res eval.ExamResult
 			if json.Unmarshal(exams[0].Result, &res) == nil {
-				v.ExamDate, v.ExamRight = dateText(exams[0].FinishedAt), fmt.Sprintf("%d of %d", res.Right, res.Items)
+				v.ExamDate, v.ExamRight = sheetDate(sheet, exams[0].FinishedAt), sheet.T("print.right", "Right", res.Right, "Items", res.Items)
 			}
 			v.Rules = exams[0].RulesVersion
 		}
@@ -185,13 +240,14 @@ func (s *Server) printSubject(r *http.Request) (*trainer.User, string, eval.Cert
 // exam's blueprint and pass marks, the policy, the levels, and the rules
 // version with its approval.
 func (s *Server) handleProgramme(w http.ResponseWriter, r *http.Request) {
-	v := templates.ProgrammeView{PrintView: s.printView(r, "Training programme", "/manager"), HouseTitle: s.house.Title,
-		Rules: s.plan.Version(), Approved: "not yet approved"}
+	sheet := s.sheetLanguage(r, s.house.Language)
+	v := templates.ProgrammeView{PrintView: s.printView(r, t(r, "print.title_programme"), "/manager", sheet), HouseTitle: s.house.Title,
+		Rules: s.plan.Version(), Approved: sheet.T("print.programme_not_approved")}
 	if rv, err := s.db.FindRulesVersion(r.Context(), s.plan.Version()); err != nil {
 		s.error(w, r, err)
 		return
 	} else if rv.Approved() {
-		v.Approved = "approved " + dateTimeText(rv.ApprovedAt) + " by " + rv.ApprovedBy
+		v.Approved = sheet.T("print.programme_approved", "When", sheetDateTime(sheet, rv.ApprovedAt), "Who", rv.ApprovedBy)
 	}
 	for _, l := range s.plan.Levels() {
 		v.Levels = append(v.Levels, strconv.Itoa(l.Level)+": "+l.Title)
@@ -201,10 +257,12 @@ func (s *Server) handleProgramme(w http.ResponseWriter, r *http.Request) {
 		p := st.Policy
 		v.Games = append(v.Games, templates.ProgrammeGame{Name: s.gameName(g), Items: st.Items(), Kinds: standardRows(st),
 			Policy: []string{
-				fmt.Sprintf("%d sittings per cycle, at least %d hours apart after a failed one; then a manager allows more", 1+p.Retakes, p.RetakeWaitHours),
-				"Table test judged by a manager or an administrator who is not the trainee",
-				fmt.Sprintf("Certificate valid %d months from the sign-off; recertification opens %d days before", p.ValidityMonths, p.DueDays),
-				"After an expiry or a revocation: a refresher (review session), then the exam and the table test again",
+				sheet.T("print.policy_sittings", "Sittings", sheet.T("print.sittings", "Count", 1+p.Retakes),
+					"Hours", sheet.T("print.hours", "Count", p.RetakeWaitHours)),
+				sheet.T("print.policy_judge"),
+				sheet.T("print.policy_validity", "Months", sheet.T("print.months", "Count", p.ValidityMonths),
+					"Days", sheet.T("print.days", "Count", p.DueDays)),
+				sheet.T("print.policy_after"),
 			}})
 	}
 	s.render(w, r, http.StatusOK, templates.ProgrammePage(v), nil)

@@ -4,6 +4,12 @@ package templates
 // managers' dashboard and trainee file, the rules versions, and the printable
 // transcript, certificate and training programme.
 
+import (
+	"context"
+
+	"github.com/dealerkiosk/trainer/internal/i18n"
+)
+
 // IDs of the certification fragments.
 const (
 	TableTestFormID = "table-test-form"
@@ -429,11 +435,31 @@ type SettingChangeView struct {
 	Old, New string
 }
 
-// PrintView is the frame of a printable page.
+// PrintView is the frame of a printable page: the page, in the reader's
+// language, around a sheet in the language of the person it is for.
 type PrintView struct {
 	Page
-	Printed string // when it was printed, and by whom
-	BackURL string
+	Printed   string // when it was printed, and by whom, in the sheet's language
+	BackURL   string
+	Sheet     *i18n.Localizer // the sheet's language: the article's words and lang
+	Languages []PrintLanguage // the sheet's languages to choose from, on screen only
+}
+
+// PrintLanguage is a link that shows the sheet in another language.
+type PrintLanguage struct {
+	Name    string // the language's name in itself: "Italiano"
+	Lang    string // its tag, for the link's lang
+	URL     string // the page with ?lang=
+	Current bool   // the sheet is in this language
+}
+
+// sheet is the Localizer the sheet speaks: v.Sheet, or the page's own
+// when a view sets none (a component rendered alone in a test).
+func (v PrintView) sheet(ctx context.Context) *i18n.Localizer {
+	if v.Sheet != nil {
+		return v.Sheet
+	}
+	return i18n.FromContext(ctx)
 }
 
 // TranscriptView is a trainee's transcript in one game.

@@ -2,8 +2,10 @@ package templates
 
 import (
 	"context"
+	"io"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
@@ -30,3 +32,18 @@ func TSplit(ctx context.Context, id, name string, args ...any) (before, after st
 // Lang is the request's language tag, for <html lang> (en-XA in the
 // pseudo-locale).
 func Lang(ctx context.Context) string { return i18n.FromContext(ctx).Tag() }
+
+// InLanguage renders its children with Localizer l in their context, so
+// that their T, and the components they call, speak l's language whatever
+// the request's: a sheet printed in the trainee's language inside a page
+// that stays in the manager's (print.templ).
+//
+//	@InLanguage(v.Sheet) {
+//		<p>{ T(ctx, "print.printed", …) }</p>
+//	}
+func InLanguage(l *i18n.Localizer) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		children := templ.GetChildren(ctx)
+		return children.Render(i18n.NewContext(templ.ClearChildren(ctx), l), w)
+	})
+}

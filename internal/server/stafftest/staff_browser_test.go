@@ -154,7 +154,8 @@ func TestBrowserPayTableColumns(t *testing.T) {
 
 // TestBrowserProgrammePrintsOnePagePerGame prints the training programme
 // to PDF on A4, as a manager's Print button does, and counts one sheet per
-// game (the README's promise).
+// game (the README's promise), in English and in the longer Italian and
+// Russian (issue 18).
 func TestBrowserProgrammePrintsOnePagePerGame(t *testing.T) {
 	h := servertest.New(t)
 	m := h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
@@ -164,13 +165,16 @@ func TestBrowserProgrammePrintsOnePagePerGame(t *testing.T) {
 	defer cancel()
 	v := &visitor{t: t, ctx: ctx, h: h, axeDone: map[string]bool{}, size: sizes[1]}
 	v.signInStaff("Max Manager", managerPassword, testID("manager-home"))
-	v.open("programme", "/manager/programme", testID("programme-game"))
-	games := len(texts(t, ctx, `[data-testid="programme-game"]`))
-	if games != 4 {
-		t.Errorf("the programme has %d games; want 4", games)
-	}
-	if got := browsertest.PrintedPages(t, ctx, "programme", browsertest.A4); got != games {
-		t.Errorf("the programme prints on %d A4 pages; want %d, one per game", got, games)
+	for _, lang := range []string{"en", "it", "ru"} {
+		name := "programme in " + lang
+		v.open(name, "/manager/programme?lang="+lang, testID("programme-game"))
+		games := len(texts(t, ctx, `[data-testid="programme-game"]`))
+		if games != 4 {
+			t.Errorf("the %s has %d games; want 4", name, games)
+		}
+		if got := browsertest.PrintedPages(t, ctx, name, browsertest.A4); got != games {
+			t.Errorf("the %s prints on %d A4 pages; want %d, one per game", name, got, games)
+		}
 	}
 }
 
