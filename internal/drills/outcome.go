@@ -1,7 +1,6 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -33,20 +32,20 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 	// Only the results this game has are named (OutcomeResults offers the
 	// same): no "half" where no pay table pays 1 to 2, no fee where the box
 	// paid none.
-	results := "win, lose or push"
+	id := "drill.outcome.prompt"
 	if HalfPays(d.h, d.g.slug) {
-		results = "win, half (a win paid 1 to 2), lose or push"
+		id = "drill.outcome.prompt_half"
 	}
-	b.d.Prompt = fmt.Sprintf("Box %d: how does each wager end: %s?", box+1, results)
+	b.d.Prompt = b.t(id, "Box", box+1)
 	if len(br.FeeItems) > 0 {
-		b.d.Prompt += " And each fee: kept, or returned to the player?"
+		b.d.Prompt += " " + b.t("drill.outcome.prompt_fees")
 	}
 	var why []string
 	for i := range br.Wagers {
 		why = append(why, br.Wagers[i].Reason)
 		b.cite(br.Wagers[i].Rule)
 	}
-	why = sayOnce(why)
+	why = sayOnce(b.loc, why)
 	for _, f := range br.FeeItems {
 		why = append(why, f.Reason)
 	}

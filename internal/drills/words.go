@@ -1,0 +1,69 @@
+package drills
+
+import (
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
+)
+
+// The words of the payout, outcome and chips drills come from the
+// catalogue content/i18n/drills/<lang>.toml (ids "drill.…"), written in the
+// drill's language (Spec.Lang). The English file says word for word what
+// the code said before the catalogues, so that English drills and their
+// golden files did not change. Amounts go through the Localizer (a decimal
+// comma in Italian and Russian), never through fmt; a number of chips is a
+// Count, so that each language takes its plural form.
+
+// t writes message id in the drill's language; args are name, value pairs.
+func (b *build) t(id string, args ...any) string { return b.loc.T(id, args...) }
+
+// money writes an amount in the language's decimal notation: 7.5 · 7,5.
+func money(loc *i18n.Localizer, m games.Money) string { return loc.Amount(int64(m)) }
+
+// signedMoney writes an amount with its sign: "+7.5", "-10", "0".
+func signedMoney(loc *i18n.Localizer, m games.Money) string {
+	if m > 0 {
+		return "+" + money(loc, m)
+	}
+	return money(loc, m)
+}
+
+// wagerTitle is a wager's name in loc's language: the name printed on the
+// layout (the kiosk catalogue's wager.<id>, which the felt uses too), or the
+// game's English title for a wager the catalogue lacks.
+func wagerTitle(loc *i18n.Localizer, g *game, wager string) string {
+	id := "wager." + wager
+	if s := loc.T(id); s != id {
+		return s
+	}
+	return g.title(wager)
+}
+
+// wagerNameIn is how a prompt names a wager in loc's language: "Blind",
+// "Multi Super on box 2", "Dealer Super on the dealer".
+func wagerNameIn(loc *i18n.Localizer, g *game, w *games.WagerResult) string {
+	n := wagerTitle(loc, g, w.Wager)
+	if w.On != nil {
+		if w.On.Dealer {
+			return loc.T("drill.wager_on_dealer", "Wager", n)
+		}
+		return loc.T("drill.wager_on_box", "Wager", n, "Box", w.On.Box)
+	}
+	return n
+}
+
+// chipWordsIn writes "1 × 25, 2 × 5, 1 × 0.5" with loc's decimal mark.
+func chipWordsIn(loc *i18n.Localizer, cs []ChipCount) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = loc.T("drill.chips.count", "N", c.Count, "Value", money(loc, c.Value))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// oddsWords writes odds in words in loc's language, digits grouped as the
+// language groups them: "10,000 to 1" · "10.000 a 1" · "10 000 к 1".
+func oddsWords(loc *i18n.Localizer, o games.Odds) string {
+	return loc.T("drill.odds", "Paid", o.Win, "Staked", o.Per)
+}
