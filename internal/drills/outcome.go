@@ -40,19 +40,21 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 	if len(br.FeeItems) > 0 {
 		b.d.Prompt += " " + b.t("drill.outcome.prompt_fees")
 	}
-	var why []string
+	var english, why []string
 	for i := range br.Wagers {
-		why = append(why, br.Wagers[i].Reason)
+		english = append(english, br.Wagers[i].Reason)
+		why = append(why, reason(b.loc, br.Wagers[i].Reason, br.Wagers[i].Why))
 		b.cite(br.Wagers[i].Rule)
 	}
-	why = sayOnce(b.loc, why)
+	why = sayOnce(b.loc, english, why)
 	for _, f := range br.FeeItems {
-		why = append(why, f.Reason)
+		english = append(english, f.Reason)
+		why = append(why, reason(b.loc, f.Reason, f.Why))
 	}
 	if len(br.FeeItems) > 0 {
 		b.cite(settlementID(d.g.slug))
 	}
-	why = append(why, showdownNote(d, br, strings.Join(why, " ")))
+	why = append(why, showdownNote(d, br, strings.Join(english, " ")))
 	b.d.Explanation = joinSentences(why...)
 	b.d.Key = Key{Outcomes: key}
 	var ms []Mistake

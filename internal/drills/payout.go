@@ -184,20 +184,21 @@ func explainWager(loc *i18n.Localizer, d *dealt, br *games.BoxResult, w *games.W
 	if w.Row != "" {
 		row = loc.T("drill.pay_table_row", "Row", w.Row)
 	}
-	return joinSentences(w.Reason, row, showdownNote(d, br, w.Reason))
+	return joinSentences(reason(loc, w.Reason, w.Why), row, showdownNote(d, br, w.Reason))
 }
 
 // explainBox says each wager's reason and what it pays, each fee, and the net.
 func explainBox(loc *i18n.Localizer, d *dealt, br *games.BoxResult) string {
-	var parts, reasons []string
+	var parts, reasons, said []string
 	for _, w := range br.Wagers {
 		reasons = append(reasons, w.Reason)
+		said = append(said, reason(loc, w.Reason, w.Why))
 	}
-	for i, r := range sayOnce(loc, reasons) {
+	for i, r := range sayOnce(loc, reasons, said) {
 		parts = append(parts, loc.T("drill.item_amount", "Item", strings.TrimSuffix(upperFirst(r), "."), "Amount", signedMoney(loc, br.Wagers[i].Pays)))
 	}
 	for _, f := range br.FeeItems {
-		parts = append(parts, loc.T("drill.item_amount", "Item", strings.TrimSuffix(upperFirst(f.Reason), "."), "Amount", signedMoney(loc, -f.Amount)))
+		parts = append(parts, loc.T("drill.item_amount", "Item", strings.TrimSuffix(upperFirst(reason(loc, f.Reason, f.Why)), "."), "Amount", signedMoney(loc, -f.Amount)))
 	}
 	parts = append(parts, showdownNote(d, br, strings.Join(reasons, " ")), loc.T("drill.net", "Amount", signedMoney(loc, br.Net)))
 	return joinSentences(parts...)
@@ -225,19 +226,23 @@ func showdownNote(d *dealt, br *games.BoxResult, reasons string) string {
 // "Ante loses: the dealer's pair of nines … beats …" then "Blind loses: the
 // dealer's pair of nines … beats …" reads "Blind loses for the same
 // reason". Each explanation is said once.
-func sayOnce(loc *i18n.Localizer, reasons []string) []string {
+//
+// The grounds are compared in English (reasons), and said in loc's language
+// (said, the same reasons translated, each "head: ground" as in English).
+func sayOnce(loc *i18n.Localizer, reasons, said []string) []string {
 	out := make([]string, len(reasons))
 	seen := map[string]bool{}
 	for i, r := range reasons {
-		head, ground, ok := strings.Cut(strings.TrimSuffix(r, "."), ": ")
+		_, ground, ok := strings.Cut(strings.TrimSuffix(r, "."), ": ")
+		head, _, _ := strings.Cut(strings.TrimSuffix(said[i], "."), ": ")
 		switch {
 		case !ok:
-			out[i] = r
+			out[i] = said[i]
 		case seen[ground]:
 			out[i] = loc.T("drill.same_reason", "Head", head)
 		default:
 			seen[ground] = true
-			out[i] = r
+			out[i] = said[i]
 		}
 	}
 	return out

@@ -67,3 +67,39 @@ func chipWordsIn(loc *i18n.Localizer, cs []ChipCount) string {
 func oddsWords(loc *i18n.Localizer, o games.Odds) string {
 	return loc.T("drill.odds", "Paid", o.Win, "Staked", o.Per)
 }
+
+// reason is an engine's reason in loc's language: its Why's phrases when it
+// has one (games.Why), else the English sentence. English is always the
+// engine's own sentence, which the catalogue repeats word for word
+// (TestReasonsSayTheEngine).
+func reason(loc *i18n.Localizer, english string, why games.Why) string {
+	if why == nil || loc.Lang() == i18n.Source {
+		return english
+	}
+	return sayWhy(loc, why)
+}
+
+// sayWhy writes why's phrases in loc's language, arguments included: an
+// amount in the language's notation, a wager by its name there.
+func sayWhy(loc *i18n.Localizer, why games.Why) string {
+	var b strings.Builder
+	for _, p := range why {
+		args := make([]any, len(p.Args))
+		copy(args, p.Args)
+		for i := 1; i < len(args); i += 2 {
+			switch v := args[i].(type) {
+			case games.Money:
+				args[i] = money(loc, v)
+			case games.WagerID:
+				id := "wager." + string(v)
+				if s := loc.T(id); s != id {
+					args[i] = s
+				} else {
+					args[i] = strings.ReplaceAll(string(v), "_", " ")
+				}
+			}
+		}
+		b.WriteString(loc.T(p.ID, args...))
+	}
+	return b.String()
+}

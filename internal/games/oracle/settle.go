@@ -87,21 +87,25 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 
 	switch {
 	case b.Fold:
-		when := "before opening the 4th card"
+		lose(&ante, "", RuleFold)
 		if b.FourthCard {
-			when = "after opening the 4th card"
+			ante.Say("Ante loses: the player folded after opening the 4th card", ReasonAnteFoldAfter)
+		} else {
+			ante.Say("Ante loses: the player folded before opening the 4th card", ReasonAnteFoldBefore)
 		}
-		lose(&ante, "Ante loses: the player folded "+when, RuleFold)
-		lose(&bet, "BET loses: the player folded after the 4th card, and at this house the payment for the 4th card is the BET", RuleFold)
+		lose(&bet, "", RuleFold)
+		bet.Say("BET loses: the player folded after the 4th card, and at this house the payment for the 4th card is the BET", ReasonBetFold)
 	case !dealer.PairOrBetter():
 		res.Versus = versus(hand, dealer)
 		if s.NoQualifyAnte.IsZero() {
-			push(&ante, "Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", RuleNoQualify)
+			push(&ante, "", RuleNoQualify)
+			ante.Say("Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", ReasonAnteNoQualify)
 		} else {
 			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(),
 				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
 		}
-		push(&bet, "BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", RuleNoQualify)
+		push(&bet, "", RuleNoQualify)
+		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
 	default:
 		res.Versus = versus(hand, dealer)
 		why := compareWords(hand, dealer)
