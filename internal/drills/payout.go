@@ -182,7 +182,7 @@ func payoutMistakes(loc *i18n.Localizer, d *dealt, box int, w *games.WagerResult
 func explainWager(loc *i18n.Localizer, d *dealt, br *games.BoxResult, w *games.WagerResult) string {
 	row := ""
 	if w.Row != "" {
-		row = loc.T("drill.pay_table_row", "Row", w.Row)
+		row = loc.T("drill.pay_table_row", "Row", rowIn(loc, w.Row))
 	}
 	return joinSentences(reason(loc, w.Reason, w.Why), row, showdownNote(d, br, w.Reason))
 }

@@ -3,6 +3,7 @@ package drills
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
@@ -101,6 +102,7 @@ func TestReasonsSayTheEngine(t *testing.T) {
 					for _, br := range d.st.Boxes {
 						for _, w := range br.Wagers {
 							check(g.slug, w.Reason, w.Why)
+							checkRow(t, en, w.Row)
 						}
 						for _, f := range br.FeeItems {
 							check(g.slug, f.Reason, f.Why)
@@ -110,9 +112,33 @@ func TestReasonsSayTheEngine(t *testing.T) {
 			}
 		}
 	}
+	if rows < 100 {
+		t.Errorf("only %d pay-table rows read back; the engine's row names have changed shape", rows)
+	}
 	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, lunar.ReasonForceFee} {
 		if !seen[id] {
 			t.Errorf("no settled round gave reason %s: the test does not reach the reasons it checks", id)
 		}
 	}
 }
+
+// checkRow: a pay-table row read back into its parts (parseRow) says, in
+// English, the engine's row word for word; Italian is not the English row.
+func checkRow(t *testing.T, en *i18n.Localizer, row string) {
+	t.Helper()
+	kind, name, key, odds, ok := parseRow(row)
+	if !ok {
+		return
+	}
+	rows++
+	got := strings.TrimSpace(en.T("drill.pay_row", "Table", en.T("table."+kind), "Name", name, "Row", en.T("row."+key), "Odds", odds))
+	if got != row {
+		t.Errorf("row %q reads back as %q", row, got)
+	}
+	if it := rowIn(i18n.Default().Localizer("it"), row); it == row {
+		t.Errorf("row %q stays English in Italian", row)
+	}
+}
+
+// rows counts the rows checkRow read back.
+var rows int

@@ -103,3 +103,53 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 	}
 	return b.String()
 }
+
+// rowIn is a pay-table row's name (games.PayTable.RowName: "Blind table A,
+// flush 3:2") in loc's language: the table by the wager it pays and the row
+// from the hands catalogue (table.<kind>, row.<key>), the table's own name
+// and the odds as they are. A row the engine names otherwise (Oracle's Ante
+// when the dealer does not qualify) stays as the engine says it.
+func rowIn(loc *i18n.Localizer, row string) string {
+	if loc.Lang() == i18n.Source || row == "" {
+		return row
+	}
+	kind, name, key, odds, ok := parseRow(row)
+	if !ok {
+		return row
+	}
+	return strings.TrimSpace(loc.T("drill.pay_row", "Table", loc.T("table."+kind), "Name", name, "Row", loc.T("row."+key), "Odds", odds))
+}
+
+// parseRow reads back what games.PayTable.RowName wrote: the kind's words,
+// " table ", the table's name, ", ", the row's words and, after a space, the
+// odds (or a percent or an amount). The kinds and rows are those the hands
+// catalogue names, so that each read-back part has its translation.
+func parseRow(row string) (kind, name, key, odds string, ok bool) {
+	for _, id := range i18n.Default().IDs() {
+		k, isTable := strings.CutPrefix(id, "table.")
+		if !isTable {
+			continue
+		}
+		rest, found := strings.CutPrefix(row, games.KindWords(k)+" table ")
+		if !found {
+			continue
+		}
+		name, rest, found = strings.Cut(rest, ", ")
+		if !found {
+			continue
+		}
+		best := ""
+		for _, rid := range i18n.Default().IDs() {
+			r, isRow := strings.CutPrefix(rid, "row.")
+			w := games.RowWords(r)
+			if isRow && (rest == w || strings.HasPrefix(rest, w+" ")) && len(w) > len(games.RowWords(best)) {
+				best = r
+			}
+		}
+		if best == "" {
+			continue
+		}
+		return k, name, best, strings.TrimPrefix(strings.TrimPrefix(rest, games.RowWords(best)), " "), true
+	}
+	return "", "", "", "", false
+}
