@@ -68,7 +68,7 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 		if slices.EqualFunc(o, key, sameOutcome) || slices.ContainsFunc(ms, func(m Mistake) bool { return slices.EqualFunc(m.Outcomes, o, sameOutcome) }) {
 			continue
 		}
-		ms = append(ms, Mistake{Key: Key{Outcomes: o}, ID: wr.m.id, Rule: wr.m.rule, Explanation: wr.text})
+		ms = append(ms, Mistake{Key: Key{Outcomes: o}, ID: wr.m.id, Rule: wr.m.rule, Explanation: mistakeText(b.loc, v, wr)})
 	}
 	b.d.Mistakes = ms
 	return nil

@@ -128,9 +128,9 @@ func payoutMistakes(loc *i18n.Localizer, d *dealt, box int, w *games.WagerResult
 			continue
 		}
 		if total {
-			add(br.Net, wr.m.id, wr.m.rule, wr.text)
+			add(br.Net, wr.m.id, wr.m.rule, mistakeText(loc, d, wr))
 		} else if x, ok := wagerOf(br, w.Wager, w.On); ok {
-			add(x.Pays, wr.m.id, wr.m.rule, wr.text)
+			add(x.Pays, wr.m.id, wr.m.rule, mistakeText(loc, d, wr))
 		}
 	}
 	rd := d.h.Rounding

@@ -25,6 +25,10 @@ var reasonIDs = map[string][]string{
 	"lunar":  append([]string{games.ReasonCut}, lunar.Reasons...),
 }
 
+// signsOnly are reason phrases made of numbers, signs and a wager's printed
+// name (Ante), the same in every language.
+var signsOnly = map[string]bool{oracle.ReasonRatioN: true, oracle.ReasonRatioTimes: true}
+
 // TestReasonIDsInEveryCatalogue: every reason id any game lists has its
 // message in every language, translated (not the English words).
 func TestReasonIDsInEveryCatalogue(t *testing.T) {
@@ -40,7 +44,7 @@ func TestReasonIDsInEveryCatalogue(t *testing.T) {
 				tr := c.Text(l.Tag, id)
 				if len(tr) == 0 {
 					t.Errorf("%s: reason %s has no %s message", game, id, l.Tag)
-				} else if l.Tag != i18n.Source && tr["other"] == en["other"] {
+				} else if l.Tag != i18n.Source && tr["other"] == en["other"] && !signsOnly[id] {
 					t.Errorf("%s: reason %s in %s is the English %q", game, id, l.Tag, en["other"])
 				}
 			}
@@ -115,7 +119,7 @@ func TestReasonsSayTheEngine(t *testing.T) {
 	if rows < 100 {
 		t.Errorf("only %d pay-table rows read back; the engine's row names have changed shape", rows)
 	}
-	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, lunar.ReasonForceFee} {
+	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee} {
 		if !seen[id] {
 			t.Errorf("no settled round gave reason %s: the test does not reach the reasons it checks", id)
 		}
@@ -142,3 +146,53 @@ func checkRow(t *testing.T, en *i18n.Localizer, row string) {
 
 // rows counts the rows checkRow read back.
 var rows int
+
+// TestMistakeTexts: every mistake of every game with a text of its own has
+// it in the drills catalogue (mistake.<id>), the English word for word, the
+// Italian and Russian translated; ids of such mistakes are unique, so that
+// one message says one text.
+func TestMistakeTexts(t *testing.T) {
+	c := i18n.Default()
+	seen := map[string]string{}
+	for _, g := range registry {
+		for _, m := range g.mistakes {
+			if m.text == "" || m.rounding != "" {
+				continue
+			}
+			id := "mistake." + m.id
+			if prev, ok := seen[id]; ok && prev != m.text {
+				t.Errorf("%s: two mistakes of id %s say different texts", g.slug, m.id)
+			}
+			seen[id] = m.text
+			en := c.Text(i18n.Source, id)["other"]
+			if en != m.text {
+				t.Errorf("%s: %s says %q in the English catalogue; the mistake says %q", g.slug, id, en, m.text)
+			}
+			for _, tag := range []string{"it", "ru"} {
+				if tr := c.Text(tag, id)["other"]; tr == "" || tr == en {
+					t.Errorf("%s: %s in %s is %q", g.slug, id, tag, tr)
+				}
+			}
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d mistakes with texts of their own", len(seen))
+	}
+}
+
+// TestRoundingTextIn: the catalogue's rounding slips say in English what
+// roundingText says, for every slip and every way of rounding.
+func TestRoundingTextIn(t *testing.T) {
+	en, it := i18n.Default().Localizer(i18n.Source), i18n.Default().Localizer("it")
+	for _, how := range []string{"exact", "up", "down"} {
+		for _, mode := range []games.RoundingMode{games.RoundDown, games.RoundUp, games.RoundNearest} {
+			rd := games.Rounding{Chip: games.Unit / 2, Mode: mode}
+			if got, want := roundingTextIn(en, how, rd), roundingText(how, rd); got != want {
+				t.Errorf("%s, %v: the catalogue says %q; roundingText %q", how, mode, got, want)
+			}
+			if got := roundingTextIn(it, how, rd); got == roundingText(how, rd) || !strings.Contains(got, "0,5") {
+				t.Errorf("%s, %v: Italian %q", how, mode, got)
+			}
+		}
+	}
+}

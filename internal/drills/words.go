@@ -153,3 +153,44 @@ func parseRow(row string) (kind, name, key, odds string, ok bool) {
 	}
 	return "", "", "", "", false
 }
+
+// mistakeText is what a flipped rule or a slip evaluated on d tells the
+// trainee, in loc's language: a mistake's own text from the catalogue
+// (mistake.<id>), a rounding slip's from drill.rounding.*; a text a flip
+// makes for the round stays as the flip says it (English).
+func mistakeText(loc *i18n.Localizer, d *dealt, w wrong) string {
+	switch {
+	case loc.Lang() == i18n.Source:
+		return w.text
+	case w.m.rounding != "":
+		return roundingTextIn(loc, w.m.rounding, d.h.Rounding)
+	case w.static:
+		id := "mistake." + w.m.id
+		if s := loc.T(id); s != id {
+			return s
+		}
+	}
+	return w.text
+}
+
+// roundingTextIn is roundingText in loc's language; the English catalogue
+// says what roundingText says (TestRoundingTextIn).
+func roundingTextIn(loc *i18n.Localizer, how string, rd games.Rounding) string {
+	rule := map[games.RoundingMode]string{
+		games.RoundDown:    "drill.rounding.rule_down",
+		games.RoundUp:      "drill.rounding.rule_up",
+		games.RoundNearest: "drill.rounding.rule_nearest",
+	}[rd.Mode]
+	chip := money(loc, rd.Chip)
+	switch {
+	case how == "exact":
+		return loc.T("drill.rounding.exact", "Chip", chip, "Rule", loc.T(rule))
+	case how == "up" && rd.Mode == games.RoundNearest:
+		return loc.T("drill.rounding.up_nearest", "Chip", chip)
+	case how == "up":
+		return loc.T("drill.rounding.up", "Chip", chip)
+	case rd.Mode == games.RoundNearest:
+		return loc.T("drill.rounding.down_nearest", "Chip", chip)
+	}
+	return loc.T("drill.rounding.down", "Chip", chip)
+}

@@ -62,3 +62,33 @@ func TestLanguage_DrillsRemembered(t *testing.T) {
 		t.Errorf("the new question asks %q; want the Russian %q", got, ru.Prompt)
 	}
 }
+
+// TestLanguage_ExamItemsRemembered: an exam's item is asked in the trainee's
+// language when it is served and its attempt records that language; after
+// the trainee changes language, the next item comes in the new one while the
+// answered item keeps its own.
+func TestLanguage_ExamItemsRemembered(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	k.ApproveRules(k.manager)
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
+		t.Fatal(err)
+	}
+	c := k.traineeClient(t)
+	id := startExam(t, c, "uth")
+	wantStatus(t, "the exam in Italian", c.Get(examShowPath(id)), http.StatusOK)
+	first, d := pending(t, k.Harness, id)
+	if first.Lang != "it" {
+		t.Fatalf("the first item records Lang %q; want it", first.Lang)
+	}
+	wantRedirect(t, "choose Русский", c.PostForm("/language", url.Values{"language": {"ru"}}), "/language?saved=1")
+	c.PostForm(examItemPath(id, first.Position), answerForm(d.Key))
+	wantStatus(t, "the exam in Russian", c.Get(examShowPath(id)), http.StatusOK)
+	second, _ := pending(t, k.Harness, id)
+	if second.Position == first.Position || second.Lang != "ru" {
+		t.Errorf("the next item: position %d, Lang %q; want a new item in ru", second.Position, second.Lang)
+	}
+	if a, err := k.DB.FindAttempt(t.Context(), first.ID, k.trainee.ID); err != nil || a.Lang != "it" {
+		t.Errorf("the answered item: Lang %q (%v); want it, as asked", a.Lang, err)
+	}
+}

@@ -142,43 +142,54 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 // away) is left out; a refunded fee is listed at 0 with the reason.
 func fees(b *Box, s *Settings, rd games.Rounding, anteSurvived bool) []games.Fee {
 	var out []games.Fee
-	add := func(name, what string, n int, o games.Odds) {
+	// what is the fee's name, in English and as phrases (games.Why): the
+	// reason is built of both at once, so that they say the same.
+	add := func(name, what string, whatWhy games.Why, n int, o games.Odds) {
 		one, rounded := fee(b.Ante, o, rd)
 		amount := games.Money(n) * one
 		if amount <= 0 {
 			return
 		}
-		how := ratio(o, n)
+		why := append(whatWhy, games.Phrase{ID: ReasonFeeOf, Args: []any{"Amount", amount}})
+		how, howWhy := ratio(o, n)
+		why = append(why, howWhy...)
 		if rounded {
 			how += fmt.Sprintf(", rounded down to the smallest chip of %s", rd.Chip)
+			why = append(why, games.Phrase{ID: ReasonFeeRounded, Args: []any{"Chip", rd.Chip}})
 		}
 		what = fmt.Sprintf("%s of %s (%s)", what, amount, how)
 		switch {
 		case s.FeesRefundable && anteSurvived:
 			out = append(out, games.Fee{Fee: name, Amount: 0,
-				Reason: what + " returned: at this house a fee is returned when the Ante does not lose"})
+				Reason: what + " returned: at this house a fee is returned when the Ante does not lose",
+				Why:    append(why, games.Phrase{ID: ReasonFeeReturned})})
 			return
 		case s.FeesRefundable:
 			what += " kept: the Ante lost"
+			why = append(why, games.Phrase{ID: ReasonFeeKept})
 		case b.Fold:
 			what += " is not returned, also when the player folds"
+			why = append(why, games.Phrase{ID: ReasonFeeKeptFold})
 		default:
 			what += " is not returned, whatever the result"
+			why = append(why, games.Phrase{ID: ReasonFeeKeptAlways})
 		}
-		out = append(out, games.Fee{Fee: name, Amount: amount, Reason: what})
+		out = append(out, games.Fee{Fee: name, Amount: amount, Reason: what, Why: why})
 	}
 	if b.FourthCard && s.FourthCardPayment == PaymentFee {
-		add(FeeFourthCard, "4th-card fee", 1, s.FourthCardFee)
+		add(FeeFourthCard, "4th-card fee", games.Why{{ID: ReasonFeeFourth}}, 1, s.FourthCardFee)
 	}
 	if n := b.Exchanges(s); n > 0 {
 		what := fmt.Sprintf("Exchange of %d card", b.Exchanged)
 		if b.Exchanged > 1 {
 			what += "s"
 		}
+		whatWhy := games.Why{{ID: ReasonFeeExchange, Args: []any{"Count", b.Exchanged}}}
 		if n > 1 {
 			what += fmt.Sprintf(" (%d exchanges)", n)
+			whatWhy = append(whatWhy, games.Phrase{ID: ReasonFeeExchanges, Args: []any{"Count", n}})
 		}
-		add(FeeExchange, what+": fee", n, s.ExchangeFee)
+		add(FeeExchange, what+": fee", append(whatWhy, games.Phrase{ID: ReasonFeeExchangeFee}), n, s.ExchangeFee)
 	}
 	return out
 }
@@ -194,15 +205,18 @@ func fee(ante games.Money, o games.Odds, rd games.Rounding) (amount games.Money,
 }
 
 // ratio says how a fee is reckoned: "1×Ante", "2 × 1×Ante", "1:2 of the Ante".
-func ratio(o games.Odds, n int) string {
+func ratio(o games.Odds, n int) (string, games.Why) {
 	r := o.String() + " of the Ante"
+	why := games.Why{{ID: ReasonRatioOdds, Args: []any{"Odds", o.String()}}}
 	if o.Per == 1 {
 		r = fmt.Sprintf("%d×Ante", o.Win)
+		why = games.Why{{ID: ReasonRatioTimes, Args: []any{"Times", o.Win}}}
 	}
 	if n > 1 {
 		r = fmt.Sprintf("%d × %s", n, r)
+		why = append(games.Why{{ID: ReasonRatioN, Args: []any{"N", n}}}, why...)
 	}
-	return r
+	return r, why
 }
 
 func versus(p, d poker.Hand) games.Versus {
