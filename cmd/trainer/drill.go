@@ -22,11 +22,12 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&spec.Level, "level", 1, "the `level`, from 1 (one box, round stakes) up")
 	seed := fs.Int64("seed", -1, "the `seed` that determines the drill")
 	fs.StringVar(&spec.ID, "id", "", "for ruling and procedure drills: the situation or sequence `id` (e.g. oracle.R7)")
+	fs.StringVar(&spec.Lang, "lang", "", "the `language` of the drill's words: en (the default), it or ru")
 	house := fs.String("house", rulebook.DefaultHouse, "the `house` whose rules the drill uses")
 	dir := fs.String("rules", "", "layer the house rules of `dir` over the built-in ones")
 	list := fs.Bool("list", false, "list every game, kind, level, skill and situation id instead")
 	fs.Usage = func() {
-		fmt.Fprintln(e.Stderr, "usage: trainer drill --game G --kind K [--level L] --seed S [--id ID] [--house NAME]")
+		fmt.Fprintln(e.Stderr, "usage: trainer drill --game G --kind K [--level L] --seed S [--id ID] [--house NAME] [--lang it|ru]")
 		fmt.Fprintln(e.Stderr, "       trainer drill --list [--house NAME]")
 		fs.PrintDefaults()
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -143,12 +142,7 @@ func (b *build) chipsDrill() error {
 	default:
 		stack := b.stack(vs)
 		amount, _ = ChipTotal(stack)
-		var parts []string
-		for _, c := range stack {
-			parts = append(parts, fmt.Sprintf("%d × %s", c.Count, c.Value))
-		}
-		prompt = fmt.Sprintf("Colour up a player's stack of %s (%s in all): which chips do you give him, as few as possible?",
-			strings.Join(parts, ", "), amount)
+		prompt = b.t("drill.chips.colour_up", "Stack", chipWordsIn(b.loc, stack), "Amount", money(b.loc, amount))
 		b.d.Ask = Ask{Question: q, Stack: stack}
 	}
 	key, err := Fewest(vs, amount)
@@ -164,11 +158,11 @@ func (b *build) chipsDrill() error {
 		b.cite(colourUpID)
 	}
 	b.cite(fewestChipsID)
-	b.d.Explanation = fmt.Sprintf("%s is made with %d chips at the fewest: %s.", amount, n, chipWords(key))
+	b.d.Explanation = b.t("drill.chips.explanation", "Amount", money(b.loc, amount), "Count", n, "Chips", chipWordsIn(b.loc, key))
 	if gr, ok := greedy(vs, amount); ok {
 		if _, gn := ChipTotal(gr); gn > n {
 			b.d.Mistakes = []Mistake{{Key: Key{Chips: gr}, ID: "slip.greedy", Rule: fewestChipsID,
-				Explanation: fmt.Sprintf("Taking the largest chip first gives %d chips here, and fewer are enough: with this chip set, count both ways.", gn)}}
+				Explanation: b.t("drill.chips.greedy", "Count", gn)}}
 		}
 	}
 	return nil
@@ -203,15 +197,15 @@ func (b *build) chipsAmount(vs []games.Money) (games.Money, string) {
 		}
 		if len(pool) > 0 {
 			c := pool[b.rng.IntN(len(pool))]
-			return c.w.Pays, fmt.Sprintf("Box %d's %s wins %s on a stake of %s. Pay it with the fewest chips.",
-				c.box+1, wagerName(b.g, &c.w), c.w.Pays, c.w.Stake)
+			return c.w.Pays, b.t("drill.chips.pay_wager", "Box", c.box+1, "Wager", wagerNameIn(b.loc, b.g, &c.w),
+				"Pays", money(b.loc, c.w.Pays), "Stake", money(b.loc, c.w.Stake))
 		}
 	}
 	lo, hi, step := stakes(b.lv, b.h, b.g.slug)
 	step = max(step, g) / g * g
 	n := (hi*3 - lo) / step
 	amount := lo + step*games.Money(b.rng.Int64N(int64(max(n, 1))))
-	return amount, fmt.Sprintf("Pay %s with the fewest chips.", amount)
+	return amount, b.t("drill.chips.pay", "Amount", money(b.loc, amount))
 }
 
 // stack draws a colour-up stack: the level's number of chips, of the
@@ -244,13 +238,4 @@ func (b *build) stack(vs []games.Money) []ChipCount {
 		counts[0]++
 	}
 	return stackOf()
-}
-
-// chipWords writes "1 × 25, 2 × 5, 1 × 0.5".
-func chipWords(cs []ChipCount) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%d × %s", c.Count, c.Value)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -124,7 +124,7 @@ func (d *dealt) wrongs() []wrong {
 		if m.applies != nil && !m.applies(d) {
 			continue
 		}
-		w := wrong{m: m, text: m.text}
+		w := wrong{m: m, text: m.text, static: m.text != ""}
 		switch {
 		case m.flip != nil:
 			h, text := m.flip(d)
@@ -132,7 +132,7 @@ func (d *dealt) wrongs() []wrong {
 				continue
 			}
 			if text != "" {
-				w.text = text
+				w.text, w.static = text, false
 			}
 			st, err := d.g.settle(h, &d.in, h.Rounding)
 			if err != nil {
@@ -141,7 +141,7 @@ func (d *dealt) wrongs() []wrong {
 			w.st = st
 		case m.rounding != "":
 			w.st = d.rounded(m.rounding)
-			w.text = roundingText(m.rounding, d.h.Rounding)
+			w.text, w.static = roundingText(m.rounding, d.h.Rounding), false
 		case m.result != nil:
 			st := cloneSettlement(d.st)
 			if !m.result(d, st) {

@@ -156,7 +156,11 @@ type mistake struct {
 type wrong struct {
 	m    *mistake
 	text string
-	st   *games.Settlement
+	// static says text is the mistake's own (m.text), which the drills
+	// catalogue translates as mistake.<id>; a flip's or a rounding's text
+	// is made for the round.
+	static bool
+	st     *games.Settlement
 }
 
 // cloneSettlement copies s deeply enough for a slip to change wagers and fees.

@@ -44,10 +44,17 @@ func (e *SpecError) Error() string { return e.Field + ": " + e.Msg }
 type Generator struct {
 	book *rulebook.Book
 	cfg  *Config
+	// cat holds the drills' words in every language (content/i18n/drills):
+	// the embedded catalogues, which i18n's tests check, so that a drill
+	// never waits on a file the binary does not carry.
+	cat *i18n.Catalog
 }
 
-// New returns a Generator over b and c.
-func New(b *rulebook.Book, c *Config) *Generator { return &Generator{book: b, cfg: c} }
+// New returns a Generator over b and c, writing its drills' words from the
+// embedded catalogues (i18n.Default).
+func New(b *rulebook.Book, c *Config) *Generator {
+	return &Generator{book: b, cfg: c, cat: i18n.Default()}
+}
 
 // Load reads drills.toml from fsys (the FS the rulebook was loaded from) and
 // returns a Generator over b. Errors are *ConfigError.
@@ -72,8 +79,9 @@ type build struct {
 	lv  *Level
 	d   *Drill
 	// lang is Spec.Lang, "en" for the source: the language the drill's
-	// words are written in.
+	// words are written in, and loc writes them.
 	lang string
+	loc  *i18n.Localizer
 }
 
 // Generate makes the drill s names at house ("" for the default house). The
@@ -111,7 +119,7 @@ func (gen *Generator) Generate(house string, s Spec) (*Drill, error) {
 		return nil, &SpecError{"house", err.Error()}
 	}
 	b := &build{
-		gen: gen, id: s.ID, rng: newRand(s), g: g, h: h, lv: lv, lang: lang,
+		gen: gen, id: s.ID, rng: newRand(s), g: g, h: h, lv: lv, lang: lang, loc: gen.cat.Localizer(lang),
 		d: &Drill{
 			Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed,
 			RulesVersion: gen.book.Version, House: h.Name, Lang: s.Lang,

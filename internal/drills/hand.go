@@ -1,7 +1,6 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -136,23 +136,23 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	// The next-best hands in the same cards: a trainee who stops reading too soon.
 	for _, h := range lowerHands(rules, held, br.Best) {
 		c.add(describeFive(rules, h), "slip.missed_better_hand", bestHandID(d.g.slug),
-			"There is a better hand in these cards: the box plays the best five it can make.")
+			b.t("drill.hand.better_hand"))
 	}
-	misreadHand(rules, br.Best, c, handRankingID(d.g.slug))
+	misreadHand(b.loc, rules, br.Best, c, handRankingID(d.g.slug))
 	// Another hand at the table read as this one.
 	if d.st.Dealer.Best != nil {
 		c.add(describeFive(rules, d.st.Dealer.Best), "slip.wrong_hand", bestHandID(d.g.slug),
-			fmt.Sprintf("That is the dealer's hand, not box %d's.", box+1))
+			b.t("drill.hand.dealers_hand", "Box", box+1))
 	}
 	for i, o := range d.st.Boxes {
 		if i != box {
 			c.add(describeFive(rules, o.Best), "slip.wrong_hand", bestHandID(d.g.slug),
-				fmt.Sprintf("That is box %d's hand, not box %d's.", i+1, box+1))
+				b.t("drill.hand.other_box_hand", "Other", i+1, "Box", box+1))
 		}
 	}
-	prompt = fmt.Sprintf("What is box %d's best hand, and which five cards make it?", box+1)
+	prompt = b.t("drill.hand.best_prompt", "Box", box+1)
 	desc, five, _ := strings.Cut(c.key, ": ")
-	expl = fmt.Sprintf("Box %d's best five are %s: %s.", box+1, five, lowerFirst(desc))
+	expl = b.t("drill.hand.best_expl", "Box", box+1, "Five", five, "Hand", lowerFirst(desc))
 	// The engine may say more of the hand in the game's own words (cards
 	// speak, the joker's part): add what it says beyond the description.
 	if more := descriptionBeyond(br.Description, desc); more != "" {
@@ -187,12 +187,12 @@ func descriptionBeyond(engine, desc string) string {
 // misreadHand offers the same five cards named wrongly: the kicker taken
 // from the wrong card, or a wheel called ace high. rule is the section of
 // the game's book on hand ranking.
-func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet, rule string) {
+func misreadHand(loc *i18n.Localizer, r poker.Rules, five []cards.Card, c *choiceSet, rule string) {
 	h := r.Evaluate(five)
 	cs := showCards(h.Best[:])
 	desc := describeHand(h)
 	rs := h.Ranks()
-	const kick = "The kicker is the highest card that is not part of the pair, the two pairs, or the three or four of a kind."
+	kick := loc.T("drill.hand.kicker")
 	switch h.Category() {
 	case poker.OnePair, poker.ThreeOfAKind, poker.FourOfAKind, poker.TwoPair:
 		k := rs[4]
@@ -211,7 +211,7 @@ func misreadHand(r poker.Rules, five []cards.Card, c *choiceSet, rule string) {
 		if rs[0] == cards.Five && !r.WheelSecond {
 			wrong := strings.Replace(desc, "five high (A-2-3-4-5)", "ace high", 1)
 			c.add(wrong+": "+cs, "slip.wheel_ace_high", rule,
-				"In A-2-3-4-5 the ace plays low: the straight is five high, the lowest straight.")
+				loc.T("drill.hand.wheel"))
 		}
 	}
 }
@@ -268,19 +268,20 @@ func lowerHands(r poker.Rules, held, best []cards.Card) [][]cards.Card {
 	return append(out, same...)
 }
 
-// boxSet names a set of boxes (1-based): "No box", "Box 2 only", "Boxes 1 and 3".
-func boxSet(bs []int) string {
+// boxSet names a set of boxes (1-based) in loc's language: "No box", "Box 2
+// only", "Boxes 1 and 3".
+func boxSet(loc *i18n.Localizer, bs []int) string {
 	switch len(bs) {
 	case 0:
-		return "No box"
+		return loc.T("drill.hand.no_box")
 	case 1:
-		return fmt.Sprintf("Box %d only", bs[0])
+		return loc.T("drill.hand.box_only", "Box", bs[0])
 	}
 	s := make([]string, len(bs))
 	for i, b := range bs {
 		s[i] = strconv.Itoa(b)
 	}
-	return "Boxes " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return loc.T("drill.hand.boxes", "List", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
 }
 
 // beatsDealer asks which boxes beat the dealer. The key is the engine's
@@ -309,11 +310,12 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		case games.VersusTie:
 			tie = append(tie, br.Box)
 		}
-		lines = append(lines, fmt.Sprintf("box %d %s (%s%s)", br.Box, versusWord(br.Versus), lowerFirst(br.Description), decides(i)))
+		lines = append(lines, b.t("drill.hand.line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus),
+			"Hand", lowerFirst(br.Description), "Decides", decides(i)))
 	}
-	c.key = boxSet(win)
+	c.key = boxSet(b.loc, win)
 	c.cite(handRankingID(d.g.slug))
-	expl = joinSentences("The dealer holds "+lowerFirst(d.st.Dealer.Description), strings.Join(lines, "; "))
+	expl = joinSentences(b.t("drill.hand.dealer_holds", "Hand", lowerFirst(d.st.Dealer.Description)), strings.Join(lines, "; "))
 	wrongWhy := func(set []int) string {
 		var why []string
 		for i, br := range d.st.Boxes {
@@ -323,9 +325,10 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 			}
 			also := ""
 			if br.Versus == games.VersusWin {
-				also = " as well"
+				also = b.t("drill.hand.as_well")
 			}
-			why = append(why, fmt.Sprintf("box %d %s%s: %s against the dealer's %s%s", br.Box, versusWord(br.Versus), also, lowerFirst(br.Description), lowerFirst(d.st.Dealer.Description), decides(i)))
+			why = append(why, b.t("drill.hand.why_line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus), "Also", also,
+				"Hand", lowerFirst(br.Description), "Dealer", lowerFirst(d.st.Dealer.Description), "Decides", decides(i)))
 		}
 		return joinSentences(strings.Join(why, "; "))
 	}
@@ -345,12 +348,12 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 				set = append(set, i+1)
 			}
 		}
-		c.add(boxSet(set), a.id, a.rule, a.text)
+		c.add(boxSet(b.loc, set), a.id, a.rule, a.text)
 	}
 	if len(tie) > 0 {
 		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))
-		c.add(boxSet(set), "slip.tie_counted_as_win", handRankingID(d.g.slug),
-			"A tie does not beat the dealer: hands equal in all five ranks tie. "+wrongWhy(set))
+		c.add(boxSet(b.loc, set), "slip.tie_counted_as_win", handRankingID(d.g.slug),
+			b.t("drill.hand.tie")+" "+wrongWhy(set))
 	}
 	// Other sets, nearest first: one box added or taken away.
 	for i := range d.st.Boxes {
@@ -360,29 +363,29 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		} else {
 			set = slices.Sorted(slices.Values(append(set, i+1)))
 		}
-		c.add(boxSet(set), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(set))
+		c.add(boxSet(b.loc, set), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(set))
 	}
 	if len(win) > 0 {
-		c.add(boxSet(nil), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(nil))
+		c.add(boxSet(b.loc, nil), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(nil))
 	}
 	var all []int
 	for i := range d.st.Boxes {
 		all = append(all, i+1)
 	}
-	c.add(boxSet(all), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(all))
-	return "Which boxes beat the dealer's hand?", expl
+	c.add(boxSet(b.loc, all), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(all))
+	return b.t("drill.hand.beats_prompt"), expl
 }
 
-func versusWord(v games.Versus) string {
+func versusWord(loc *i18n.Localizer, v games.Versus) string {
 	switch v {
 	case games.VersusWin:
-		return "beats the dealer"
+		return loc.T("drill.hand.versus_win")
 	case games.VersusLose:
-		return "loses to the dealer"
+		return loc.T("drill.hand.versus_lose")
 	case games.VersusTie:
-		return "ties the dealer"
+		return loc.T("drill.hand.versus_tie")
 	}
-	return "is out of the showdown"
+	return loc.T("drill.hand.versus_none")
 }
 
 // yesNo fills c for a yes/no question whose answer is yes; why is the

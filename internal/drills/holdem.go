@@ -1,14 +1,13 @@
 package drills
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // Helpers shared by the two hold'em games (UTH and Texas Oracle): two hole
@@ -168,20 +167,24 @@ func paysRounded(d *dealt, w *games.WagerResult) bool {
 // counts"; a leading "; " is dropped). The explanation reads the dealer's
 // hand; the wrong answer's text states the rule, so the two say different
 // things.
-func qualifyQuestion(d *dealt, c *choiceSet, qualifies bool, five []cards.Card, need, rule, note string) (prompt, expl string, n int, ok bool) {
+//
+// need and note are given as message ids of the drills catalogue
+// (drill.qualify.need_<game>, drill.qualify.note_<game>; note may be ""),
+// written in loc's language.
+func qualifyQuestion(loc *i18n.Localizer, c *choiceSet, qualifies bool, five []cards.Card, needID, rule, noteID string) (prompt, expl string, n int, ok bool) {
 	h := poker.Standard.Evaluate(five)
-	note = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(note), ";"))
-	why := fmt.Sprintf("The dealer needs %s or better to qualify", need)
-	if note != "" {
-		why += ": " + note
+	need := loc.T(needID)
+	why := loc.T("drill.qualify.needs", "Need", need)
+	if noteID != "" {
+		why += ": " + loc.T(noteID)
 	}
-	verdict := "He qualifies."
+	verdict := loc.T("drill.qualify.qualifies")
 	if !qualifies {
-		verdict = "That is less than " + need + ": he does not qualify."
+		verdict = loc.T("drill.qualify.less", "Need", need)
 	}
-	yesNo(c, qualifies, "Yes: the dealer qualifies", "No: the dealer does not qualify", "slip.qualifier_misread", rule, asSentence(why))
-	return fmt.Sprintf("Does the dealer qualify? He needs %s or better.", need),
-		fmt.Sprintf("The dealer's best five are %s: %s. %s", showCards(h.Best[:]), lowerFirst(describeHand(h)), verdict), 2, true
+	yesNo(c, qualifies, loc.T("drill.qualify.yes"), loc.T("drill.qualify.no"), "slip.qualifier_misread", rule, asSentence(why))
+	return loc.T("drill.qualify.prompt", "Need", need),
+		loc.T("drill.qualify.expl", "Five", showCards(h.Best[:]), "Hand", lowerFirst(describeHand(h)), "Verdict", verdict), 2, true
 }
 
 // setStake sets a box's stake on wager to m.

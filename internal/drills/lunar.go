@@ -261,8 +261,8 @@ func lunarHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (st
 	switch q {
 	case QDealerQualifies:
 		five := parseCards(d.in.Dealer)
-		p, e, n, ok := qualifyQuestion(d, c, lunarFirstQualifies(d), five, "ace-king", "lunar.qualify", "; any pair or better, or no pair with both an ace and a king")
-		return "The dealer turns his five cards as dealt. " + p, e, n, ok
+		p, e, n, ok := qualifyQuestion(b.loc, c, lunarFirstQualifies(d), five, "drill.qualify.need_lunar", "lunar.qualify", "drill.qualify.note_lunar")
+		return b.t("drill.qualify.lunar_first") + " " + p, e, n, ok
 	case QSecondCombination:
 		if w, ok := wagerOf(&d.st.Boxes[*box], "bet", nil); !ok || w.Pays <= 0 {
 			for i := range d.st.Boxes {
@@ -276,7 +276,7 @@ func lunarHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (st
 		if !ok || w.Pays <= 0 {
 			return "", "", 0, false
 		}
-		p, e := lunarCombos(d, *box, w, c)
+		p, e := lunarCombos(b, d, *box, w, c)
 		return p, e, b.lv.Choices, true
 	}
 	return "", "", 0, false
@@ -296,7 +296,7 @@ func combosOf(row string) string {
 // lunarCombos asks which combinations box's winning BET is paid on. The key
 // is the engine's; wrong answers come from the flipped second-combination
 // rules, the first combination alone, and the other rows of the table.
-func lunarCombos(d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt, expl string) {
+func lunarCombos(b *build, d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt, expl string) {
 	c.key = combosOf(w.Row)
 	for _, wr := range d.wrongs() {
 		if wr.m.flip == nil {
@@ -322,7 +322,7 @@ func lunarCombos(d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt,
 		name := games.RowWords(r.Key)
 		c.add(fmt.Sprintf("%s + %s %s", first, name, r.Odds), "slip.second_combination", "lunar.second_combination", ex.whyNot(r.Key))
 	}
-	prompt = fmt.Sprintf("Box %d beats the dealer. Which combinations does its BET pay?", box+1)
+	prompt = b.t("drill.lunar.second_prompt", "Box", box+1)
 	return prompt, lunarCombosWhy(d, box)
 }
 

@@ -90,7 +90,7 @@ var oracleGame = &game{
 		if q != QDealerQualifies {
 			return "", "", 0, false
 		}
-		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "a pair of twos", "oracle.qualify", "")
+		return qualifyQuestion(b.loc, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "drill.qualify.need_oracle", "oracle.qualify", "")
 	},
 }
 

@@ -1,7 +1,6 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -33,27 +32,29 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 	// Only the results this game has are named (OutcomeResults offers the
 	// same): no "half" where no pay table pays 1 to 2, no fee where the box
 	// paid none.
-	results := "win, lose or push"
+	id := "drill.outcome.prompt"
 	if HalfPays(d.h, d.g.slug) {
-		results = "win, half (a win paid 1 to 2), lose or push"
+		id = "drill.outcome.prompt_half"
 	}
-	b.d.Prompt = fmt.Sprintf("Box %d: how does each wager end: %s?", box+1, results)
+	b.d.Prompt = b.t(id, "Box", box+1)
 	if len(br.FeeItems) > 0 {
-		b.d.Prompt += " And each fee: kept, or returned to the player?"
+		b.d.Prompt += " " + b.t("drill.outcome.prompt_fees")
 	}
-	var why []string
+	var english, why []string
 	for i := range br.Wagers {
-		why = append(why, br.Wagers[i].Reason)
+		english = append(english, br.Wagers[i].Reason)
+		why = append(why, reason(b.loc, br.Wagers[i].Reason, br.Wagers[i].Why))
 		b.cite(br.Wagers[i].Rule)
 	}
-	why = sayOnce(why)
+	why = sayOnce(b.loc, english, why)
 	for _, f := range br.FeeItems {
-		why = append(why, f.Reason)
+		english = append(english, f.Reason)
+		why = append(why, reason(b.loc, f.Reason, f.Why))
 	}
 	if len(br.FeeItems) > 0 {
 		b.cite(settlementID(d.g.slug))
 	}
-	why = append(why, showdownNote(d, br, strings.Join(why, " ")))
+	why = append(why, showdownNote(d, br, strings.Join(english, " ")))
 	b.d.Explanation = joinSentences(why...)
 	b.d.Key = Key{Outcomes: key}
 	var ms []Mistake
@@ -67,7 +68,7 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 		if slices.EqualFunc(o, key, sameOutcome) || slices.ContainsFunc(ms, func(m Mistake) bool { return slices.EqualFunc(m.Outcomes, o, sameOutcome) }) {
 			continue
 		}
-		ms = append(ms, Mistake{Key: Key{Outcomes: o}, ID: wr.m.id, Rule: wr.m.rule, Explanation: wr.text})
+		ms = append(ms, Mistake{Key: Key{Outcomes: o}, ID: wr.m.id, Rule: wr.m.rule, Explanation: mistakeText(b.loc, v, wr)})
 	}
 	b.d.Mistakes = ms
 	return nil

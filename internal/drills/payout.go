@@ -1,13 +1,12 @@
 package drills
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // payoutDrill asks what one wager pays, or a box's net. The asked wager is
@@ -67,9 +66,8 @@ func (b *build) payoutDrill(d *dealt, foc focus) error {
 		key = br.Net
 		b.d.Ask = Ask{Box: box + 1, Total: true}
 		b.d.Skill = d.g.slug + ".payout.total"
-		b.d.Prompt = fmt.Sprintf("Box %d: what is the box's net result for the round, every wager and fee together? "+
-			"Positive: paid to the player; negative: collected from him.", box+1)
-		b.d.Explanation = explainBox(d, br)
+		b.d.Prompt = b.t("drill.payout.prompt_total", "Box", box+1)
+		b.d.Explanation = explainBox(b.loc, d, br)
 		for i := range br.Wagers {
 			b.citeWager(d, &br.Wagers[i])
 		}
@@ -84,14 +82,13 @@ func (b *build) payoutDrill(d *dealt, foc focus) error {
 		// The sign convention is said in full: a trainee who reads only
 		// "0 for a push" cannot know that a stake collected is typed as a
 		// minus amount (docs/drills.md, "Keys").
-		b.d.Prompt = fmt.Sprintf("Box %d: what does the %s pay? Give the amount paid on top of the returned stake: "+
-			"0 for a push, a minus amount for a stake collected.", box+1, wagerName(d.g, w))
-		b.d.Explanation = explainWager(d, br, w)
+		b.d.Prompt = b.t("drill.payout.prompt_wager", "Box", box+1, "Wager", wagerNameIn(b.loc, d.g, w))
+		b.d.Explanation = explainWager(b.loc, d, br, w)
 		b.citeWager(d, w)
 	}
 	b.d.Key = Key{Amount: Amount(key)}
 	v, vbox := d.view(box)
-	b.d.Mistakes = payoutMistakes(v, vbox, w, total, key)
+	b.d.Mistakes = payoutMistakes(b.loc, v, vbox, w, total, key)
 	return nil
 }
 
@@ -117,7 +114,7 @@ func (b *build) citeWager(d *dealt, w *games.WagerResult) {
 
 // payoutMistakes lists the amounts the flipped rules give for the same ask,
 // then the arithmetic slips, each once and none equal to the key.
-func payoutMistakes(d *dealt, box int, w *games.WagerResult, total bool, key games.Money) []Mistake {
+func payoutMistakes(loc *i18n.Localizer, d *dealt, box int, w *games.WagerResult, total bool, key games.Money) []Mistake {
 	var out []Mistake
 	add := func(m games.Money, id, rule, text string) {
 		if m == key || slices.ContainsFunc(out, func(x Mistake) bool { return *x.Amount == m }) {
@@ -131,9 +128,9 @@ func payoutMistakes(d *dealt, box int, w *games.WagerResult, total bool, key gam
 			continue
 		}
 		if total {
-			add(br.Net, wr.m.id, wr.m.rule, wr.text)
+			add(br.Net, wr.m.id, wr.m.rule, mistakeText(loc, d, wr))
 		} else if x, ok := wagerOf(br, w.Wager, w.On); ok {
-			add(x.Pays, wr.m.id, wr.m.rule, wr.text)
+			add(x.Pays, wr.m.id, wr.m.rule, mistakeText(loc, d, wr))
 		}
 	}
 	rd := d.h.Rounding
@@ -148,76 +145,62 @@ func payoutMistakes(d *dealt, box int, w *games.WagerResult, total bool, key gam
 		}
 		if br.Fees > 0 {
 			add(br.Net+br.Fees, "slip.fees_forgotten", netID,
-				fmt.Sprintf("The fees the box paid, %s, count in its result: the house keeps them.", br.Fees))
+				loc.T("drill.slip.fees_forgotten", "Fees", money(loc, br.Fees)))
 		}
 		if won-br.Fees != br.Net {
-			add(won-br.Fees, "slip.losses_forgotten", netID,
-				"The result counts every bet: the stakes the box lost are taken off what it won.")
+			add(won-br.Fees, "slip.losses_forgotten", netID, loc.T("drill.slip.losses_forgotten"))
 		}
 		if stakes > 0 {
-			add(br.Net+stakes, "slip.stake_included", netID,
-				"Returned stakes are not part of the result: only what changes hands counts.")
+			add(br.Net+stakes, "slip.stake_included", netID, loc.T("drill.slip.stakes_in_net"))
 		}
 		if br.Net != 0 {
-			add(-br.Net, "slip.sign", netID,
-				"The sign says who pays: a positive result is paid to the player, a negative one is collected from him.")
+			add(-br.Net, "slip.sign", netID, loc.T("drill.slip.sign"))
 		}
 		return out
 	}
 	o, hasOdds := rowOdds(w.Row)
 	if w.Pays > 0 {
 		add(w.Pays+w.Stake, "slip.stake_included", oddsID,
-			fmt.Sprintf("The stake of %s is returned beside the payout; it is not part of what the bet pays.", w.Stake))
+			loc.T("drill.slip.stake_included", "Stake", money(loc, w.Stake)))
 	}
 	if w.Result == games.Win && hasOdds && o.Win != o.Per {
-		add(w.Stake, "slip.even_money", firstRule(w.Rule), fmt.Sprintf("This bet pays %s here, not even money.", book.OddsText(o)))
+		add(w.Stake, "slip.even_money", firstRule(w.Rule), loc.T("drill.slip.even_money", "Odds", oddsWords(loc, o)))
 		if inv := rd.Pay(w.Stake, games.Odds{Win: o.Per, Per: o.Win}); inv > 0 {
 			add(inv, "slip.odds_inverted", oddsID,
-				fmt.Sprintf("Odds of %s pay %d for every %d staked, not the other way round.", book.OddsText(o), o.Win, o.Per))
+				loc.T("drill.slip.odds_inverted", "Odds", oddsWords(loc, o), "Paid", o.Win, "Staked", o.Per))
 		}
 	}
 	if w.Result == games.Push {
-		add(w.Stake, "slip.push_paid", firstRule(w.Rule), "A push pays nothing: the stake is returned as it is.")
+		add(w.Stake, "slip.push_paid", firstRule(w.Rule), loc.T("drill.slip.push_paid"))
 	}
 	return out
-}
-
-// wagerName is how a prompt names a wager: "Blind", "Multi Super on box 2".
-func wagerName(g *game, w *games.WagerResult) string {
-	n := g.title(w.Wager)
-	if w.On != nil {
-		if w.On.Dealer {
-			return n + " on the dealer"
-		}
-		return fmt.Sprintf("%s on box %d", n, w.On.Box)
-	}
-	return n
 }
 
 // explainWager is the engine's reason with its pay-table row, and which
 // card decided a showdown between hands described alike. The section it
 // rests on is cited apart (Drill.Refs), never in the text.
-func explainWager(d *dealt, br *games.BoxResult, w *games.WagerResult) string {
+func explainWager(loc *i18n.Localizer, d *dealt, br *games.BoxResult, w *games.WagerResult) string {
 	row := ""
 	if w.Row != "" {
-		row = "Pay-table row: " + w.Row
+		row = loc.T("drill.pay_table_row", "Row", rowIn(loc, w.Row))
 	}
-	return joinSentences(w.Reason, row, showdownNote(d, br, w.Reason))
+	return joinSentences(reason(loc, w.Reason, w.Why), row, showdownNote(d, br, w.Reason))
 }
 
 // explainBox says each wager's reason and what it pays, each fee, and the net.
-func explainBox(d *dealt, br *games.BoxResult) string {
-	var parts, reasons []string
+func explainBox(loc *i18n.Localizer, d *dealt, br *games.BoxResult) string {
+	var parts, reasons, said []string
 	for _, w := range br.Wagers {
 		reasons = append(reasons, w.Reason)
+		said = append(said, reason(loc, w.Reason, w.Why))
 	}
-	for i, r := range sayOnce(reasons) {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(r), "."), signed(br.Wagers[i].Pays)))
+	for i, r := range sayOnce(loc, reasons, said) {
+		parts = append(parts, loc.T("drill.item_amount", "Item", strings.TrimSuffix(upperFirst(r), "."), "Amount", signedMoney(loc, br.Wagers[i].Pays)))
 	}
 	for _, f := range br.FeeItems {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strings.TrimSuffix(upperFirst(f.Reason), "."), signed(-f.Amount)))
+		parts = append(parts, loc.T("drill.item_amount", "Item", strings.TrimSuffix(upperFirst(reason(loc, f.Reason, f.Why)), "."), "Amount", signedMoney(loc, -f.Amount)))
 	}
-	parts = append(parts, showdownNote(d, br, strings.Join(reasons, " ")), "Net "+signed(br.Net))
+	parts = append(parts, showdownNote(d, br, strings.Join(reasons, " ")), loc.T("drill.net", "Amount", signedMoney(loc, br.Net)))
 	return joinSentences(parts...)
 }
 
@@ -239,31 +222,27 @@ func showdownNote(d *dealt, br *games.BoxResult, reasons string) string {
 	return deciding(player, dealer)
 }
 
-// signed writes an amount with its sign: "+7.5", "-10", "0".
-func signed(m games.Money) string {
-	if m > 0 {
-		return "+" + m.String()
-	}
-	return m.String()
-}
-
 // sayOnce shortens the wagers' reasons that repeat an earlier one's ground:
 // "Ante loses: the dealer's pair of nines … beats …" then "Blind loses: the
 // dealer's pair of nines … beats …" reads "Blind loses for the same
 // reason". Each explanation is said once.
-func sayOnce(reasons []string) []string {
+//
+// The grounds are compared in English (reasons), and said in loc's language
+// (said, the same reasons translated, each "head: ground" as in English).
+func sayOnce(loc *i18n.Localizer, reasons, said []string) []string {
 	out := make([]string, len(reasons))
 	seen := map[string]bool{}
 	for i, r := range reasons {
-		head, ground, ok := strings.Cut(strings.TrimSuffix(r, "."), ": ")
+		_, ground, ok := strings.Cut(strings.TrimSuffix(r, "."), ": ")
+		head, _, _ := strings.Cut(strings.TrimSuffix(said[i], "."), ": ")
 		switch {
 		case !ok:
-			out[i] = r
+			out[i] = said[i]
 		case seen[ground]:
-			out[i] = head + " for the same reason."
+			out[i] = loc.T("drill.same_reason", "Head", head)
 		default:
 			seen[ground] = true
-			out[i] = r
+			out[i] = said[i]
 		}
 	}
 	return out

@@ -107,16 +107,20 @@ func deciding(player, dealer poker.Hand) string {
 		rp.Name() + " against the dealer's " + rd.Name()
 }
 
+// lowerFirst and upperFirst change the case of s's first letter, a whole
+// rune: a Russian sentence starts with a two-byte letter.
 func lowerFirst(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToLower(s[:1]) + s[1:]
+	return string(unicode.ToLower(r)) + s[n:]
 }
 
 func upperFirst(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -548,7 +548,7 @@ func thrillHandQuestions(d *dealt) []string {
 func thrillHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (prompt, expl string, n int, ok bool) {
 	switch q {
 	case QDealerHalfPay:
-		return thrillHalfPay(d, c)
+		return thrillHalfPay(b, d, c)
 	case QJoker:
 		if !slices.Contains(d.st.Boxes[*box].Best, cards.Joker) {
 			for i, br := range d.st.Boxes {
@@ -561,14 +561,14 @@ func thrillHandQuestion(b *build, d *dealt, q string, box *int, c *choiceSet) (p
 		if !slices.Contains(d.st.Boxes[*box].Best, cards.Joker) {
 			return "", "", 0, false
 		}
-		p, e := thrillJoker(d, *box, c)
+		p, e := thrillJoker(b, d, *box, c)
 		return p, e, b.lv.Choices, true
 	}
 	return "", "", 0, false
 }
 
 // thrillHalfPay: is the dealer's hand king/jack high or lower?
-func thrillHalfPay(d *dealt, c *choiceSet) (prompt, expl string, n int, ok bool) {
+func thrillHalfPay(b *build, d *dealt, c *choiceSet) (prompt, expl string, n int, ok bool) {
 	s := d.h.Thrill
 	h := d.g.rules(d.h).Evaluate(d.st.Dealer.Best)
 	half := s.KingJackOrLower(h)
@@ -588,13 +588,13 @@ func thrillHalfPay(d *dealt, c *choiceSet) (prompt, expl string, n int, ok bool)
 	default:
 		why = fmt.Sprintf("%s high with no pair, straight or flush is king/jack high or lower", rs[0].Name())
 	}
-	rule := "King/jack high or lower is a hand with no pair, straight or flush whose top cards are at most a king and a jack: ace high and king-queen high are above it, and the joker always plays as an ace."
+	rule := b.t("drill.thrill.half_rule")
 	if s.PokerHalfPayHand == thrill.KingHigh {
-		rule = "At this house a hand with no pair, straight or flush and no ace counts as king/jack high or lower, king-queen high included; ace high never does, and the joker always plays as an ace."
+		rule = b.t("drill.thrill.half_rule_king_high")
 	}
-	yesNo(c, half, "Yes: a winning Poker Bet is half-paid", "No: a winning Poker Bet is paid in full",
+	yesNo(c, half, b.t("drill.thrill.half_yes"), b.t("drill.thrill.half_no"),
 		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, rule)
-	prompt = "Is the dealer's hand king/jack high or lower, so that a Poker Bet that beats it is half-paid?"
+	prompt = b.t("drill.thrill.half_prompt")
 	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
 	return prompt, expl, 2, true
 }
@@ -616,7 +616,7 @@ func jokerRole(h poker.Hand) string {
 }
 
 // thrillJoker: where does the joker play in box's hand?
-func thrillJoker(d *dealt, box int, c *choiceSet) (prompt, expl string) {
+func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string) {
 	rules := d.g.rules(d.h)
 	held := d.g.handCards(&d.in, box)
 	h := rules.Evaluate(d.st.Boxes[box].Best)
@@ -642,7 +642,7 @@ func thrillJoker(d *dealt, box int, c *choiceSet) (prompt, expl string) {
 	c.add("It does not play: the best five do not use it", "thrill.joker_role", thrill.SecJoker, bug)
 	c.add("As a king", "thrill.joker_wild", thrill.SecJoker, bug)
 	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", thrill.SecJoker, bug)
-	prompt = fmt.Sprintf("Box %d holds the joker. What does it play as in the box's best hand?", box+1)
+	prompt = b.t("drill.thrill.joker_prompt", "Box", box+1)
 	expl = fmt.Sprintf("Box %d: %s.", box+1, describeFive(rules, d.st.Boxes[box].Best))
 	return prompt, expl
 }

@@ -136,7 +136,7 @@ var uthGame = &game{
 		if q != QDealerQualifies {
 			return "", "", 0, false
 		}
-		return qualifyQuestion(d, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "one pair", "uth.dealer_hand", "; a pair on the board counts")
+		return qualifyQuestion(b.loc, c, d.st.Dealer.Qualifies, d.st.Dealer.Best, "drill.qualify.need_uth", "uth.dealer_hand", "drill.qualify.note_uth")
 	},
 }
 

@@ -35,7 +35,8 @@ func CapBox(b *BoxResult, limit Money) {
 		cut := min(w.Pays, excess)
 		w.Pays -= cut
 		excess -= cut
-		w.Reason += "; cut by " + cut.String() + " to the house's maximum payout of " + limit.String() + " per box"
+		w.Add("; cut by "+cut.String()+" to the house's maximum payout of "+limit.String()+" per box",
+			ReasonCut, "Cut", cut, "Limit", limit)
 		if w.Pays == 0 {
 			w.Result = Push
 		}

@@ -77,6 +77,8 @@ type WagerResult struct {
 	Reason string `json:"reason"`
 	// Rule cites RULES.md or the house setting that decided it: "§2.3", "uth.fold_forfeits_trips".
 	Rule string `json:"rule,omitempty"`
+	// Why is Reason as message ids, for the drills' other languages (reason.go).
+	Why Why `json:"-"`
 }
 
 // Fee is a non-returnable fee a box paid (Oracle's 4th card and exchange, Lunar's draw and force).
@@ -84,6 +86,8 @@ type Fee struct {
 	Fee    string `json:"fee"` // "fourth_card", "exchange", "draw", "force"
 	Amount Money  `json:"amount"`
 	Reason string `json:"reason"`
+	// Why is Reason as message ids, for the drills' other languages (reason.go).
+	Why Why `json:"-"`
 }
 
 // Total sets Fees and Net from the wagers and fee items: net = Σ pays − fees.

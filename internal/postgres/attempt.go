@@ -31,7 +31,7 @@ func endedPending(ctx context.Context, tx *Tx, id, userID int64) (bool, error) {
 const attemptColumns = `id, session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
 	target_seconds, source, coalesce(retry_of, 0), served_at, hint_used, coalesce(answered_at::text, ''),
 	coalesce(answer, ''), coalesce(key, ''), coalesce(correct, 0), coalesce(score, 0), coalesce(speed, ''), coalesce(elapsed_ms, 0),
-	coalesce(mistake_id, '')`
+	coalesce(mistake_id, ''), language`
 
 // ServeAttempt stores a as the next scenario of its session, served now: it
 // sets a's ID, Position and ServedAt, which starts the server-side timer. If
@@ -72,10 +72,10 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	}
 	a.ID, err = tx.insert(ctx, `
 		INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
-			target_seconds, source, retry_of, served_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			target_seconds, source, retry_of, served_at, language)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.SessionID, a.UserID, a.Position, a.Game, a.Kind, a.Level, int64(a.Seed), a.House, a.RulesVersion, a.Skill,
-		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt))
+		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang)
 	if err != nil {
 		return nil, fmt.Errorf("serve attempt: %w", err)
 	}
@@ -360,7 +360,7 @@ func scanAttempt(sc scanner) (*trainer.Attempt, error) {
 	var source, served, answered, answer, key, speed string
 	if err := sc.Scan(&a.ID, &a.SessionID, &a.UserID, &a.Position, &a.Game, &a.Kind, &a.Level, &seed, &a.House,
 		&a.RulesVersion, &a.Skill, &a.TargetSeconds, &source, &a.RetryOf, &served, &a.HintUsed, &answered,
-		&answer, &key, &a.Correct, &a.Score, &speed, &elapsed, &a.MistakeID); err != nil {
+		&answer, &key, &a.Correct, &a.Score, &speed, &elapsed, &a.MistakeID, &a.Lang); err != nil {
 		return nil, err
 	}
 	a.Seed, a.Source, a.Speed = uint64(seed), trainer.Source(source), trainer.Speed(speed)

@@ -149,3 +149,41 @@ func TestHintGivesNothingAway(t *testing.T) {
 		}
 	}
 }
+
+// TestHintInTheDrillsLanguage: a hint speaks the language its drill was
+// asked in (drills.Spec.Lang), never the English words of the same hint.
+func TestHintInTheDrillsLanguage(t *testing.T) {
+	t.Parallel()
+	book, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := drills.Load(book, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := book.House("")
+	for _, game := range drills.GameSlugs() {
+		for _, kind := range []string{drills.KindPayout, drills.KindHand, drills.KindChips} {
+			for seed := range uint64(8) {
+				s := drills.Spec{Game: game, Kind: kind, Level: 2, Seed: seed}
+				en, err := gen.Generate("", s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := practice.HintFor(book, en, practice.Chips(h))
+				for _, lang := range []string{"it", "ru"} {
+					s.Lang = lang
+					d, err := gen.Generate("", s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := practice.HintFor(book, d, practice.Chips(h))
+					if got.Text == want.Text || got.Text == "" || got.Strike != want.Strike {
+						t.Errorf("%+v: hint %+v; want the English %+v in other words", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -29,7 +29,7 @@ func PlanExam(p *Planner, rng *rand.Rand, game string, st *rulebook.Standard) ([
 		for range b.Count {
 			var it trainer.ExamItem
 			for try := range examSkillTries {
-				d, err := p.Fresh(rng, game, b.Kind, b.Level)
+				d, err := p.Fresh(rng, game, b.Kind, b.Level, "")
 				if err != nil {
 					return nil, fmt.Errorf("exam of %s: %w", game, err)
 				}

@@ -1,12 +1,12 @@
 package practice
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/settle"
 )
@@ -21,38 +21,41 @@ type Hint struct {
 	Strike int
 }
 
-// HintFor returns the hint of d, made on book. A round that cannot be settled
-// (it always can: keys come from the same engine) gives a hint without the
-// hands rather than an error.
+// HintFor returns the hint of d, made on book, in the drill's language
+// (d.Lang; the words are the drills catalogue's hint.*, the hands' own
+// descriptions still English). A round that cannot be settled (it always
+// can: keys come from the same engine) gives a hint without the hands
+// rather than an error.
 func HintFor(book *rulebook.Book, d *drills.Drill, chips []games.Money) Hint {
+	loc := i18n.Default().Localizer(d.Lang)
 	switch ShapeOf(d) {
 	case ShapeChoice:
-		return strike(d)
+		return strike(loc, d)
 	case ShapeChips:
-		return chipHint(d, chips)
+		return chipHint(loc, d, chips)
 	}
 	if d.Round == nil {
-		return Hint{Text: "Read the question again: " + d.Prompt}
+		return Hint{Text: loc.T("hint.read_again", "Prompt", d.Prompt)}
 	}
 	st, err := settle.Round(book, d.Round, d.House)
 	if err != nil {
-		return Hint{Text: "Read each hand first, then the pay table of each wager."}
+		return Hint{Text: loc.T("hint.read_hands")}
 	}
 	var parts []string
-	q := "qualifies"
+	id := "hint.dealer_qualifies"
 	if !st.Dealer.Qualifies {
-		q = "does not qualify"
+		id = "hint.dealer_not_qualifies"
 	}
-	parts = append(parts, fmt.Sprintf("The dealer holds %s and %s.", st.Dealer.Description, q))
+	parts = append(parts, loc.T(id, "Hand", st.Dealer.Description))
 	if b := d.Ask.Box; b >= 1 && b <= len(st.Boxes) {
-		parts = append(parts, fmt.Sprintf("Box %d holds %s.", b, st.Boxes[b-1].Description))
+		parts = append(parts, loc.T("hint.box_holds", "Box", b, "Hand", st.Boxes[b-1].Description))
 	}
 	return Hint{Text: strings.Join(parts, " ")}
 }
 
 // strike picks the wrong choice to strike out, from the seed so that the same
 // scenario always gives the same hint.
-func strike(d *drills.Drill) Hint {
+func strike(loc *i18n.Localizer, d *drills.Drill) Hint {
 	var wrong []int
 	for i := range d.Choices {
 		if i+1 != d.Key.Choice {
@@ -60,14 +63,14 @@ func strike(d *drills.Drill) Hint {
 		}
 	}
 	if len(wrong) == 0 || len(d.Choices) <= 2 {
-		return Hint{Text: "Read each answer to the end: only one is right."}
+		return Hint{Text: loc.T("hint.read_each")}
 	}
 	n := wrong[d.Seed%uint64(len(wrong))]
-	return Hint{Text: fmt.Sprintf("It is not answer %d.", n), Strike: n}
+	return Hint{Text: loc.T("hint.not_answer", "N", n), Strike: n}
 }
 
 // chipHint names the largest chip that fits the amount to pay.
-func chipHint(d *drills.Drill, chips []games.Money) Hint {
+func chipHint(loc *i18n.Localizer, d *drills.Drill, chips []games.Money) Hint {
 	var amount games.Money
 	if d.Ask.Amount != nil {
 		amount = *d.Ask.Amount
@@ -77,10 +80,10 @@ func chipHint(d *drills.Drill, chips []games.Money) Hint {
 	}
 	for _, c := range sortedDesc(chips) {
 		if c <= amount {
-			return Hint{Text: fmt.Sprintf("Start with the largest chip that fits into %s: the %s.", amount, c)}
+			return Hint{Text: loc.T("hint.largest_chip", "Amount", loc.Amount(int64(amount)), "Chip", loc.Amount(int64(c)))}
 		}
 	}
-	return Hint{Text: "Start with the largest chip that fits, then the next."}
+	return Hint{Text: loc.T("hint.largest_chip_any")}
 }
 
 // Chips returns the house's denominations, smallest first.

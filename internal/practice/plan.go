@@ -110,7 +110,7 @@ func (p *Planner) Rebuild(s trainer.Spec) (*drills.Drill, error) {
 			return nil, err
 		}
 	}
-	d, err := gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed})
+	d, err := gen.Generate(s.House, drills.Spec{Game: s.Game, Kind: s.Kind, Level: s.Level, Seed: s.Seed, Lang: s.Lang})
 	if err == nil {
 		p.recent.put(s, d)
 	}
@@ -157,17 +157,18 @@ func (p *Planner) pastGenerator(version string) (*drills.Generator, error) {
 	return g, nil
 }
 
-// Fresh makes a new drill of game and kind at level with a seed from rng.
-// For trainer.KindMixed the kind is drawn from the game's kinds.
-func (p *Planner) Fresh(rng *rand.Rand, game, kind string, level int) (*drills.Drill, error) {
-	d, err := p.fresh(rng, game, kind, level)
+// Fresh makes a new drill of game and kind at level with a seed from rng,
+// its words in language lang ("" for English: drills.Spec.Lang). For
+// trainer.KindMixed the kind is drawn from the game's kinds.
+func (p *Planner) Fresh(rng *rand.Rand, game, kind string, level int, lang string) (*drills.Drill, error) {
+	d, err := p.fresh(rng, game, kind, level, lang)
 	if err == nil {
 		p.recent.put(SpecOf(d), d)
 	}
 	return d, err
 }
 
-func (p *Planner) fresh(rng *rand.Rand, game, kind string, level int) (*drills.Drill, error) {
+func (p *Planner) fresh(rng *rand.Rand, game, kind string, level int, lang string) (*drills.Drill, error) {
 	if kind == trainer.KindMixed {
 		ks := p.kinds[game]
 		if len(ks) == 0 {
@@ -175,24 +176,24 @@ func (p *Planner) fresh(rng *rand.Rand, game, kind string, level int) (*drills.D
 		}
 		kind = ks[rng.IntN(len(ks))]
 	}
-	return p.gen.Generate(p.house, drills.Spec{Game: game, Kind: kind, Level: level, Seed: rng.Uint64N(trainer.MaxSeed)})
+	return p.gen.Generate(p.house, drills.Spec{Game: game, Kind: kind, Level: level, Seed: rng.Uint64N(trainer.MaxSeed), Lang: lang})
 }
 
 // skillTries bounds the seeds tried to find a drill of one skill: a skill is
 // "<game>.<kind>.<detail>", and the detail comes from the seed.
 const skillTries = 40
 
-// ForSkill makes a new drill of skill at level: seeds are tried until one
+// ForSkill makes a new drill of skill at level, in language lang: seeds are tried until one
 // gives that skill, and if none does within skillTries, a drill of the
 // skill's kind is served as it comes.
-func (p *Planner) ForSkill(rng *rand.Rand, skill string, level int) (*drills.Drill, error) {
+func (p *Planner) ForSkill(rng *rand.Rand, skill string, level int, lang string) (*drills.Drill, error) {
 	game, kind := SkillGame(skill), SkillKind(skill)
 	if !p.Offers(game, kind) {
 		return nil, fmt.Errorf("practice: no drills for skill %q", skill)
 	}
 	var last *drills.Drill
 	for range skillTries {
-		d, err := p.fresh(rng, game, kind, level)
+		d, err := p.fresh(rng, game, kind, level, lang)
 		if err != nil {
 			return nil, err
 		}
@@ -207,5 +208,5 @@ func (p *Planner) ForSkill(rng *rand.Rand, skill string, level int) (*drills.Dri
 
 // SpecOf is the spec an attempt stores for d.
 func SpecOf(d *drills.Drill) trainer.Spec {
-	return trainer.Spec{Game: d.Game, Kind: d.Kind, Level: d.Level, Seed: d.Seed, House: d.House, RulesVersion: d.RulesVersion}
+	return trainer.Spec{Game: d.Game, Kind: d.Kind, Level: d.Level, Seed: d.Seed, House: d.House, RulesVersion: d.RulesVersion, Lang: d.Lang}
 }

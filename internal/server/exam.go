@@ -284,7 +284,10 @@ func (s *Server) serveExamItem(ctx context.Context, ex *trainer.Exam) (*served, 
 		return nil, errSessionDone
 	}
 	it := ex.Items[sess.Answered]
-	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
+	// The item is asked in the trainee's language now; the attempt that
+	// serves it records that language, so the exam's review shows it so.
+	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House,
+		RulesVersion: ex.RulesVersion, Lang: drillLang(ctx)}
 	d, err := s.plan.Rebuild(spec)
 	if err != nil {
 		return nil, fmt.Errorf("exam %d, item %d: %w", ex.ID, it.Position, err)

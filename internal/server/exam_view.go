@@ -59,7 +59,14 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 func (s *Server) examItemRow(l *i18n.Localizer, ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, forTrainee bool) (templates.ExamItemRow, error) {
 	row := templates.ExamItemRow{Position: it.Position, Kind: kindLabel(it.Kind), Skill: s.skillLabel(it.Skill),
 		Seed: strconv.FormatUint(it.Seed, 10)}
+	// An item served reads in the language it was asked in (its attempt's);
+	// one never served, in the reader's.
 	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
+	if a != nil {
+		spec.Lang = a.Lang
+	} else if l.Lang() != i18n.Source {
+		spec.Lang = l.Lang()
+	}
 	d, err := s.plan.Rebuild(spec)
 	if err != nil {
 		// The rules of this exam cannot be loaded again: what is stored

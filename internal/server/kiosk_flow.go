@@ -9,6 +9,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -77,9 +78,10 @@ func (s *Server) pickDrill(ctx context.Context, sess *trainer.PracticeSession, a
 			return nil, err
 		}
 		if len(ms) > 0 {
-			// The same scenario again: same seed, under the kiosk's rules now.
+			// The same scenario again: same seed, under the kiosk's rules
+			// now, in the trainee's language now.
 			spec := ms[0].Spec
-			spec.RulesVersion = s.plan.Version()
+			spec.RulesVersion, spec.Lang = s.plan.Version(), drillLang(ctx)
 			if d, err := s.plan.Rebuild(spec); err == nil {
 				a.Source, a.RetryOf = trainer.SourceRetry, ms[0].ID
 				return d, nil
@@ -94,13 +96,25 @@ func (s *Server) pickDrill(ctx context.Context, sess *trainer.PracticeSession, a
 			if !s.plan.Offers(practice.SkillGame(skill), practice.SkillKind(skill)) {
 				continue
 			}
-			if d, err := s.plan.ForSkill(rng, skill, sess.Level); err == nil {
+			if d, err := s.plan.ForSkill(rng, skill, sess.Level, drillLang(ctx)); err == nil {
 				a.Source = trainer.SourceScheduled
 				return d, nil
 			}
 		}
 	}
-	return s.plan.Fresh(rng, sess.Game, sess.Kind, sess.Level)
+	return s.plan.Fresh(rng, sess.Game, sess.Kind, sess.Level, drillLang(ctx))
+}
+
+// drillLang is the language a new question is asked in: the request's
+// (server.language: the signed-in user's own, else the house's), as
+// drills.Spec.Lang writes it, "" for English. The pseudo-locale asks in
+// English: its drills are not converted. The attempt stores it; a question
+// already served keeps the language it was asked in.
+func drillLang(ctx context.Context) string {
+	if lang := i18n.FromContext(ctx).Lang(); lang != i18n.Source {
+		return lang
+	}
+	return ""
 }
 
 // rebuild regenerates the drill of a served practice attempt. A scenario

@@ -47,7 +47,7 @@ func generator(t testing.TB) *drills.Generator {
 // drillOf regenerates the drill an attempt stores.
 func drillOf(t testing.TB, a *trainer.Attempt) *drills.Drill {
 	t.Helper()
-	d, err := generator(t).Generate(a.House, drills.Spec{Game: a.Game, Kind: a.Kind, Level: a.Level, Seed: a.Seed})
+	d, err := generator(t).Generate(a.House, drills.Spec{Game: a.Game, Kind: a.Kind, Level: a.Level, Seed: a.Seed, Lang: a.Lang})
 	if err != nil {
 		t.Fatalf("regenerate attempt %d: %v", a.ID, err)
 	}

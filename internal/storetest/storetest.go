@@ -35,6 +35,7 @@ func Run(t *testing.T, open Opener) {
 		{"AnswerAttempt_SessionEnded", testAnswerAttempt_SessionEnded},
 		{"StartPracticeSession", testStartPracticeSession},
 		{"ServeAttempt", testServeAttempt},
+		{"AttemptLanguage", testAttemptLanguage},
 		{"AnswerAttempt", testAnswerAttempt},
 		{"ReviewMistakes", testReviewMistakes},
 		{"FindPracticeSessionLast", testFindPracticeSessionLast},

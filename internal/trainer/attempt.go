@@ -47,6 +47,12 @@ type Spec struct {
 	Seed         uint64
 	House        string
 	RulesVersion string
+	// Lang is the language the drill's words were shown in: "" for
+	// English (the source, and every attempt stored before languages), or
+	// an offered language's tag ("it", "ru"). Stored as attempts.language,
+	// so that a past question reads again as it was asked, whatever
+	// language its trainee uses now.
+	Lang string
 }
 
 // Attempt is one scenario served to a trainee and, once answered, the graded

@@ -148,12 +148,14 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	anteMult := func(m AnteMultiple) games.Money { return feeOf(b.Ante, m, rd) }
 
 	if b.Draw != NoDraw {
-		what := "bought a sixth card"
+		f := games.Fee{Fee: "draw", Amount: anteMult(s.DrawFee),
+			Reason: fmt.Sprintf("Draw fee of %s× the Ante: the player bought a sixth card; the fee is not returned", s.DrawFee),
+			Why:    games.Why{{ID: ReasonDrawFeeSixth, Args: []any{"Times", games.Money(s.DrawFee)}}}}
 		if b.Draw == DrawExchange {
-			what = fmt.Sprintf("exchanged %d cards", len(b.Out))
+			f.Reason = fmt.Sprintf("Draw fee of %s× the Ante: the player exchanged %d cards; the fee is not returned", s.DrawFee, len(b.Out))
+			f.Why = games.Why{{ID: ReasonDrawFeeExchange, Args: []any{"Times", games.Money(s.DrawFee), "Count", len(b.Out)}}}
 		}
-		res.FeeItems = append(res.FeeItems, games.Fee{Fee: "draw", Amount: anteMult(s.DrawFee),
-			Reason: fmt.Sprintf("Draw fee of %s× the Ante: the player %s; the fee is not returned", s.DrawFee, what)})
+		res.FeeItems = append(res.FeeItems, f)
 	}
 
 	switch {
@@ -162,13 +164,15 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant),
 			fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant)), RuleInstantCash)
 	case b.Fold:
-		set(&ante, games.Lose, -b.Ante, "", "Ante loses: the player folded", RuleFold)
+		set(&ante, games.Lose, -b.Ante, "", "", RuleFold)
+		ante.Say("Ante loses: the player folded", ReasonAnteFold)
 	case t.qualifies:
 		res.Versus = versus(h, t.first)
 		showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified", "")
 	case b.Force && t.forced:
 		res.FeeItems = append(res.FeeItems, games.Fee{Fee: "force", Amount: anteMult(s.ForceFee),
-			Reason: fmt.Sprintf("Force fee of %s× the Ante: the player forced the dealer to try to qualify; the fee is not returned", s.ForceFee)})
+			Reason: fmt.Sprintf("Force fee of %s× the Ante: the player forced the dealer to try to qualify; the fee is not returned", s.ForceFee),
+			Why:    games.Why{{ID: ReasonForceFee, Args: []any{"Times", games.Money(s.ForceFee)}}}})
 		res.Versus = versus(h, t.replaced)
 		if t.replQual {
 			showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified after the forced replacement", RuleForce)

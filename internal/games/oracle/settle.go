@@ -87,21 +87,25 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 
 	switch {
 	case b.Fold:
-		when := "before opening the 4th card"
+		lose(&ante, "", RuleFold)
 		if b.FourthCard {
-			when = "after opening the 4th card"
+			ante.Say("Ante loses: the player folded after opening the 4th card", ReasonAnteFoldAfter)
+		} else {
+			ante.Say("Ante loses: the player folded before opening the 4th card", ReasonAnteFoldBefore)
 		}
-		lose(&ante, "Ante loses: the player folded "+when, RuleFold)
-		lose(&bet, "BET loses: the player folded after the 4th card, and at this house the payment for the 4th card is the BET", RuleFold)
+		lose(&bet, "", RuleFold)
+		bet.Say("BET loses: the player folded after the 4th card, and at this house the payment for the 4th card is the BET", ReasonBetFold)
 	case !dealer.PairOrBetter():
 		res.Versus = versus(hand, dealer)
 		if s.NoQualifyAnte.IsZero() {
-			push(&ante, "Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", RuleNoQualify)
+			push(&ante, "", RuleNoQualify)
+			ante.Say("Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", ReasonAnteNoQualify)
 		} else {
 			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(),
 				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
 		}
-		push(&bet, "BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", RuleNoQualify)
+		push(&bet, "", RuleNoQualify)
+		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
 	default:
 		res.Versus = versus(hand, dealer)
 		why := compareWords(hand, dealer)
@@ -138,43 +142,54 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 // away) is left out; a refunded fee is listed at 0 with the reason.
 func fees(b *Box, s *Settings, rd games.Rounding, anteSurvived bool) []games.Fee {
 	var out []games.Fee
-	add := func(name, what string, n int, o games.Odds) {
+	// what is the fee's name, in English and as phrases (games.Why): the
+	// reason is built of both at once, so that they say the same.
+	add := func(name, what string, whatWhy games.Why, n int, o games.Odds) {
 		one, rounded := fee(b.Ante, o, rd)
 		amount := games.Money(n) * one
 		if amount <= 0 {
 			return
 		}
-		how := ratio(o, n)
+		why := append(whatWhy, games.Phrase{ID: ReasonFeeOf, Args: []any{"Amount", amount}})
+		how, howWhy := ratio(o, n)
+		why = append(why, howWhy...)
 		if rounded {
 			how += fmt.Sprintf(", rounded down to the smallest chip of %s", rd.Chip)
+			why = append(why, games.Phrase{ID: ReasonFeeRounded, Args: []any{"Chip", rd.Chip}})
 		}
 		what = fmt.Sprintf("%s of %s (%s)", what, amount, how)
 		switch {
 		case s.FeesRefundable && anteSurvived:
 			out = append(out, games.Fee{Fee: name, Amount: 0,
-				Reason: what + " returned: at this house a fee is returned when the Ante does not lose"})
+				Reason: what + " returned: at this house a fee is returned when the Ante does not lose",
+				Why:    append(why, games.Phrase{ID: ReasonFeeReturned})})
 			return
 		case s.FeesRefundable:
 			what += " kept: the Ante lost"
+			why = append(why, games.Phrase{ID: ReasonFeeKept})
 		case b.Fold:
 			what += " is not returned, also when the player folds"
+			why = append(why, games.Phrase{ID: ReasonFeeKeptFold})
 		default:
 			what += " is not returned, whatever the result"
+			why = append(why, games.Phrase{ID: ReasonFeeKeptAlways})
 		}
-		out = append(out, games.Fee{Fee: name, Amount: amount, Reason: what})
+		out = append(out, games.Fee{Fee: name, Amount: amount, Reason: what, Why: why})
 	}
 	if b.FourthCard && s.FourthCardPayment == PaymentFee {
-		add(FeeFourthCard, "4th-card fee", 1, s.FourthCardFee)
+		add(FeeFourthCard, "4th-card fee", games.Why{{ID: ReasonFeeFourth}}, 1, s.FourthCardFee)
 	}
 	if n := b.Exchanges(s); n > 0 {
 		what := fmt.Sprintf("Exchange of %d card", b.Exchanged)
 		if b.Exchanged > 1 {
 			what += "s"
 		}
+		whatWhy := games.Why{{ID: ReasonFeeExchange, Args: []any{"Count", b.Exchanged}}}
 		if n > 1 {
 			what += fmt.Sprintf(" (%d exchanges)", n)
+			whatWhy = append(whatWhy, games.Phrase{ID: ReasonFeeExchanges, Args: []any{"Count", n}})
 		}
-		add(FeeExchange, what+": fee", n, s.ExchangeFee)
+		add(FeeExchange, what+": fee", append(whatWhy, games.Phrase{ID: ReasonFeeExchangeFee}), n, s.ExchangeFee)
 	}
 	return out
 }
@@ -190,15 +205,18 @@ func fee(ante games.Money, o games.Odds, rd games.Rounding) (amount games.Money,
 }
 
 // ratio says how a fee is reckoned: "1×Ante", "2 × 1×Ante", "1:2 of the Ante".
-func ratio(o games.Odds, n int) string {
+func ratio(o games.Odds, n int) (string, games.Why) {
 	r := o.String() + " of the Ante"
+	why := games.Why{{ID: ReasonRatioOdds, Args: []any{"Odds", o.String()}}}
 	if o.Per == 1 {
 		r = fmt.Sprintf("%d×Ante", o.Win)
+		why = games.Why{{ID: ReasonRatioTimes, Args: []any{"Times", o.Win}}}
 	}
 	if n > 1 {
 		r = fmt.Sprintf("%d × %s", n, r)
+		why = append(games.Why{{ID: ReasonRatioN, Args: []any{"N", n}}}, why...)
 	}
-	return r
+	return r, why
 }
 
 func versus(p, d poker.Hand) games.Versus {

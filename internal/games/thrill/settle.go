@@ -109,7 +109,7 @@ func settleBox(i int, b *box, dh poker.Hand, half bool, s *Settings, rd games.Ro
 		}
 		if w != Poker && wr.Result == games.Win && cmp <= 0 {
 			// Seed 003: "*Pays regardless of the outcome of the Poker Bet".
-			wr.Reason += "; it pays whatever the Poker Bet does"
+			wr.Add("; it pays whatever the Poker Bet does", ReasonWhateverPoker)
 		}
 		br.Wagers = append(br.Wagers, wr)
 	}
@@ -392,7 +392,10 @@ func preferNatural(h poker.Hand, from []cards.Card) poker.Hand {
 func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why, rule string) games.WagerResult {
 	o, ok := pt.Odds(row)
 	if !ok {
-		return lose(w, stake, fmt.Sprintf("%s loses: the house's %s table pays nothing for this hand", wagerTitle[w], wagerTitle[w]), rule)
+		r := lose(w, stake, "", rule)
+		r.Say(fmt.Sprintf("%s loses: the house's %s table pays nothing for this hand", wagerTitle[w], wagerTitle[w]),
+			ReasonTablePaysNothing, "Wager", games.WagerID(w))
+		return r
 	}
 	exact := games.Money(int64(stake) * o.Win / o.Per)
 	paid := rd.Pay(stake, o)

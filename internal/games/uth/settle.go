@@ -68,11 +68,13 @@ func (t *settler) ante() games.WagerResult {
 	w := games.WagerResult{Wager: "ante", Stake: t.b.Ante, Rule: "uth.ante"}
 	switch {
 	case t.b.Fold:
-		lose(&w, "Ante loses: the player folded")
+		lose(&w, "")
+		w.Say("Ante loses: the player folded", ReasonAnteFold)
 		w.Rule = "uth.fold"
 	case !t.q:
 		// ante_on_dealer_no_qualify has one value, "push" (Resolve).
-		push(&w, "Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand")
+		push(&w, "")
+		w.Say("Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand", ReasonAnteNoQualify)
 	case t.cmp > 0:
 		t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown()+", and the dealer qualifies")
 	case t.cmp == 0:
@@ -110,7 +112,8 @@ func (t *settler) blind() games.WagerResult {
 	cat := t.p.Category()
 	switch {
 	case t.b.Fold:
-		lose(&w, "Blind loses: the player folded")
+		lose(&w, "")
+		w.Say("Blind loses: the player folded", ReasonBlindFold)
 		w.Rule = "uth.fold"
 	case t.cmp > 0:
 		if _, ok := t.s.Blind.Odds(cat.Key()); ok {
@@ -137,7 +140,8 @@ func (t *settler) trips() games.WagerResult {
 	w := games.WagerResult{Wager: "trips", Stake: t.b.Trips, Rule: "uth.paytable_trips"}
 	cat := t.p.Category()
 	if t.b.Fold && t.s.FoldForfeitsTrips {
-		lose(&w, "Trips loses: the player folded, and at this house a fold loses the Trips too")
+		lose(&w, "")
+		w.Say("Trips loses: the player folded, and at this house a fold loses the Trips too", ReasonTripsFold)
 		w.Rule = "uth.fold"
 		return w
 	}

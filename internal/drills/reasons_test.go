@@ -1,0 +1,198 @@
+package drills
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/lunar"
+	"github.com/dealerkiosk/trainer/internal/games/oracle"
+	"github.com/dealerkiosk/trainer/internal/games/thrill"
+	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+)
+
+// reasonIDs are the reason ids each game's settlement may give (its
+// Reasons), and the house cap's, which any game may add.
+var reasonIDs = map[string][]string{
+	"uth":    append([]string{games.ReasonCut}, uth.Reasons...),
+	"oracle": append([]string{games.ReasonCut}, oracle.Reasons...),
+	"thrill": append([]string{games.ReasonCut}, thrill.Reasons...),
+	"lunar":  append([]string{games.ReasonCut}, lunar.Reasons...),
+}
+
+// signsOnly are reason phrases made of numbers, signs and a wager's printed
+// name (Ante), the same in every language.
+var signsOnly = map[string]bool{oracle.ReasonRatioN: true, oracle.ReasonRatioTimes: true}
+
+// TestReasonIDsInEveryCatalogue: every reason id any game lists has its
+// message in every language, translated (not the English words).
+func TestReasonIDsInEveryCatalogue(t *testing.T) {
+	c := i18n.Default()
+	for game, ids := range reasonIDs {
+		for _, id := range ids {
+			en := c.Text(i18n.Source, id)
+			if len(en) == 0 {
+				t.Errorf("%s: reason %s has no English message", game, id)
+				continue
+			}
+			for _, l := range i18n.Offered {
+				tr := c.Text(l.Tag, id)
+				if len(tr) == 0 {
+					t.Errorf("%s: reason %s has no %s message", game, id, l.Tag)
+				} else if l.Tag != i18n.Source && tr["other"] == en["other"] && !signsOnly[id] {
+					t.Errorf("%s: reason %s in %s is the English %q", game, id, l.Tag, en["other"])
+				}
+			}
+		}
+	}
+}
+
+// TestReasonsSayTheEngine settles many rounds of every game at every house
+// and level: each reason with ids (games.Why) uses only ids its game lists,
+// and its English phrases say the engine's English Reason word for word, so
+// the catalogue cannot drift from the engine. Italian and Russian render
+// without a missing message.
+func TestReasonsSayTheEngine(t *testing.T) {
+	b, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := Load(b, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := gen.cat.Localizer(i18n.Source)
+	others := []*i18n.Localizer{gen.cat.Localizer("it"), gen.cat.Localizer("ru")}
+	seen := map[string]bool{}
+	check := func(game, english string, why games.Why) {
+		if why == nil {
+			return
+		}
+		for _, p := range why {
+			seen[p.ID] = true
+			if !slices.Contains(reasonIDs[game], p.ID) {
+				t.Errorf("%s: reason id %s is not in the game's Reasons", game, p.ID)
+			}
+		}
+		if got := sayWhy(en, why); got != english {
+			t.Errorf("%s: the English catalogue says\n\t%q\nwhere the engine says\n\t%q", game, got, english)
+		}
+		for _, l := range others {
+			if got := sayWhy(l, why); got == english || got == "" {
+				t.Errorf("%s: in %s the reason %q stays English", game, l.Lang(), english)
+			}
+		}
+	}
+	houses := make([]string, 0, len(b.Houses))
+	for name := range b.Houses {
+		houses = append(houses, name)
+	}
+	slices.Sort(houses)
+	for _, g := range registry {
+		for _, name := range houses {
+			h := b.Houses[name]
+			for i := range gen.cfg.Levels {
+				lv := &gen.cfg.Levels[i]
+				for s := range uint64(40) {
+					d, _, _ := gen.deal(rand.New(rand.NewPCG(s, uint64(i))), g, h, lv, nil)
+					if d == nil {
+						continue
+					}
+					for _, br := range d.st.Boxes {
+						for _, w := range br.Wagers {
+							check(g.slug, w.Reason, w.Why)
+							checkRow(t, en, w.Row)
+						}
+						for _, f := range br.FeeItems {
+							check(g.slug, f.Reason, f.Why)
+						}
+					}
+				}
+			}
+		}
+	}
+	if rows < 100 {
+		t.Errorf("only %d pay-table rows read back; the engine's row names have changed shape", rows)
+	}
+	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee} {
+		if !seen[id] {
+			t.Errorf("no settled round gave reason %s: the test does not reach the reasons it checks", id)
+		}
+	}
+}
+
+// checkRow: a pay-table row read back into its parts (parseRow) says, in
+// English, the engine's row word for word; Italian is not the English row.
+func checkRow(t *testing.T, en *i18n.Localizer, row string) {
+	t.Helper()
+	kind, name, key, odds, ok := parseRow(row)
+	if !ok {
+		return
+	}
+	rows++
+	got := strings.TrimSpace(en.T("drill.pay_row", "Table", en.T("table."+kind), "Name", name, "Row", en.T("row."+key), "Odds", odds))
+	if got != row {
+		t.Errorf("row %q reads back as %q", row, got)
+	}
+	if it := rowIn(i18n.Default().Localizer("it"), row); it == row {
+		t.Errorf("row %q stays English in Italian", row)
+	}
+}
+
+// rows counts the rows checkRow read back.
+var rows int
+
+// TestMistakeTexts: every mistake of every game with a text of its own has
+// it in the drills catalogue (mistake.<id>), the English word for word, the
+// Italian and Russian translated; ids of such mistakes are unique, so that
+// one message says one text.
+func TestMistakeTexts(t *testing.T) {
+	c := i18n.Default()
+	seen := map[string]string{}
+	for _, g := range registry {
+		for _, m := range g.mistakes {
+			if m.text == "" || m.rounding != "" {
+				continue
+			}
+			id := "mistake." + m.id
+			if prev, ok := seen[id]; ok && prev != m.text {
+				t.Errorf("%s: two mistakes of id %s say different texts", g.slug, m.id)
+			}
+			seen[id] = m.text
+			en := c.Text(i18n.Source, id)["other"]
+			if en != m.text {
+				t.Errorf("%s: %s says %q in the English catalogue; the mistake says %q", g.slug, id, en, m.text)
+			}
+			for _, tag := range []string{"it", "ru"} {
+				if tr := c.Text(tag, id)["other"]; tr == "" || tr == en {
+					t.Errorf("%s: %s in %s is %q", g.slug, id, tag, tr)
+				}
+			}
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d mistakes with texts of their own", len(seen))
+	}
+}
+
+// TestRoundingTextIn: the catalogue's rounding slips say in English what
+// roundingText says, for every slip and every way of rounding.
+func TestRoundingTextIn(t *testing.T) {
+	en, it := i18n.Default().Localizer(i18n.Source), i18n.Default().Localizer("it")
+	for _, how := range []string{"exact", "up", "down"} {
+		for _, mode := range []games.RoundingMode{games.RoundDown, games.RoundUp, games.RoundNearest} {
+			rd := games.Rounding{Chip: games.Unit / 2, Mode: mode}
+			if got, want := roundingTextIn(en, how, rd), roundingText(how, rd); got != want {
+				t.Errorf("%s, %v: the catalogue says %q; roundingText %q", how, mode, got, want)
+			}
+			if got := roundingTextIn(it, how, rd); got == roundingText(how, rd) || !strings.Contains(got, "0,5") {
+				t.Errorf("%s, %v: Italian %q", how, mode, got)
+			}
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package drills
+
+import (
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
+)
+
+// The words of the payout, outcome and chips drills come from the
+// catalogue content/i18n/drills/<lang>.toml (ids "drill.…"), written in the
+// drill's language (Spec.Lang). The English file says word for word what
+// the code said before the catalogues, so that English drills and their
+// golden files did not change. Amounts go through the Localizer (a decimal
+// comma in Italian and Russian), never through fmt; a number of chips is a
+// Count, so that each language takes its plural form.
+
+// t writes message id in the drill's language; args are name, value pairs.
+func (b *build) t(id string, args ...any) string { return b.loc.T(id, args...) }
+
+// money writes an amount in the language's decimal notation: 7.5 · 7,5.
+func money(loc *i18n.Localizer, m games.Money) string { return loc.Amount(int64(m)) }
+
+// signedMoney writes an amount with its sign: "+7.5", "-10", "0".
+func signedMoney(loc *i18n.Localizer, m games.Money) string {
+	if m > 0 {
+		return "+" + money(loc, m)
+	}
+	return money(loc, m)
+}
+
+// wagerTitle is a wager's name in loc's language: the name printed on the
+// layout (the kiosk catalogue's wager.<id>, which the felt uses too), or the
+// game's English title for a wager the catalogue lacks.
+func wagerTitle(loc *i18n.Localizer, g *game, wager string) string {
+	id := "wager." + wager
+	if s := loc.T(id); s != id {
+		return s
+	}
+	return g.title(wager)
+}
+
+// wagerNameIn is how a prompt names a wager in loc's language: "Blind",
+// "Multi Super on box 2", "Dealer Super on the dealer".
+func wagerNameIn(loc *i18n.Localizer, g *game, w *games.WagerResult) string {
+	n := wagerTitle(loc, g, w.Wager)
+	if w.On != nil {
+		if w.On.Dealer {
+			return loc.T("drill.wager_on_dealer", "Wager", n)
+		}
+		return loc.T("drill.wager_on_box", "Wager", n, "Box", w.On.Box)
+	}
+	return n
+}
+
+// chipWordsIn writes "1 × 25, 2 × 5, 1 × 0.5" with loc's decimal mark.
+func chipWordsIn(loc *i18n.Localizer, cs []ChipCount) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = loc.T("drill.chips.count", "N", c.Count, "Value", money(loc, c.Value))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// oddsWords writes odds in words in loc's language, digits grouped as the
+// language groups them: "10,000 to 1" · "10.000 a 1" · "10 000 к 1".
+func oddsWords(loc *i18n.Localizer, o games.Odds) string {
+	return loc.T("drill.odds", "Paid", o.Win, "Staked", o.Per)
+}
+
+// reason is an engine's reason in loc's language: its Why's phrases when it
+// has one (games.Why), else the English sentence. English is always the
+// engine's own sentence, which the catalogue repeats word for word
+// (TestReasonsSayTheEngine).
+func reason(loc *i18n.Localizer, english string, why games.Why) string {
+	if why == nil || loc.Lang() == i18n.Source {
+		return english
+	}
+	return sayWhy(loc, why)
+}
+
+// sayWhy writes why's phrases in loc's language, arguments included: an
+// amount in the language's notation, a wager by its name there.
+func sayWhy(loc *i18n.Localizer, why games.Why) string {
+	var b strings.Builder
+	for _, p := range why {
+		args := make([]any, len(p.Args))
+		copy(args, p.Args)
+		for i := 1; i < len(args); i += 2 {
+			switch v := args[i].(type) {
+			case games.Money:
+				args[i] = money(loc, v)
+			case games.WagerID:
+				id := "wager." + string(v)
+				if s := loc.T(id); s != id {
+					args[i] = s
+				} else {
+					args[i] = strings.ReplaceAll(string(v), "_", " ")
+				}
+			}
+		}
+		b.WriteString(loc.T(p.ID, args...))
+	}
+	return b.String()
+}
+
+// rowIn is a pay-table row's name (games.PayTable.RowName: "Blind table A,
+// flush 3:2") in loc's language: the table by the wager it pays and the row
+// from the hands catalogue (table.<kind>, row.<key>), the table's own name
+// and the odds as they are. A row the engine names otherwise (Oracle's Ante
+// when the dealer does not qualify) stays as the engine says it.
+func rowIn(loc *i18n.Localizer, row string) string {
+	if loc.Lang() == i18n.Source || row == "" {
+		return row
+	}
+	kind, name, key, odds, ok := parseRow(row)
+	if !ok {
+		return row
+	}
+	return strings.TrimSpace(loc.T("drill.pay_row", "Table", loc.T("table."+kind), "Name", name, "Row", loc.T("row."+key), "Odds", odds))
+}
+
+// parseRow reads back what games.PayTable.RowName wrote: the kind's words,
+// " table ", the table's name, ", ", the row's words and, after a space, the
+// odds (or a percent or an amount). The kinds and rows are those the hands
+// catalogue names, so that each read-back part has its translation.
+func parseRow(row string) (kind, name, key, odds string, ok bool) {
+	for _, id := range i18n.Default().IDs() {
+		k, isTable := strings.CutPrefix(id, "table.")
+		if !isTable {
+			continue
+		}
+		rest, found := strings.CutPrefix(row, games.KindWords(k)+" table ")
+		if !found {
+			continue
+		}
+		name, rest, found = strings.Cut(rest, ", ")
+		if !found {
+			continue
+		}
+		best := ""
+		for _, rid := range i18n.Default().IDs() {
+			r, isRow := strings.CutPrefix(rid, "row.")
+			w := games.RowWords(r)
+			if isRow && (rest == w || strings.HasPrefix(rest, w+" ")) && len(w) > len(games.RowWords(best)) {
+				best = r
+			}
+		}
+		if best == "" {
+			continue
+		}
+		return k, name, best, strings.TrimPrefix(strings.TrimPrefix(rest, games.RowWords(best)), " "), true
+	}
+	return "", "", "", "", false
+}
+
+// mistakeText is what a flipped rule or a slip evaluated on d tells the
+// trainee, in loc's language: a mistake's own text from the catalogue
+// (mistake.<id>), a rounding slip's from drill.rounding.*; a text a flip
+// makes for the round stays as the flip says it (English).
+func mistakeText(loc *i18n.Localizer, d *dealt, w wrong) string {
+	switch {
+	case loc.Lang() == i18n.Source:
+		return w.text
+	case w.m.rounding != "":
+		return roundingTextIn(loc, w.m.rounding, d.h.Rounding)
+	case w.static:
+		id := "mistake." + w.m.id
+		if s := loc.T(id); s != id {
+			return s
+		}
+	}
+	return w.text
+}
+
+// roundingTextIn is roundingText in loc's language; the English catalogue
+// says what roundingText says (TestRoundingTextIn).
+func roundingTextIn(loc *i18n.Localizer, how string, rd games.Rounding) string {
+	rule := map[games.RoundingMode]string{
+		games.RoundDown:    "drill.rounding.rule_down",
+		games.RoundUp:      "drill.rounding.rule_up",
+		games.RoundNearest: "drill.rounding.rule_nearest",
+	}[rd.Mode]
+	chip := money(loc, rd.Chip)
+	switch {
+	case how == "exact":
+		return loc.T("drill.rounding.exact", "Chip", chip, "Rule", loc.T(rule))
+	case how == "up" && rd.Mode == games.RoundNearest:
+		return loc.T("drill.rounding.up_nearest", "Chip", chip)
+	case how == "up":
+		return loc.T("drill.rounding.up", "Chip", chip)
+	case rd.Mode == games.RoundNearest:
+		return loc.T("drill.rounding.down_nearest", "Chip", chip)
+	}
+	return loc.T("drill.rounding.down", "Chip", chip)
+}
