@@ -50,6 +50,13 @@ type Procedures struct {
 
 	situations map[string]*Situation
 	sequences  map[string]*Sequence
+
+	// texts are the translations (translations.go); house is the house's
+	// name and language its language, the first fallback of a text missing
+	// in a translation.
+	texts    *texts
+	house    string
+	language string
 }
 
 // Situation is one ruling situation as a dealer meets it.
@@ -202,6 +209,10 @@ func loadProcedures(fsys fs.FS, b *Book) error {
 	if err != nil {
 		return err
 	}
+	tx := &texts{sit: map[textKey]situationText{}, seq: map[textKey]sequenceText{}}
+	if err := loadShippedTexts(fsys, base, tx); err != nil {
+		return err
+	}
 	defFile := "houses/" + DefaultHouse + "/procedures.toml"
 	def, err := readHouseProc(fsys, defFile)
 	if err != nil {
@@ -239,6 +250,10 @@ func loadProcedures(fsys fs.FS, b *Book) error {
 		}
 		p.withheld = withheld(p, h)
 		p.index()
+		p.texts, p.house, p.language = tx, name, h.Language
+		if err := loadHouseTexts(fsys, name, p, tx); err != nil {
+			return err
+		}
 		h.Procedures = p
 	}
 	return nil
@@ -251,9 +266,12 @@ func loadProcBase(fsys fs.FS) (*procBase, error) {
 	}
 	want := append(slices.Clone(GameSlugs), CommonSlug)
 	for _, e := range entries {
+		if e.IsDir() && slices.Contains(translatedLangs(), e.Name()) {
+			continue // a translation (translations.go)
+		}
 		slug, ok := strings.CutSuffix(e.Name(), ".toml")
 		if e.IsDir() || !ok || !slices.Contains(want, slug) {
-			return nil, errf("procedures/"+e.Name(), "", "unknown file: procedures/ holds <game>.toml and common.toml only")
+			return nil, errf("procedures/"+e.Name(), "", "unknown file: procedures/ holds <game>.toml, common.toml and a folder per translated language")
 		}
 	}
 	base := &procBase{boxes: map[string]int{}, boxesSetting: map[string]string{}}
