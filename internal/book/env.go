@@ -18,7 +18,7 @@ import (
 // handed in as plain data by the caller (package rulebook), so that this
 // package reads no house file itself.
 type Env struct {
-	Game     string // the slug: "uth"
+	Game string // the slug: "uth"
 	// Lang is the language the book is written in: "" or "en" for the
 	// English source, else an offered language ("it", "ru") whose words
 	// the template functions write (a pay table's headings and rows, odds,
