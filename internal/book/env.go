@@ -71,6 +71,10 @@ type Ruling struct {
 	Game  string // the situation's game slug, or "common"
 	Title string
 	Text  string // the house's ruling, placeholders filled in
+	// Lang is the language of Title and Text ("" for the book's own): a
+	// translated book whose file lacks the ruling's section still states
+	// the ruling in its language where the procedures have it.
+	Lang string
 }
 
 // Sequence is one sequence of play.

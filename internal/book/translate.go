@@ -90,9 +90,14 @@ func Translate(fsys fs.FS, houseDir string, env Env, src, fallback *Book) (*Book
 			// shipped translation would say the shipped rule.
 			p, ok = shippedText[s.ID]
 		}
+		r, isRuling := env.Rulings[s.ID]
 		switch {
 		case ok:
 			s.Title, s.raw, s.File, s.Line, s.Lang = p.title, p.body, p.file, p.line, lang
+		case s.ruling && isRuling && r.Lang == lang:
+			// The file lacks the section {{ruling}} writes, but the
+			// procedures have the ruling in this language: state it.
+			s.Title, s.raw, s.Lang = r.Title, r.Text, lang
 		case fallback != nil && fallback.Lang != lang && fallback.hasOwn(s.ID):
 			f, _ := fallback.Section(s.ID)
 			s.Title, s.raw, s.File, s.Line, s.Lang = f.Title, f.raw, f.File, f.Line, f.Lang

@@ -131,8 +131,9 @@ func bookEnv(h *House, g *Game, lang string) book.Env {
 				env.Withheld[s.ID] = true
 				continue
 			}
+			l := p.LangOf(lang, s.ID)
 			s = p.SituationIn(lang, s.ID)
-			env.Rulings[s.ID] = book.Ruling{Game: s.Game, Title: s.Title, Text: fillExample(s.Ruling, s.Vars)}
+			env.Rulings[s.ID] = book.Ruling{Game: s.Game, Title: s.Title, Text: fillExample(s.Ruling, s.Vars), Lang: l}
 		}
 		for _, q := range p.Sequences {
 			if q.Game == g.Slug && !p.Asks(g.Slug, q.ID) {

@@ -317,16 +317,23 @@ func (p *Procedures) SequenceIn(lang, id string) *Sequence {
 
 // Translated reports whether situation or sequence id reads in lang from a
 // translation of its own (not from a fallback).
-func (p *Procedures) Translated(lang, id string) bool {
-	if s := p.situations[id]; s != nil {
-		_, ok := lookup(p.texts.sit, p.house, lang, id, s.House)
-		return ok
+func (p *Procedures) Translated(lang, id string) bool { return p.LangOf(lang, id) == lang }
+
+// LangOf is the language SituationIn and SequenceIn give id in for a reader
+// of lang: lang, the house's language, or English.
+func (p *Procedures) LangOf(lang, id string) string {
+	for _, l := range p.chain(lang) {
+		var ok bool
+		if s := p.situations[id]; s != nil {
+			_, ok = lookup(p.texts.sit, p.house, l, id, s.House)
+		} else if q := p.sequences[id]; q != nil {
+			_, ok = lookup(p.texts.seq, p.house, l, id, q.House)
+		}
+		if ok {
+			return l
+		}
 	}
-	if q := p.sequences[id]; q != nil {
-		_, ok := lookup(p.texts.seq, p.house, lang, id, q.House)
-		return ok
-	}
-	return false
+	return i18n.Source
 }
 
 // chain lists the languages a text of lang is looked for in, before English.
