@@ -1,6 +1,7 @@
 package rulebook_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -186,6 +187,64 @@ func TestTranslationVersion(t *testing.T) {
 			if f0 != f1 {
 				t.Errorf("%v: the fingerprint of %s changed", files, g)
 			}
+		}
+	}
+}
+
+// TestCompareLanguages: the changes of a version list each language's
+// translated sections that came, changed or went, apart from the English
+// ones; a section read in English in both versions is not among them.
+func TestCompareLanguages(t *testing.T) {
+	base, err := loadWith(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := loadWith(map[string]string{"books/ru/uth.md": "# Игра {#uth.game}\n\nПо-русски.\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := loadWith(map[string]string{"books/ru/uth.md": "# Игра {#uth.game}\n\nПо-русски, иначе.\n\n## Разметка {#uth.layout}\n\nСтол.\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type change struct{ lang, game, id, change string }
+	list := func(c rulebook.Changes) []change {
+		var out []change
+		for _, l := range c.Languages {
+			for _, s := range l.Sections {
+				id := ""
+				if s.New != nil {
+					id = s.New.ID
+				} else {
+					id = s.Old.ID
+				}
+				out = append(out, change{l.Lang, s.Game, id, s.Change})
+			}
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name     string
+		old, new *rulebook.Book
+		want     []change
+	}{
+		{"a translation added", base, one, []change{{"ru", "uth", "uth.game", rulebook.FileAdded}}},
+		{"changed and added", one, two, []change{{"ru", "uth", "uth.game", rulebook.FileChanged}, {"ru", "uth", "uth.layout", rulebook.FileAdded}}},
+		{"removed", two, base, []change{{"ru", "uth", "uth.game", rulebook.FileRemoved}, {"ru", "uth", "uth.layout", rulebook.FileRemoved}}},
+		{"nothing", one, one, nil},
+	} {
+		c, err := rulebook.Compare(tt.old, tt.new, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := list(c); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v; want %v", tt.name, got, tt.want)
+		}
+		if len(c.Sections) != 0 {
+			t.Errorf("%s: English sections changed: %d", tt.name, len(c.Sections))
+		}
+		if c.Empty() != (tt.want == nil) {
+			t.Errorf("%s: Empty() = %v", tt.name, c.Empty())
 		}
 	}
 }
