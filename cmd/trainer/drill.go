@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -25,8 +26,9 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 	house := fs.String("house", rulebook.DefaultHouse, "the `house` whose rules the drill uses")
 	dir := fs.String("rules", "", "layer the house rules of `dir` over the built-in ones")
 	list := fs.Bool("list", false, "list every game, kind, level, skill and situation id instead")
+	fs.StringVar(&spec.Lang, "lang", "", "the `language` of the drill's words: "+offeredTags()+" (English when left out)")
 	fs.Usage = func() {
-		fmt.Fprintln(e.Stderr, "usage: trainer drill --game G --kind K [--level L] --seed S [--id ID] [--house NAME]")
+		fmt.Fprintln(e.Stderr, "usage: trainer drill --game G --kind K [--level L] --seed S [--id ID] [--house NAME] [--lang L]")
 		fmt.Fprintln(e.Stderr, "       trainer drill --list [--house NAME]")
 		fs.PrintDefaults()
 	}
@@ -64,6 +66,9 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("drill: --seed is required and must be 0 or more")
 	}
 	spec.Seed = uint64(*seed)
+	if spec.Lang == i18n.Source {
+		spec.Lang = "" // the source: a drill in English says no language
+	}
 	d, err := gen.Generate(*house, spec)
 	if err != nil {
 		return fmt.Errorf("drill: %w", err)

@@ -69,6 +69,10 @@ type Section struct {
 	// language or English (the text then begins with a note in the book's
 	// language).
 	Lang string
+	// Note is "This section is not yet translated." in the book's
+	// language, for a section whose Lang is not the book's: Markdown
+	// begins with it; HTML and Text leave it to the page.
+	Note string
 
 	ruling bool   // written by {{ruling}}: its level follows where it stands
 	raw    string // the text before cross-references are resolved, for Translate

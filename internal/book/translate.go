@@ -80,7 +80,7 @@ func Translate(fsys fs.FS, houseDir string, env Env, src, fallback *Book) (*Book
 		}
 	}
 	loc := localizer(lang)
-	note := "_" + loc.T("book_text.untranslated") + "_\n\n"
+	note := loc.T("book_text.untranslated")
 	b := &Book{Game: src.Game, Lang: lang, Title: loc.T("book_text.title", "Game", env.GameName, "House", env.House.Name),
 		Sections: make([]Section, len(src.Sections)), index: src.index, included: src.included, shipped: src.shipped}
 	for i, s := range src.Sections {
@@ -102,14 +102,22 @@ func Translate(fsys fs.FS, houseDir string, env Env, src, fallback *Book) (*Book
 			f, _ := fallback.Section(s.ID)
 			s.Title, s.raw, s.File, s.Line, s.Lang = f.Title, f.raw, f.File, f.Line, f.Lang
 		}
-		s.Markdown = s.raw
+		s.Markdown, s.Note = s.raw, ""
 		if s.Lang != lang {
-			s.Markdown = note + s.raw
+			s.Note = note
 		}
 		b.Sections[i] = s
 	}
 	if err := l.finish(b); err != nil {
 		return nil, err
+	}
+	for i := range b.Sections {
+		// The note leads the section's Markdown (what `trainer book`
+		// prints); a page shows it apart from the HTML, in the page's
+		// language, while the text is marked as written in another.
+		if s := &b.Sections[i]; s.Note != "" {
+			s.Markdown = "_" + s.Note + "_\n\n" + s.Markdown
+		}
 	}
 	return b, nil
 }
