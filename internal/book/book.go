@@ -74,8 +74,9 @@ type Section struct {
 	// begins with it; HTML and Text leave it to the page.
 	Note string
 
-	ruling bool   // written by {{ruling}}: its level follows where it stands
-	raw    string // the text before cross-references are resolved, for Translate
+	ruling   bool   // written by {{ruling}}: its level follows where it stands
+	raw      string // the text before cross-references are resolved, for Translate
+	rendered bool   // HTML and Text are set already (finish leaves them)
 }
 
 // Ref is a citation resolved against a book: what `trainer drill` prints

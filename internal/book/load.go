@@ -329,6 +329,9 @@ func (l *loader) finish(b *Book) error {
 			}
 			return errf(s.File, line, "{{ref %q}}: the book has no section %q", missing, missing)
 		}
+		if s.rendered {
+			continue // Translate kept the English rendering: nothing in it depends on the language
+		}
 		h, t, err := render(s.Markdown)
 		if err != nil {
 			return errf(s.File, s.Line, "cannot render section %q: %v", s.ID, err)

@@ -106,6 +106,10 @@ func Translate(fsys fs.FS, houseDir string, env Env, src, fallback *Book) (*Book
 		if s.Lang != lang {
 			s.Note = note
 		}
+		// An English section without cross-references reads the same in
+		// every book: keep its rendering (rendering is most of the cost of
+		// a translation, and most sections of a new one are English).
+		s.rendered = s.Lang == src.Lang && !strings.Contains(s.raw, "⟦ref:")
 		b.Sections[i] = s
 	}
 	if err := l.finish(b); err != nil {
