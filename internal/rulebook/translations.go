@@ -98,8 +98,8 @@ func loadShippedTexts(fsys fs.FS, base *procBase, into *texts) error {
 
 // loadHouseTexts reads houses/<house>/procedures.<lang>.toml for each
 // language, checked against the house's procedures p (its rewrites and its
-// own situations applied). An id the house holds back (Unresolved) may be
-// translated too.
+// own situations applied). An id the house holds back (Unresolved) is not
+// among them: the house writes its ruling in English first.
 func loadHouseTexts(fsys fs.FS, house string, p *Procedures, into *texts) error {
 	sits := map[string]*Situation{}
 	for _, s := range p.Situations {
