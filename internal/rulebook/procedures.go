@@ -87,6 +87,12 @@ type Situation struct {
 	// with no maximum payout.
 	Requires []string
 	House    string // the house whose procedures.toml last set it; "" as shipped
+
+	// wordsBy is the house whose file wrote the words people read (its
+	// own situation, or a rewrite of the ruling or the choices), "" for
+	// the shipped words: the shipped translations say only those
+	// (translations.go).
+	wordsBy string
 }
 
 // Decisive returns Setting and then Settings: every house setting that, set
@@ -115,6 +121,7 @@ type Sequence struct {
 	Settings []string // house settings that change the steps
 	Requires []string // the premise, as Situation.Requires
 	House    string
+	wordsBy  string // as Situation's
 }
 
 // Situation returns the situation id, or nil.
@@ -383,7 +390,7 @@ func applyHouseProc(p *Procedures, file, house string, hf *houseProcFile) error 
 		if err != nil {
 			return err
 		}
-		s.House = house
+		s.House, s.wordsBy = house, house
 		p.Situations = append(p.Situations, s)
 	}
 	for i, d := range hf.Sequences {
@@ -392,7 +399,7 @@ func applyHouseProc(p *Procedures, file, house string, hf *houseProcFile) error 
 		if err != nil {
 			return err
 		}
-		q.House = house
+		q.House, q.wordsBy = house, house
 		p.Sequences = append(p.Sequences, q)
 	}
 	return nil
@@ -420,6 +427,9 @@ func overrideSituation(file, key string, old *Situation, o overrideDef, house st
 	}
 	s := *old
 	s.House, s.Ref = house, o.Ref
+	if o.Ruling != "" || o.Choices != nil {
+		s.wordsBy = house
+	}
 	if o.Ruling != "" {
 		s.Ruling = o.Ruling
 	}
@@ -448,6 +458,9 @@ func overrideSequence(file, key string, old *Sequence, o overrideDef, house stri
 	}
 	q := *old
 	q.House, q.Ref = house, o.Ref
+	if o.Steps != nil {
+		q.wordsBy = house
+	}
 	if o.Steps != nil {
 		q.Steps = o.Steps
 	}

@@ -285,7 +285,7 @@ func (p *Procedures) SituationIn(lang, id string) *Situation {
 		return nil
 	}
 	for _, l := range p.chain(lang) {
-		t, ok := lookup(p.texts.sit, p.house, l, s.ID, s.House)
+		t, ok := lookup(p.texts.sit, p.house, l, s.ID, s.owner())
 		if !ok {
 			continue
 		}
@@ -306,7 +306,7 @@ func (p *Procedures) SequenceIn(lang, id string) *Sequence {
 		return nil
 	}
 	for _, l := range p.chain(lang) {
-		if t, ok := lookup(p.texts.seq, p.house, l, q.ID, q.House); ok {
+		if t, ok := lookup(p.texts.seq, p.house, l, q.ID, q.owner()); ok {
 			c := *q
 			c.Title, c.Steps = t.Title, t.Steps
 			return &c
@@ -325,9 +325,9 @@ func (p *Procedures) LangOf(lang, id string) string {
 	for _, l := range p.chain(lang) {
 		var ok bool
 		if s := p.situations[id]; s != nil {
-			_, ok = lookup(p.texts.sit, p.house, l, id, s.House)
+			_, ok = lookup(p.texts.sit, p.house, l, id, s.owner())
 		} else if q := p.sequences[id]; q != nil {
-			_, ok = lookup(p.texts.seq, p.house, l, id, q.House)
+			_, ok = lookup(p.texts.seq, p.house, l, id, q.owner())
 		}
 		if ok {
 			return l
@@ -335,6 +335,14 @@ func (p *Procedures) LangOf(lang, id string) string {
 	}
 	return i18n.Source
 }
+
+// owner is the house whose file wrote the situation's words, or "" when
+// they are the shipped ones (a house that changed only its ref or answer
+// keeps the shipped words, and their translations).
+func (s *Situation) owner() string { return s.wordsBy }
+
+// owner is as Situation's.
+func (q *Sequence) owner() string { return q.wordsBy }
 
 // chain lists the languages a text of lang is looked for in, before English.
 func (p *Procedures) chain(lang string) []string {

@@ -143,6 +143,17 @@ func TestProcedureTranslation(t *testing.T) {
 	if got := h.Procedures.SituationIn("it", "uth.show_cards"); got.Ruling != "The house's own ruling." {
 		t.Errorf("a house's rewrite in Italian, untranslated: %q; want the house's English", got.Ruling)
 	}
+	// A house that changes only where the ruling is cited keeps the
+	// shipped words, and their translation.
+	b, err = loadWith(map[string]string{"procedures/it/uth.toml": itShowCards, "houses/roma/house.toml": house,
+		"houses/roma/procedures.toml": "[[override]]\nid = \"uth.show_cards\"\nref = \"uth.conduct\"\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ = b.House("roma")
+	if got := h.Procedures.SituationIn("it", "uth.show_cards"); got.Ruling != "Non è permesso: la mano resta valida." || got.House != "roma" {
+		t.Errorf("a house's new ref only, in Italian: %q (house %q); want the shipped Italian", got.Ruling, got.House)
+	}
 	own := strings.Replace(itShowCards, "Non è permesso: la mano resta valida.", "La regola della casa.", 1)
 	b, err = loadWith(map[string]string{"procedures/it/uth.toml": itShowCards, "houses/roma/house.toml": house, "houses/roma/procedures.toml": rewrite,
 		"houses/roma/procedures.it.toml": own})
