@@ -54,6 +54,7 @@ func TestBookCommand(t *testing.T) {
 		{[]string{"--game", "poker"}, `--game "poker": no such game`},
 		{[]string{"--game", "uth", "--house", "nowhere"}, `--house: no house "nowhere"`},
 		{[]string{"--game", "uth", "extra"}, `unexpected argument "extra"`},
+		{[]string{"--game", "uth", "--lang", "fr"}, `--lang "fr": not a language the kiosk offers (en, it, ru)`},
 	} {
 		_, err := book(tt.args...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {

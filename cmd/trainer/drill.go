@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -22,12 +23,12 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&spec.Level, "level", 1, "the `level`, from 1 (one box, round stakes) up")
 	seed := fs.Int64("seed", -1, "the `seed` that determines the drill")
 	fs.StringVar(&spec.ID, "id", "", "for ruling and procedure drills: the situation or sequence `id` (e.g. oracle.R7)")
-	fs.StringVar(&spec.Lang, "lang", "", "the `language` of the drill's words: en (the default), it or ru")
 	house := fs.String("house", rulebook.DefaultHouse, "the `house` whose rules the drill uses")
 	dir := fs.String("rules", "", "layer the house rules of `dir` over the built-in ones")
 	list := fs.Bool("list", false, "list every game, kind, level, skill and situation id instead")
+	fs.StringVar(&spec.Lang, "lang", "", "the `language` of the drill's words: "+offeredTags()+" (English when left out)")
 	fs.Usage = func() {
-		fmt.Fprintln(e.Stderr, "usage: trainer drill --game G --kind K [--level L] --seed S [--id ID] [--house NAME] [--lang it|ru]")
+		fmt.Fprintln(e.Stderr, "usage: trainer drill --game G --kind K [--level L] --seed S [--id ID] [--house NAME] [--lang L]")
 		fmt.Fprintln(e.Stderr, "       trainer drill --list [--house NAME]")
 		fs.PrintDefaults()
 	}
@@ -65,6 +66,9 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("drill: --seed is required and must be 0 or more")
 	}
 	spec.Seed = uint64(*seed)
+	if spec.Lang == i18n.Source {
+		spec.Lang = "" // the source: a drill in English says no language
+	}
 	d, err := gen.Generate(*house, spec)
 	if err != nil {
 		return fmt.Errorf("drill: %w", err)

@@ -42,6 +42,27 @@ func TestDrillCommand(t *testing.T) {
 	if err != nil || !strings.Contains(ruling, `"choices"`) || !strings.Contains(ruling, `"choice"`) {
 		t.Errorf("ruling drill oracle.R7: %v\n%s", err, ruling)
 	}
+	// In Russian: the same question (key, choices' order, citation's
+	// section and number), its words and the citation's title in Russian.
+	var en, ru struct {
+		Prompt  string
+		Choices []string
+		Key     map[string]any
+		Refs    []struct{ Section, Number, Title string }
+	}
+	ruOut, err2 := drill("--game", "uth", "--kind", "ruling", "--id", "common.fractional_payout", "--seed", "5", "--lang", "ru")
+	enOut2, err1 := drill("--game", "uth", "--kind", "ruling", "--id", "common.fractional_payout", "--seed", "5", "--lang", "en")
+	if err1 != nil || err2 != nil || json.Unmarshal([]byte(enOut2), &en) != nil || json.Unmarshal([]byte(ruOut), &ru) != nil {
+		t.Fatalf("ruling drills: %v %v\n%s\n%s", err1, err2, enOut2, ruOut)
+	}
+	if !strings.Contains(ru.Prompt, "мелкой фишки") || en.Prompt == ru.Prompt || len(ru.Choices) != len(en.Choices) ||
+		ru.Key["choice"] != en.Key["choice"] || len(ru.Refs) != 1 || len(en.Refs) != 1 ||
+		ru.Refs[0].Section != en.Refs[0].Section || ru.Refs[0].Number != en.Refs[0].Number || ru.Refs[0].Title != "Доли фишки" {
+		t.Errorf("the ruling drill in Russian:\n%s\nin English:\n%s", ruOut, enOut2)
+	}
+	if _, err := drill("--game", "uth", "--kind", "ruling", "--seed", "5", "--lang", "fr"); err == nil || !strings.Contains(err.Error(), `unknown language "fr"`) {
+		t.Errorf("--lang fr: %v", err)
+	}
 	list, err := drill("--list")
 	if err != nil || !strings.Contains(list, "oracle.R15") || !strings.Contains(list, `"lunar"`) {
 		t.Errorf("--list does not list oracle.R15 and lunar: %v", err)

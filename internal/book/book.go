@@ -10,12 +10,28 @@ import (
 type Book struct {
 	Game  string // the game's slug: "uth"
 	Title string // "Ultimate Texas Hold'em: the rules of Demo casino"
+	// Lang is the language the book is read in: "en" for the English
+	// source (Load), else the language of Translate. A section the
+	// translation lacks keeps its number and is written in another
+	// language (Section.Lang), with a note saying so.
+	Lang string
 	// Sections are in reading order. A section's subsections follow it,
 	// one level deeper.
 	Sections []Section
 
 	index  map[string]int
 	tables map[string]string // pay-table kind → the section that prints it
+	// included says whether the game's book includes the common chapters,
+	// and shipped lists the headings of each shipped English file in
+	// order: what a translation is checked against (Translate).
+	included bool
+	shipped  map[string][]headingOf
+}
+
+// headingOf is one heading of a shipped file, as a translation must repeat it.
+type headingOf struct {
+	id    string
+	level int
 }
 
 // TableSection returns the id of the first section that prints the house's
@@ -48,8 +64,19 @@ type Section struct {
 	// House is set when the house's own file wrote the section (replaced
 	// or added).
 	House bool
+	// Lang is the language the section's title and text are written in:
+	// the book's own, or, for a section its translation lacks, the house's
+	// language or English (the text then begins with a note in the book's
+	// language).
+	Lang string
+	// Note is "This section is not yet translated." in the book's
+	// language, for a section whose Lang is not the book's: Markdown
+	// begins with it; HTML and Text leave it to the page.
+	Note string
 
-	ruling bool // written by {{ruling}}: its level follows where it stands
+	ruling   bool   // written by {{ruling}}: its level follows where it stands
+	raw      string // the text before cross-references are resolved, for Translate
+	rendered bool   // HTML and Text are set already (finish leaves them)
 }
 
 // Ref is a citation resolved against a book: what `trainer drill` prints

@@ -12,6 +12,13 @@
 // mistake, ruling, procedure step, pay-table row, hand-checker reason and
 // `trainer settle` reason points into the book.
 //
+// Translate assembles the same book in another language (docs/i18n.md): the
+// sections of books/<lang>/ and the house's books/<lang>/ in the English
+// places and numbers, checked against the English, and a section not yet
+// translated from the house's language or English with a note. The words
+// the template functions write (a pay table's headings, odds, amounts) come
+// from the catalogues of package i18n, in the book's language.
+//
 // It does not read house.toml or the game files itself, and knows nothing of
 // package rulebook: the caller (rulebook) hands it the house's values as
 // plain data (Env), so that imports flow one way, games ← book ← rulebook. It

@@ -11,13 +11,20 @@ import (
 	"unicode/utf8"
 
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // Env is what a book is written with: one house's values for one game,
 // handed in as plain data by the caller (package rulebook), so that this
 // package reads no house file itself.
 type Env struct {
-	Game     string // the slug: "uth"
+	Game string // the slug: "uth"
+	// Lang is the language the book is written in: "" or "en" for the
+	// English source, else an offered language ("it", "ru") whose words
+	// the template functions write (a pay table's headings and rows, odds,
+	// amounts with the language's decimal mark), and in which Rulings and
+	// Sequences are given.
+	Lang     string
 	GameName string // "Ultimate Texas Hold'em"
 	House    House
 	// Set is the game's house settings by their key in
@@ -64,6 +71,10 @@ type Ruling struct {
 	Game  string // the situation's game slug, or "common"
 	Title string
 	Text  string // the house's ruling, placeholders filled in
+	// Lang is the language of Title and Text ("" for the book's own): a
+	// translated book whose file lacks the ruling's section still states
+	// the ruling in its language where the procedures have it.
+	Lang string
 }
 
 // Sequence is one sequence of play.
@@ -116,8 +127,8 @@ func (w *writer) funcs() template.FuncMap {
 		"pays":     w.pays,
 		"ruling":   w.ruling,
 		"steps":    w.steps,
-		"times":    times,
-		"odds":     odds,
+		"times":    w.times,
+		"odds":     w.odds,
 		"include":  w.include,
 		"ref":      w.ref,
 	}
@@ -129,22 +140,33 @@ func (w *writer) money(v any) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("want an amount (a money setting or limit), got %v", v)
 	}
-	return moneyText(w.env.House.Currency, m), nil
+	return w.moneyText(m), nil
 }
 
-func moneyText(currency string, m games.Money) string {
-	sign := ""
-	if m < 0 {
-		sign, m = "-", -m
+// moneyText writes an amount in the book's language, after the currency as
+// the house writes it: "CHF 0.50", "CHF 0,50".
+func (w *writer) moneyText(m games.Money) string {
+	s := w.loc().Money(int64(m))
+	if w.env.House.Currency == "" {
+		return s
 	}
-	s := group(int64(m / games.Unit))
-	if f := m % games.Unit; f != 0 {
-		s += fmt.Sprintf(".%02d", int64(f))
+	return w.env.House.Currency + " " + s
+}
+
+// loc speaks the book's language.
+func (w *writer) loc() *i18n.Localizer { return localizer(w.env.Lang) }
+
+func localizer(lang string) *i18n.Localizer {
+	if lang == "" {
+		lang = i18n.Source
 	}
-	if currency == "" {
-		return sign + s
-	}
-	return currency + " " + sign + s
+	return i18n.Default().Localizer(lang)
+}
+
+// oddsIn writes odds in words in the language of l: "3 to 2", "3 a 2",
+// "3 к 2".
+func oddsIn(l *i18n.Localizer, o games.Odds) string {
+	return l.T("book_text.odds", "Paid", o.Win, "Staked", o.Per)
 }
 
 // group writes n with thousands separated by commas: "20,000".
@@ -174,14 +196,25 @@ func (w *writer) spec(kind string) (games.TableSpec, error) {
 
 // rowPays is what a row pays in words.
 func (w *writer) rowPays(r games.PayRow) string {
+	l := w.loc()
 	switch {
 	case r.Percent > 0:
-		p := games.Money(r.Percent).String()
-		return p + "% of the jackpot meter"
+		// Percent is in hundredths of a percent, as an amount is in
+		// hundredths of the currency: 2.5 % is written 2,5 % in Italian.
+		return l.T("book_text.jackpot", "Percent", l.Amount(r.Percent))
 	case r.Amount > 0:
-		return moneyText(w.env.House.Currency, r.Amount)
+		return w.moneyText(r.Amount)
 	}
-	return OddsText(r.Odds)
+	return oddsIn(l, r.Odds)
+}
+
+// rowTitle names a pay-table row in the book's language, from the hands
+// catalogue (content/i18n/hands), with a capital.
+func (w *writer) rowTitle(key string) string {
+	if t := w.loc().T("row." + key); t != "row."+key && w.env.Lang != "" && w.env.Lang != i18n.Source {
+		return capital(t)
+	}
+	return RowTitle(key)
 }
 
 // RowTitle names a pay-table row for a book's table: the words the pay-table
@@ -207,24 +240,24 @@ func (w *writer) paytable(kind string) (string, error) {
 		return "", fmt.Errorf("the house has no %s table", kind)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "| %s | Pays |\n| --- | --- |\n", paytableHead(kind))
+	fmt.Fprintf(&b, "| %s | %s |\n| --- | --- |\n", w.loc().T(paytableHead(kind)), w.loc().T("book_text.pays"))
 	for _, r := range pt.Rows {
-		fmt.Fprintf(&b, "| %s | %s |\n", RowTitle(r.Key), w.rowPays(r))
+		fmt.Fprintf(&b, "| %s | %s |\n", w.rowTitle(r.Key), w.rowPays(r))
 	}
 	b.WriteString("\n" + tableMarker(kind) + "\n")
 	return b.String(), nil
 }
 
-// paytableHead is the first column's heading: most tables pay hands, a few
-// pay the result of a wager.
+// paytableHead is the message of the first column's heading: most tables
+// pay hands, a few pay the result of a wager.
 func paytableHead(kind string) string {
 	switch kind {
 	case "main", "ante":
-		return "Bet"
+		return "book_text.col_bet"
 	case "poker":
-		return "Result"
+		return "book_text.col_result"
 	}
-	return "Hand"
+	return "book_text.col_hand"
 }
 
 // pays writes what row of the house's table of kind pays, in words, or
@@ -242,7 +275,7 @@ func (w *writer) pays(kind, row string) (string, error) {
 			return w.rowPays(r), nil
 		}
 	}
-	return "nothing", nil
+	return w.loc().T("book_text.nothing"), nil
 }
 
 // ruling writes situation id as a ### subsection: its title, then the
@@ -284,16 +317,16 @@ func (w *writer) steps(id string) (string, error) {
 }
 
 // odds writes odds in words, for a setting that holds odds: "1 to 1".
-func odds(v any) (string, error) {
+func (w *writer) odds(v any) (string, error) {
 	o, ok := v.(games.Odds)
 	if !ok || o.IsZero() {
 		return "", fmt.Errorf("want odds (a setting written \"X:Y\"), got %v", v)
 	}
-	return OddsText(o), nil
+	return oddsIn(w.loc(), o), nil
 }
 
 // times writes multiples in words: "3× or 4×", "2×, 3× or 4×", "4×".
-func times(v any) (string, error) {
+func (w *writer) times(v any) (string, error) {
 	rv := reflect.ValueOf(v)
 	var ns []int64
 	switch {
@@ -320,7 +353,7 @@ func times(v any) (string, error) {
 	if len(parts) == 1 {
 		return parts[0], nil
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1], nil
+	return w.loc().T("book_text.or", "Rest", strings.Join(parts[:len(parts)-1], ", "), "Last", parts[len(parts)-1]), nil
 }
 
 // include puts the common chapters here (a marker the parser finds).

@@ -91,6 +91,7 @@ func (l *loader) load(houseDir string) (*Book, error) {
 	}
 	var secs []Section
 	included := false
+	heads := map[string][]headingOf{}
 	for _, p := range parts {
 		if p.include {
 			included = true
@@ -103,6 +104,7 @@ func (l *loader) load(houseDir string) (*Book, error) {
 					return nil, err
 				}
 				secs = append(secs, sectionOf(c, false))
+				heads[commonFile] = append(heads[commonFile], headingOf{c.id, c.level})
 			}
 			continue
 		}
@@ -110,6 +112,7 @@ func (l *loader) load(houseDir string) (*Book, error) {
 			return nil, err
 		}
 		secs = append(secs, sectionOf(p, false))
+		heads[gameFile] = append(heads[gameFile], headingOf{p.id, p.level})
 	}
 	if len(secs) == 0 {
 		return nil, errf(gameFile, 0, "the book has no section")
@@ -129,10 +132,11 @@ func (l *loader) load(houseDir string) (*Book, error) {
 		return nil, err
 	}
 	number(secs)
-	b := &Book{Game: l.env.Game, Title: l.env.GameName + ": the rule book of " + l.env.House.Name, Sections: secs,
-		index: make(map[string]int, len(secs))}
-	for i, s := range secs {
-		b.index[s.ID] = i
+	b := &Book{Game: l.env.Game, Title: l.env.GameName + ": the rule book of " + l.env.House.Name, Lang: english, Sections: secs,
+		index: make(map[string]int, len(secs)), included: included, shipped: heads}
+	for i := range secs {
+		b.index[secs[i].ID] = i
+		secs[i].Lang, secs[i].raw = english, secs[i].Markdown
 	}
 	if err := l.finish(b); err != nil {
 		return nil, err
@@ -324,6 +328,9 @@ func (l *loader) finish(b *Book) error {
 				}
 			}
 			return errf(s.File, line, "{{ref %q}}: the book has no section %q", missing, missing)
+		}
+		if s.rendered {
+			continue // Translate kept the English rendering: nothing in it depends on the language
 		}
 		h, t, err := render(s.Markdown)
 		if err != nil {

@@ -186,10 +186,11 @@ func firstRule(rule string) string {
 }
 
 // resolve fills Drill.Refs and each Mistake.Refs from the house's book of
-// the game: the number and title of each cited section. A citation the
-// book does not have is left out (refs_test.go fails on any).
+// the game in the drill's language: the number and title of each cited
+// section. A citation the book does not have is left out (refs_test.go
+// fails on any).
 func (b *build) resolve() {
-	bk := b.h.Books[b.g.slug]
+	bk := b.h.BookIn(b.g.slug, b.lang)
 	if bk == nil {
 		return
 	}

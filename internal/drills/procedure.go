@@ -61,7 +61,7 @@ func (b *build) procedureDrill() error {
 	start := b.rng.IntN(len(ids))
 	for i := range ids {
 		id := ids[(start+i)%len(ids)]
-		q, err := procedures.NewAt(b.h, b.g.slug, kind, id, b.d.Seed)
+		q, err := procedures.NewIn(b.h, b.lang, b.g.slug, kind, id, b.d.Seed)
 		if errors.Is(err, procedures.ErrUnresolved) || errors.Is(err, procedures.ErrWithheld) {
 			continue
 		}

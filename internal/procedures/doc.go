@@ -3,7 +3,9 @@
 // seeded multiple-choice questions: a ruling for a situation a dealer meets,
 // the next step of a sequence of play, or the right order of a few steps.
 //
-// A Question is fully determined by (house, id, seed): the variant (which box,
+// A Question is fully determined by (house, id, seed), and its language only
+// changes its words (NewIn): the key, the choices' order and the variant are
+// the same in every language. The variant (which box,
 // card or stage) and the order of the choices are drawn from a math/rand/v2
 // PCG seeded with the seed and the id, so a stored attempt can be shown again
 // exactly, and two questions asked with the same seed do not share the

@@ -12,6 +12,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -107,13 +108,26 @@ func New(h *rulebook.House, kind Kind, id string, seed uint64) (Question, error)
 // names that game ({game}), and a question whose premise does not hold
 // there is refused with ErrWithheld. An empty game is New's choice.
 func NewAt(h *rulebook.House, game string, kind Kind, id string, seed uint64) (Question, error) {
+	return NewIn(h, i18n.Source, game, kind, id, seed)
+}
+
+// NewIn is NewAt in language lang ("en", "it", "ru"): the texts are the
+// situation's or sequence's in that language (rulebook.Procedures.SituationIn:
+// the house's language, then English, where an item is not translated), and
+// the words around them (the frame of a next-step or order question) the
+// catalogue's. The key, the order of the choices and the variant are the
+// English question's for the same seed.
+func NewIn(h *rulebook.House, lang, game string, kind Kind, id string, seed uint64) (Question, error) {
+	if lang == "" {
+		lang = i18n.Source
+	}
 	switch kind {
 	case KindRuling:
-		return ruling(h, game, id, seed)
+		return ruling(h, lang, game, id, seed)
 	case KindNextStep:
-		return step(h, game, id, seed)
+		return step(h, lang, game, id, seed)
 	case KindOrder:
-		return order(h, game, id, seed)
+		return order(h, lang, game, id, seed)
 	}
 	return Question{}, fmt.Errorf("procedures: unknown kind %q (known: ruling, next_step, order)", kind)
 }
@@ -210,7 +224,7 @@ func newRand(seed uint64, stream string) *rand.Rand {
 // written with its own full stop, a quotation, a question).
 func stop(s string) string {
 	s = strings.TrimRight(s, " ")
-	for _, end := range []string{".", "!", "?", ".”", ".\"", "…"} {
+	for _, end := range []string{".", "!", "?", ".”", ".\"", ".»", "…"} {
 		if strings.HasSuffix(s, end) {
 			return s
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -16,15 +17,17 @@ import (
 // seed among those where it arises (New). Errors wrap ErrUnknown,
 // ErrUnresolved or ErrWithheld.
 func Ruling(h *rulebook.House, id string, seed uint64) (Question, error) {
-	return ruling(h, "", id, seed)
+	return ruling(h, i18n.Source, "", id, seed)
 }
 
-func ruling(h *rulebook.House, game, id string, seed uint64) (Question, error) {
+func ruling(h *rulebook.House, lang, game, id string, seed uint64) (Question, error) {
 	p, err := procs(h)
 	if err != nil {
 		return Question{}, err
 	}
-	s := p.Situation(id)
+	// The situation's texts in lang: the same vars, values and choices in
+	// the same order as the English, so that the draws below are the same.
+	s := p.SituationIn(lang, id)
 	if s == nil {
 		return Question{}, notFound(p, "situation", id)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -18,15 +19,16 @@ const orderSize = 4
 // one (skipping ahead first, then going back). Errors wrap ErrUnknown,
 // ErrUnresolved or ErrWithheld.
 func Step(h *rulebook.House, id string, seed uint64) (Question, error) {
-	return step(h, "", id, seed)
+	return step(h, i18n.Source, "", id, seed)
 }
 
-func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
+func step(h *rulebook.House, lang, game, id string, seed uint64) (Question, error) {
 	p, err := procs(h)
 	if err != nil {
 		return Question{}, err
 	}
-	sq := p.Sequence(id)
+	l := i18n.Default().Localizer(lang)
+	sq := p.SequenceIn(lang, id)
 	if sq == nil {
 		return Question{}, notFound(p, "sequence", id)
 	}
@@ -57,16 +59,16 @@ func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	// The steps done are a numbered list, one a line, numbered as in the
 	// sequence, so that a screen can show them as a list (and the next
 	// step's number follows from them).
-	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\nDone so far:\n"
+	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\n" + l.T("procedure_text.done_so_far") + "\n"
 	if done > 0 {
 		prompt += fmt.Sprintf("%d. %s\n", done, steps[done-1])
 	}
-	prompt += fmt.Sprintf("%d. %s\nWhat is the next step?", done+1, steps[done])
+	prompt += fmt.Sprintf("%d. %s\n", done+1, steps[done]) + l.T("procedure_text.next_step")
 
-	right := fmt.Sprintf("Step %d of %d: after “%s” comes “%s”.", next+1, n, steps[done], steps[next])
+	right := l.T("procedure_text.step_right", "Next", next+1, "Total", n, "Done", steps[done], "Step", steps[next])
 	q := Question{
 		ID: sq.ID, Kind: KindNextStep, Game: sq.Game, Title: sq.Title, Prompt: prompt, Ref: sq.Ref,
-		Explanation: right + "\nThe whole sequence: " + numbered(steps, 0),
+		Explanation: right + "\n" + l.T("procedure_text.whole", "Steps", numbered(steps, 0)),
 		Choices:     make([]string, len(offered)), Why: make([]string, len(offered)),
 	}
 	for i, k := range r.Perm(len(offered)) {
@@ -76,9 +78,9 @@ func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 		case j == next:
 			q.Answer, q.Why[i] = i, right
 		case j > next:
-			q.Why[i] = fmt.Sprintf("Too early: this is step %d of %d; “%s” (step %d) comes first.", j+1, n, steps[next], next+1)
+			q.Why[i] = l.T("procedure_text.too_early", "N", j+1, "Total", n, "Step", steps[next], "Next", next+1)
 		default:
-			q.Why[i] = fmt.Sprintf("Already done: this is step %d of %d, before “%s” (step %d).", j+1, n, steps[done], done+1)
+			q.Why[i] = l.T("procedure_text.already_done", "N", j+1, "Total", n, "Step", steps[done], "Done", done+1)
 		}
 	}
 	return q, nil
@@ -89,15 +91,16 @@ func step(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 // shuffled order; the choices are orders of the letters. Errors wrap
 // ErrUnknown, ErrUnresolved or ErrWithheld.
 func Order(h *rulebook.House, id string, seed uint64) (Question, error) {
-	return order(h, "", id, seed)
+	return order(h, i18n.Source, "", id, seed)
 }
 
-func order(h *rulebook.House, game, id string, seed uint64) (Question, error) {
+func order(h *rulebook.House, lang, game, id string, seed uint64) (Question, error) {
 	p, err := procs(h)
 	if err != nil {
 		return Question{}, err
 	}
-	sq := p.Sequence(id)
+	l := i18n.Default().Localizer(lang)
+	sq := p.SequenceIn(lang, id)
 	if sq == nil {
 		return Question{}, notFound(p, "sequence", id)
 	}
@@ -112,7 +115,7 @@ func order(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 	shown := r.Perm(k) // shown[label] = the step's offset in the window
 	letter := make([]string, k)
 	var prompt strings.Builder
-	fmt.Fprintf(&prompt, "%s\nPut these steps in the order the dealer does them:", stop(GameName(sq.Game)+" — "+sq.Title))
+	fmt.Fprintf(&prompt, "%s\n%s", stop(GameName(sq.Game)+" — "+sq.Title), l.T("procedure_text.order_prompt"))
 	for label, off := range shown {
 		letter[off] = string(rune('A' + label))
 		fmt.Fprintf(&prompt, "\n%s. %s", letter[off], steps[start+off])
@@ -128,7 +131,7 @@ func order(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 		o[s], o[s+1] = o[s+1], o[s]
 		orders = append(orders, o)
 	}
-	right := "In order: " + numbered(steps[start:start+k], start)
+	right := l.T("procedure_text.in_order", "Steps", numbered(steps[start:start+k], start))
 	q := Question{
 		ID: sq.ID, Kind: KindOrder, Game: sq.Game, Title: sq.Title, Prompt: prompt.String(), Ref: sq.Ref,
 		Explanation: right,
@@ -145,7 +148,7 @@ func order(h *rulebook.House, game, id string, seed uint64) (Question, error) {
 			continue
 		}
 		s := start + c - 1 // orders[c] swaps window offsets c-1 and c
-		q.Why[i] = fmt.Sprintf("“%s” (step %d of %d) comes before “%s” (step %d).", steps[s], s+1, n, steps[s+1], s+2)
+		q.Why[i] = l.T("procedure_text.before", "Step", steps[s], "N", s+1, "Total", n, "Next", steps[s+1], "M", s+2)
 	}
 	return q, nil
 }

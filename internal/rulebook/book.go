@@ -82,6 +82,10 @@ type House struct {
 	// Books are the house's rule books (books.go, package book), by game
 	// slug: what every citation of the kiosk points into.
 	Books map[string]*book.Book
+	// Translations are the same books in every other language the kiosk
+	// offers, by language and game slug (BookIn): the same sections and
+	// numbers, each in that language where it is translated.
+	Translations map[string]map[string]*book.Book
 }
 
 // Chip is one denomination of the house's chip set.

@@ -15,6 +15,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // loadBooks assembles every house's rule book of every game (package book,
@@ -28,22 +29,65 @@ import (
 func loadBooks(fsys fs.FS, b *Book) error {
 	if _, err := fs.Stat(fsys, book.Dir); errors.Is(err, fs.ErrNotExist) {
 		for _, h := range b.Houses {
-			h.Books = map[string]*book.Book{}
+			h.Books, h.Translations = map[string]*book.Book{}, map[string]map[string]*book.Book{}
 		}
 		return nil
 	}
 	for _, name := range b.HouseNames() {
 		h := b.Houses[name]
-		h.Books = map[string]*book.Book{}
+		h.Books, h.Translations = map[string]*book.Book{}, map[string]map[string]*book.Book{}
+		dir := path.Join("houses", name)
 		for _, slug := range GameSlugs {
-			bk, err := book.Load(fsys, path.Join("houses", name), bookEnv(h, b.Games[slug]))
+			bk, err := book.Load(fsys, dir, bookEnv(h, b.Games[slug], i18n.Source))
 			if err != nil {
 				return err
 			}
 			h.Books[slug] = bk
 		}
+		// The house's own language first: a section another translation
+		// lacks is read in it, before English.
+		langs := translatedLangs()
+		if i := slices.Index(langs, h.Language); i > 0 {
+			langs = append([]string{h.Language}, slices.Delete(langs, i, i+1)...)
+		}
+		for _, lang := range langs {
+			h.Translations[lang] = map[string]*book.Book{}
+			for _, slug := range GameSlugs {
+				var fallback *book.Book
+				if h.Language != lang && h.Language != i18n.Source {
+					fallback = h.Translations[h.Language][slug]
+				}
+				bk, err := book.Translate(fsys, dir, bookEnv(h, b.Games[slug], lang), h.Books[slug], fallback)
+				if err != nil {
+					return err
+				}
+				h.Translations[lang][slug] = bk
+			}
+		}
 	}
 	return nil
+}
+
+// BookIn returns the house's rule book of game in language lang (docs/i18n.md):
+// its translation, sections it lacks read in the house's language or in
+// English with a note; the English book for English or a language the kiosk
+// does not offer. Nil for an unknown game.
+func (h *House) BookIn(game, lang string) *book.Book {
+	if bk := h.Translations[lang][game]; bk != nil {
+		return bk
+	}
+	return h.Books[game]
+}
+
+// CiteIn is Cite in language lang: the section's number, and its title in
+// that language.
+func (h *House) CiteIn(game, lang, id string) (book.Ref, bool) {
+	if bk := h.BookIn(game, lang); bk != nil {
+		if r, ok := bk.Ref(id); ok {
+			return r, true
+		}
+	}
+	return book.Ref{Section: id}, false
 }
 
 // Book returns the house's rule book of game, or nil for an unknown game
@@ -62,11 +106,13 @@ func (h *House) Cite(game, id string) (book.Ref, bool) {
 	return book.Ref{Section: id}, false
 }
 
-// bookEnv is what the book of game g at house h is written with.
-func bookEnv(h *House, g *Game) book.Env {
+// bookEnv is what the book of game g at house h is written with in
+// language lang: the rulings and steps are the procedures' in that language
+// (Procedures.SituationIn), item by item.
+func bookEnv(h *House, g *Game, lang string) book.Env {
 	settings := h.Settings(g.Slug)
 	env := book.Env{
-		Game: g.Slug, GameName: g.Name,
+		Game: g.Slug, GameName: g.Name, Lang: lang,
 		House:   book.House{Name: h.Title, Currency: h.Currency, Rounding: h.Rounding.Mode.String(), SmallestChip: h.Rounding.Chip},
 		Set:     settingMap(reflect.ValueOf(settings).Elem()),
 		Limits:  book.Limits{Min: h.Limits[g.Slug].Min, Max: h.Limits[g.Slug].Max},
@@ -85,13 +131,16 @@ func bookEnv(h *House, g *Game) book.Env {
 				env.Withheld[s.ID] = true
 				continue
 			}
-			env.Rulings[s.ID] = book.Ruling{Game: s.Game, Title: s.Title, Text: fillExample(s.Ruling, s.Vars)}
+			l := p.LangOf(lang, s.ID)
+			s = p.SituationIn(lang, s.ID)
+			env.Rulings[s.ID] = book.Ruling{Game: s.Game, Title: s.Title, Text: fillExample(s.Ruling, s.Vars), Lang: l}
 		}
 		for _, q := range p.Sequences {
 			if q.Game == g.Slug && !p.Asks(g.Slug, q.ID) {
 				env.Withheld[q.ID] = true
 				continue
 			}
+			q = p.SequenceIn(lang, q.ID)
 			env.Sequences[q.ID] = book.Sequence{Game: q.Game, Title: q.Title, Steps: q.Steps}
 		}
 		for id := range p.Unresolved {

@@ -24,11 +24,22 @@ type Changes struct {
 	// Others are the changed rules files that none of the above shows, in
 	// words ("the certification standards").
 	Others []string
+	// Languages are the changes to each translation of the books, in the
+	// order of i18n.Offered: the sections whose translated title or text
+	// came, went or changed. A section read in English in both versions
+	// is not one (Sections shows it).
+	Languages []LanguageChanges
+}
+
+// LanguageChanges are the sections of one language's books that changed.
+type LanguageChanges struct {
+	Lang     string // "it"
+	Sections []SectionChange
 }
 
 // Empty reports whether nothing changed.
 func (c Changes) Empty() bool {
-	return len(c.Sections) == 0 && len(c.Rows) == 0 && len(c.Settings) == 0 && len(c.Others) == 0
+	return len(c.Sections) == 0 && len(c.Rows) == 0 && len(c.Settings) == 0 && len(c.Others) == 0 && len(c.Languages) == 0
 }
 
 // SectionChange is a section of a book added, removed or changed.
@@ -71,6 +82,15 @@ func Compare(old, new *Book, house string) (Changes, error) {
 		oh = old.Houses[nh.Name]
 	}
 	var c Changes
+	for _, lang := range translatedLangs() {
+		lc := LanguageChanges{Lang: lang}
+		for _, g := range GameSlugs {
+			lc.Sections = append(lc.Sections, compareTranslations(g, lang, oh, nh)...)
+		}
+		if len(lc.Sections) > 0 {
+			c.Languages = append(c.Languages, lc)
+		}
+	}
 	for _, g := range GameSlugs {
 		c.Sections = append(c.Sections, compareBooks(g, oh, nh)...)
 		if oh == nil {
@@ -114,6 +134,52 @@ func compareBooks(game string, oh, nh *House) []SectionChange {
 	if ob != nil {
 		for i := range ob.Sections {
 			if _, ok := nb.Section(ob.Sections[i].ID); !ok {
+				out = append(out, SectionChange{Game: game, Change: FileRemoved, Old: &ob.Sections[i]})
+			}
+		}
+	}
+	return out
+}
+
+// compareTranslations lists the sections of game's book in lang whose
+// translation came, went or changed. A version older than the translations
+// has none: every translated section of the new one is new.
+func compareTranslations(game, lang string, oh, nh *House) []SectionChange {
+	own := func(h *House) *book.Book {
+		if h == nil {
+			return nil
+		}
+		if b := h.BookIn(game, lang); b != nil && b.Lang == lang {
+			return b
+		}
+		return nil
+	}
+	nb, ob := own(nh), own(oh)
+	if nb == nil {
+		return nil
+	}
+	var out []SectionChange
+	for i := range nb.Sections {
+		ns := &nb.Sections[i]
+		var os book.Section
+		ok := false
+		if ob != nil {
+			os, ok = ob.Section(ns.ID)
+		}
+		was, is := ok && os.Lang == lang, ns.Lang == lang
+		switch {
+		case !was && !is:
+		case !was:
+			out = append(out, SectionChange{Game: game, Change: FileAdded, New: ns})
+		case !is:
+			out = append(out, SectionChange{Game: game, Change: FileRemoved, Old: &os})
+		case os.Title != ns.Title || os.Markdown != ns.Markdown:
+			out = append(out, SectionChange{Game: game, Change: FileChanged, Old: &os, New: ns})
+		}
+	}
+	if ob != nil {
+		for i := range ob.Sections {
+			if _, ok := nb.Section(ob.Sections[i].ID); !ok && ob.Sections[i].Lang == lang {
 				out = append(out, SectionChange{Game: game, Change: FileRemoved, Old: &ob.Sections[i]})
 			}
 		}
@@ -311,7 +377,7 @@ func otherFiles(old, new map[string][]byte, house string) []string {
 			what = "The certification standards (what each exam holds and what passes it)"
 		case p == "drills.toml":
 			what = "The practice levels and target times"
-		case strings.HasPrefix(p, "procedures/") || p == path.Join("houses", house, "procedures.toml") || p == path.Join("houses", DefaultHouse, "procedures.toml"):
+		case strings.HasPrefix(p, "procedures/") || houseProcedures(p, house) || houseProcedures(p, DefaultHouse):
 			what = "The ruling situations and sequences of play"
 		}
 		if what != "" && !seen[what] {
@@ -320,6 +386,13 @@ func otherFiles(old, new map[string][]byte, house string) []string {
 		}
 	}
 	return out
+}
+
+// houseProcedures reports whether p is house's procedures.toml or one of
+// its translations (procedures.<lang>.toml).
+func houseProcedures(p, house string) bool {
+	dir, file := path.Split(p)
+	return dir == "houses/"+house+"/" && strings.HasPrefix(file, "procedures.") && strings.HasSuffix(file, ".toml")
 }
 
 // languageName is a language as its own speakers name it: "Italiano".

@@ -50,6 +50,13 @@ type Procedures struct {
 
 	situations map[string]*Situation
 	sequences  map[string]*Sequence
+
+	// texts are the translations (translations.go); house is the house's
+	// name and language its language, the first fallback of a text missing
+	// in a translation.
+	texts    *texts
+	house    string
+	language string
 }
 
 // Situation is one ruling situation as a dealer meets it.
@@ -80,6 +87,12 @@ type Situation struct {
 	// with no maximum payout.
 	Requires []string
 	House    string // the house whose procedures.toml last set it; "" as shipped
+
+	// wordsBy is the house whose file wrote the words people read (its
+	// own situation, or a rewrite of the ruling or the choices), "" for
+	// the shipped words: the shipped translations say only those
+	// (translations.go).
+	wordsBy string
 }
 
 // Decisive returns Setting and then Settings: every house setting that, set
@@ -108,6 +121,7 @@ type Sequence struct {
 	Settings []string // house settings that change the steps
 	Requires []string // the premise, as Situation.Requires
 	House    string
+	wordsBy  string // as Situation's
 }
 
 // Situation returns the situation id, or nil.
@@ -202,6 +216,10 @@ func loadProcedures(fsys fs.FS, b *Book) error {
 	if err != nil {
 		return err
 	}
+	tx := &texts{sit: map[textKey]situationText{}, seq: map[textKey]sequenceText{}}
+	if err := loadShippedTexts(fsys, base, tx); err != nil {
+		return err
+	}
 	defFile := "houses/" + DefaultHouse + "/procedures.toml"
 	def, err := readHouseProc(fsys, defFile)
 	if err != nil {
@@ -239,6 +257,10 @@ func loadProcedures(fsys fs.FS, b *Book) error {
 		}
 		p.withheld = withheld(p, h)
 		p.index()
+		p.texts, p.house, p.language = tx, name, h.Language
+		if err := loadHouseTexts(fsys, name, p, tx); err != nil {
+			return err
+		}
 		h.Procedures = p
 	}
 	return nil
@@ -251,9 +273,12 @@ func loadProcBase(fsys fs.FS) (*procBase, error) {
 	}
 	want := append(slices.Clone(GameSlugs), CommonSlug)
 	for _, e := range entries {
+		if e.IsDir() && slices.Contains(translatedLangs(), e.Name()) {
+			continue // a translation (translations.go)
+		}
 		slug, ok := strings.CutSuffix(e.Name(), ".toml")
 		if e.IsDir() || !ok || !slices.Contains(want, slug) {
-			return nil, errf("procedures/"+e.Name(), "", "unknown file: procedures/ holds <game>.toml and common.toml only")
+			return nil, errf("procedures/"+e.Name(), "", "unknown file: procedures/ holds <game>.toml, common.toml and a folder per translated language")
 		}
 	}
 	base := &procBase{boxes: map[string]int{}, boxesSetting: map[string]string{}}
@@ -365,7 +390,7 @@ func applyHouseProc(p *Procedures, file, house string, hf *houseProcFile) error 
 		if err != nil {
 			return err
 		}
-		s.House = house
+		s.House, s.wordsBy = house, house
 		p.Situations = append(p.Situations, s)
 	}
 	for i, d := range hf.Sequences {
@@ -374,7 +399,7 @@ func applyHouseProc(p *Procedures, file, house string, hf *houseProcFile) error 
 		if err != nil {
 			return err
 		}
-		q.House = house
+		q.House, q.wordsBy = house, house
 		p.Sequences = append(p.Sequences, q)
 	}
 	return nil
@@ -402,6 +427,9 @@ func overrideSituation(file, key string, old *Situation, o overrideDef, house st
 	}
 	s := *old
 	s.House, s.Ref = house, o.Ref
+	if o.Ruling != "" || o.Choices != nil {
+		s.wordsBy = house
+	}
 	if o.Ruling != "" {
 		s.Ruling = o.Ruling
 	}
@@ -430,6 +458,9 @@ func overrideSequence(file, key string, old *Sequence, o overrideDef, house stri
 	}
 	q := *old
 	q.House, q.Ref = house, o.Ref
+	if o.Steps != nil {
+		q.wordsBy = house
+	}
 	if o.Steps != nil {
 		q.Steps = o.Steps
 	}

@@ -59,7 +59,7 @@ func (s *Server) handleBookList(w http.ResponseWriter, r *http.Request) {
 	v := templates.BookListView{Page: s.page(r, "Rule books", "book"), House: s.house.Title}
 	for _, g := range rulebook.GameSlugs {
 		bg := templates.BookGame{Slug: g, Name: s.gameName(g), URL: bookURL(g)}
-		for _, sec := range s.house.Book(g).Sections {
+		for _, sec := range s.bookIn(r, g).Sections {
 			if sec.Level == 1 {
 				bg.Chapters = append(bg.Chapters, sec.Title)
 			}
@@ -81,7 +81,7 @@ func (s *Server) handleBookShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	game := chi.URLParam(r, "game")
-	bk := s.house.Book(game)
+	bk := s.bookIn(r, game)
 	if bk == nil {
 		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no rule book for this game."))
 		return
@@ -104,7 +104,7 @@ func (s *Server) handleBookShow(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Contents = contents(bk.Sections)
 	for _, sec := range bk.Sections {
-		bs := bookSectionView(sec, "")
+		bs := bookSectionView(sec, "", bk.Lang)
 		bs.Hit = hit[sec.ID]
 		v.Sections = append(v.Sections, bs)
 	}
@@ -119,7 +119,7 @@ func (s *Server) handleBookSection(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	game, id := chi.URLParam(r, "game"), chi.URLParam(r, "section")
-	bk := s.house.Book(game)
+	bk := s.bookIn(r, game)
 	var secs []book.Section
 	if bk != nil {
 		secs = bk.Subtree(id)
@@ -131,9 +131,16 @@ func (s *Server) handleBookSection(w http.ResponseWriter, r *http.Request) {
 	v := templates.BookSectionView{Page: s.page(r, secs[0].Title, "book"), Game: game, Title: bk.Title,
 		BookURL: bookURL(game) + "#" + id}
 	for _, sec := range secs {
-		v.Sections = append(v.Sections, bookSectionView(sec, game))
+		v.Sections = append(v.Sections, bookSectionView(sec, game, bk.Lang))
 	}
 	s.render(w, r, http.StatusOK, templates.BookSectionPage(v), templates.BookSectionFragment(v))
+}
+
+// bookIn is the house's rule book of game in r's language (rulebook.House.BookIn:
+// a section not yet translated is read in the house's language or English,
+// with a note), or nil for an unknown game.
+func (s *Server) bookIn(r *http.Request, game string) *book.Book {
+	return s.house.BookIn(game, loc(r).Lang())
 }
 
 func refOf(s book.Section) book.Ref { return book.Ref{Section: s.ID, Number: s.Number, Title: s.Title} }
@@ -143,37 +150,38 @@ func citationOf(game string, r book.Ref) templates.Citation {
 	return templates.Citation{Label: r.String(), URL: bookURL(game) + "#" + r.Section, Fragment: bookSectionURL(game, r.Section)}
 }
 
-// citations are refs as links into the house's book of game. A ref made
-// under an older rules version is shown with the section's number and title
-// today; one whose section is gone keeps its words, without a link.
-func (s *Server) citations(game string, refs []book.Ref) []templates.Citation {
+// citations are refs as links into the house's book of game, titled in
+// language lang (a Localizer's Lang; "" is English). A ref made under an older rules version is shown with the
+// section's number and title today; one whose section is gone keeps its
+// words, without a link.
+func (s *Server) citations(lang, game string, refs []book.Ref) []templates.Citation {
 	var out []templates.Citation
 	seen := map[string]bool{}
-	for _, r := range refs {
-		if seen[r.Section] {
+	for _, ref := range refs {
+		if seen[ref.Section] {
 			continue
 		}
-		seen[r.Section] = true
-		if now, ok := s.house.Cite(game, r.Section); ok {
+		seen[ref.Section] = true
+		if now, ok := s.house.CiteIn(game, lang, ref.Section); ok {
 			out = append(out, citationOf(game, now))
-		} else if r.Title != "" {
-			out = append(out, templates.Citation{Label: r.String()})
+		} else if ref.Title != "" {
+			out = append(out, templates.Citation{Label: ref.String()})
 		}
 	}
 	return out
 }
 
 // cite resolves section ids (an engine's rule, a mistake's rule) in the
-// house's book of game; an id the book does not have is left out: the page
-// never shows a raw id.
-func (s *Server) cite(game string, ids ...string) []templates.Citation {
+// house's book of game in language lang; an id the book does not have is
+// left out: the page never shows a raw id.
+func (s *Server) cite(lang, game string, ids ...string) []templates.Citation {
 	var refs []book.Ref
 	for _, id := range ids {
-		if r, ok := s.house.Cite(game, id); ok {
-			refs = append(refs, r)
+		if ref, ok := s.house.CiteIn(game, lang, id); ok {
+			refs = append(refs, ref)
 		}
 	}
-	return s.citations(game, refs)
+	return s.citations(lang, game, refs)
 }
 
 // contents nests the sections into the book's contents list.
@@ -201,8 +209,9 @@ var inBookLink = regexp.MustCompile(`<a href="#([^"]+)">`)
 
 // bookSectionView is one section as a page shows it. Shown outside the
 // book's own page (game set), a cross-reference opens the section it names
-// in the dialog, or the book at it without JavaScript.
-func bookSectionView(sec book.Section, game string) templates.BookSection {
+// in the dialog, or the book at it without JavaScript. A section not in the
+// book's language (lang) carries its own language and the note.
+func bookSectionView(sec book.Section, game, lang string) templates.BookSection {
 	h := sec.HTML
 	if game != "" {
 		h = inBookLink.ReplaceAllStringFunc(h, func(a string) string {
@@ -211,7 +220,11 @@ func bookSectionView(sec book.Section, game string) templates.BookSection {
 				`" hx-target="#` + templates.BookDialogBodyID + `" hx-swap="innerHTML" data-book-dialog>`
 		})
 	}
-	return templates.BookSection{ID: sec.ID, Number: sec.Number, Title: sec.Title, Level: sec.Level, HTML: h, House: sec.House}
+	v := templates.BookSection{ID: sec.ID, Number: sec.Number, Title: sec.Title, Level: sec.Level, HTML: h, House: sec.House, Note: sec.Note}
+	if sec.Lang != lang {
+		v.Lang = sec.Lang
+	}
+	return v
 }
 
 // snippet is a few words of text around the first word of q it holds, with

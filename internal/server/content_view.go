@@ -234,7 +234,7 @@ func (s *Server) citeOrRaw(game, id string) templates.Citation {
 	if id == "" {
 		return templates.Citation{}
 	}
-	if cs := s.cite(game, id); len(cs) > 0 {
+	if cs := s.cite(i18n.Source, game, id); len(cs) > 0 {
 		return cs[0]
 	}
 	return templates.Citation{Label: id, Missing: true}

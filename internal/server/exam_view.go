@@ -75,7 +75,7 @@ func (s *Server) examItemRow(l *i18n.Localizer, ex *trainer.Exam, it trainer.Exa
 	} else {
 		row.Prompt = d.Prompt
 		row.Right = joinLines(answerLines(l, d, d.Key))
-		row.Refs = s.citations(d.Game, d.Refs)
+		row.Refs = s.citations(l.Lang(), d.Game, d.Refs)
 	}
 	switch eval.JudgeItem(it, a) {
 	case eval.ItemRight:

@@ -470,7 +470,7 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	f.Question = s.questionView(l, sess, sv, nil, nil)
 	f.Question.HintAction, f.Question.TargetSeconds = "", 0
 	f.Explanation = d.Explanation
-	f.Refs = s.citations(d.Game, d.Refs)
+	f.Refs = s.citations(l.Lang(), d.Game, d.Refs)
 	f.Yours, f.Right = answerLines(l, d, drills.Key(answer)), answerLines(l, d, d.Key)
 	for i := range f.Yours {
 		f.Yours[i].Right = f.Yours[i].Right || a.Correct
@@ -479,7 +479,7 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	if !a.Correct {
 		if m := practice.Score(d, answer, a.Elapsed).Mistake; m != nil {
 			f.Mistake, f.MistakeText = true, m.Explanation
-			f.MistakeRefs = s.mistakeCitations(d.Game, m)
+			f.MistakeRefs = s.mistakeCitations(l.Lang(), d.Game, m)
 		}
 	}
 	return f, nil
@@ -487,11 +487,11 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 
 // mistakeCitations are the sections a mistake breaks: its Refs, or its Rule
 // (a section id) where the drill has not resolved it.
-func (s *Server) mistakeCitations(game string, m *drills.Mistake) []templates.Citation {
+func (s *Server) mistakeCitations(lang, game string, m *drills.Mistake) []templates.Citation {
 	if len(m.Refs) > 0 {
-		return s.citations(game, m.Refs)
+		return s.citations(lang, game, m.Refs)
 	}
-	return s.cite(game, m.Rule)
+	return s.cite(lang, game, m.Rule)
 }
 
 // answerLines writes an answer (or the key) in the drill's terms; an

@@ -92,7 +92,7 @@ func (s *Server) wagerView(game string, w edge.Wager, j *figureJob) templates.Wa
 	wv := templates.WagerView{Wager: w.Name, Title: w.Title, HouseTable: own.Name, Exact: w.Method == edge.Exact}
 	if bk := s.house.Book(game); bk != nil {
 		if id, ok := bk.TableSection(w.Kind); ok {
-			wv.Book = s.cite(game, id)[0]
+			wv.Book = s.cite("", game, id)[0]
 		}
 	}
 	for _, n := range edge.TableNames(s.book, s.house, w) {

@@ -66,13 +66,28 @@ func TestRules_ApprovalShowsChanges(t *testing.T) {
 	if !strings.Contains(page.TestID("rules-against"), "whole rule book") {
 		t.Errorf("the first version: %q", page.TestID("rules-against"))
 	}
-	// The first version shows the whole book: every section of every game.
+	// The first version shows the whole book: every section of every game,
+	// and every section translated into another language.
 	want := 0
 	for _, g := range rulebook.GameSlugs {
-		want += len(first.Book.Houses[rulebook.DefaultHouse].Book(g).Sections)
+		h := first.Book.Houses[rulebook.DefaultHouse]
+		want += len(h.Book(g).Sections)
+		for lang := range h.Translations {
+			for _, s := range h.BookIn(g, lang).Sections {
+				if s.Lang == lang {
+					want++
+				}
+			}
+		}
 	}
 	if n := page.Doc.Find(`[data-testid="rules-section"]`).Length(); n != want {
 		t.Errorf("the first version shows %d sections; want the whole book, %d", n, want)
+	}
+	if got := page.TestID("rules-language"); !strings.Contains(got, "Italiano") || !strings.Contains(got, "Русский") {
+		t.Errorf("the translations' headings: %q; want one for Italiano and one for Русский", got)
+	}
+	if page.Doc.Find(`[data-testid="rules-section"][lang="it"]`).Length() == 0 {
+		t.Error("no section marked as Italian")
 	}
 	wantRedirect(t, "approve the first", mc.PostForm("/manager/rules/"+first.Book.Version+"/approve", confirmed),
 		"/manager/rules/"+first.Book.Version+"?done=approved")

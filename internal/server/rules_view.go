@@ -132,16 +132,14 @@ func (s *Server) rulesVersionView(r *http.Request, version string) (templates.Ru
 // of every wager whose pay table changed.
 func (s *Server) changesView(ctx context.Context, v *templates.RulesVersionView, ch rulebook.Changes, oldBook, newBook *rulebook.Book, house string) {
 	for _, c := range ch.Sections {
-		sv := templates.SectionChangeView{GameName: s.gameName(c.Game), Change: c.Change}
-		if c.Old != nil {
-			sv.OldTitle, sv.OldHTML = c.Old.Number+" "+c.Old.Title, c.Old.HTML
-			sv.Number, sv.Title = c.Old.Number, c.Old.Title
+		v.Sections = append(v.Sections, s.sectionChangeView(c))
+	}
+	for _, l := range ch.Languages {
+		lv := templates.LanguageChangeView{Tag: l.Lang, Name: languageName(l.Lang)}
+		for _, c := range l.Sections {
+			lv.Sections = append(lv.Sections, s.sectionChangeView(c))
 		}
-		if c.New != nil {
-			sv.NewTitle, sv.NewHTML = c.New.Number+" "+c.New.Title, c.New.HTML
-			sv.Number, sv.Title = c.New.Number, c.New.Title
-		}
-		v.Sections = append(v.Sections, sv)
+		v.Languages = append(v.Languages, lv)
 	}
 	type wk struct{ game, kind string }
 	kinds := map[wk]bool{}
@@ -172,6 +170,21 @@ func (s *Server) changesView(ctx context.Context, v *templates.RulesVersionView,
 			v.Edges = append(v.Edges, e)
 		}
 	}
+}
+
+// sectionChangeView is a section added, changed or removed, as the page
+// shows it: the number and title now (or before, when removed).
+func (s *Server) sectionChangeView(c rulebook.SectionChange) templates.SectionChangeView {
+	sv := templates.SectionChangeView{GameName: s.gameName(c.Game), Change: c.Change}
+	if c.Old != nil {
+		sv.OldTitle, sv.OldHTML = c.Old.Number+" "+c.Old.Title, c.Old.HTML
+		sv.Number, sv.Title = c.Old.Number, c.Old.Title
+	}
+	if c.New != nil {
+		sv.NewTitle, sv.NewHTML = c.New.Number+" "+c.New.Title, c.New.HTML
+		sv.Number, sv.Title = c.New.Number, c.New.Title
+	}
+	return sv
 }
 
 // tableTitle names a kind of pay table as the pay-table page does.

@@ -84,6 +84,10 @@ type BookSection struct {
 	HTML              string // the section's text, from the book (no raw HTML)
 	Hit               bool   // found by the search
 	House             bool   // written by the house itself
+	// Lang is the language of the title and text when it is not the
+	// page's (a section not yet translated), and Note says so in the
+	// page's language.
+	Lang, Note string
 }
 
 // HeadingTag is the HTML heading of a section on the book page, under the

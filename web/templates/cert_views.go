@@ -372,13 +372,27 @@ type RulesVersionView struct {
 	Edges    []EdgeChangeView
 	Settings []SettingChangeView
 	Others   []string // other rules that changed, in words
-	Action   string   // the approval form, "" once approved
-	Notice   string
+	// Languages are the translations of the books that changed, one block
+	// per language.
+	Languages []LanguageChangeView
+	Action    string // the approval form, "" once approved
+	Notice    string
+}
+
+// LanguageChangeView is the sections of one language's books that changed.
+type LanguageChangeView struct {
+	Tag      string // "it": the texts' lang attribute
+	Name     string // "Italiano"
+	Sections []SectionChangeView
 }
 
 // Changed counts the changes, for the confirmation.
 func (v RulesVersionView) Changed() int {
-	return len(v.Sections) + len(v.Rows) + len(v.Settings) + len(v.Others)
+	n := len(v.Sections) + len(v.Rows) + len(v.Settings) + len(v.Others)
+	for _, l := range v.Languages {
+		n += len(l.Sections)
+	}
+	return n
 }
 
 // SectionChangeView is a section of a rule book added, changed or removed,
