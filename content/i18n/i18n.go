@@ -11,5 +11,5 @@ import "embed"
 
 // FS holds content/i18n as shipped in the binary.
 //
-//go:embed *.toml hands
+//go:embed *.toml hands staff
 var FS embed.FS
