@@ -3,6 +3,7 @@ package server
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
@@ -81,4 +82,22 @@ func (s *Server) skillName(l *i18n.Localizer, skill string) string {
 		return kindName(l, kind)
 	}
 	return s.questionWordsIn(l, skill)
+}
+
+// dateIn writes t's day in l's language on the kiosk's clock; "" for no
+// date (dateText's English).
+func dateIn(l *i18n.Localizer, t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return l.Date(t.Local())
+}
+
+// dateTimeIn writes the moment t in l's language on the kiosk's clock; ""
+// for none (dateTimeText's English).
+func dateTimeIn(l *i18n.Localizer, t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return l.DateTime(t.Local())
 }

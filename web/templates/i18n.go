@@ -30,3 +30,7 @@ func TSplit(ctx context.Context, id, name string, args ...any) (before, after st
 // Lang is the request's language tag, for <html lang> (en-XA in the
 // pseudo-locale).
 func Lang(ctx context.Context) string { return i18n.FromContext(ctx).Tag() }
+
+// N writes the count n with the digit grouping of the request's language:
+// 12,500 · 12.500 · 12 500.
+func N(ctx context.Context, n int) string { return i18n.FromContext(ctx).Number(int64(n)) }
