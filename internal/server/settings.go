@@ -78,7 +78,7 @@ func (s *Server) handleSettingsShow(w http.ResponseWriter, r *http.Request) {
 	}
 	f := settingsForm(st)
 	f.Saved = r.URL.Query().Get("saved") == "1"
-	s.render(w, r, http.StatusOK, templates.SettingsPage(s.page(r, "Settings", "settings"), f), nil)
+	s.render(w, r, http.StatusOK, templates.SettingsPage(s.page(r, t(r, "nav.settings"), "settings"), f), nil)
 }
 
 // handleSettingsUpdate saves the settings.
@@ -95,7 +95,7 @@ func (s *Server) handleSettingsUpdate(w http.ResponseWriter, r *http.Request) {
 	st, f := decodeSettings(r.PostForm, current)
 	if len(f.Errors) > 0 {
 		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.SettingsPage(s.page(r, "Settings", "settings"), f), templates.SettingsFormFragment(f))
+			templates.SettingsPage(s.page(r, t(r, "nav.settings"), "settings"), f), templates.SettingsFormFragment(f))
 		return
 	}
 	if err := s.db.UpdateSettings(r.Context(), st); err != nil {
