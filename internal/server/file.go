@@ -38,7 +38,7 @@ func (s *Server) fileTraineeParam(r *http.Request) (*trainer.User, error) {
 	}
 	u, err := s.db.FindUserByID(r.Context(), id)
 	if err != nil || u.Role != trainer.RoleTrainee || !s.sees(r.Context(), u) {
-		return nil, trainer.Errorf(trainer.KindNotFound, "Trainee not found.")
+		return nil, trainer.Errorf(trainer.KindNotFound, "Trainee not found.").In("err.trainee_not_found")
 	}
 	return u, nil
 }
@@ -47,7 +47,7 @@ func (s *Server) fileTraineeParam(r *http.Request) (*trainer.User, error) {
 func (s *Server) gameParam(r *http.Request) (string, error) {
 	g := chi.URLParam(r, "game")
 	if _, ok := s.house.Certification[g]; !ok {
-		return "", trainer.Errorf(trainer.KindNotFound, "There is no certification in this game.")
+		return "", trainer.Errorf(trainer.KindNotFound, "There is no certification in this game.").In("err.no_certification")
 	}
 	return g, nil
 }
@@ -287,9 +287,9 @@ func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
 	f.result = r.PostFormValue("result")
 	f.notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
 	kind, err := trainer.ParseTableResult(f.result)
-	fieldError(f.errs, "result", err)
+	fieldError(loc(r), f.errs, "result", err)
 	if err == nil {
-		fieldError(f.errs, "notes", trainer.ValidateNotes(kind, f.notes))
+		fieldError(loc(r), f.errs, "notes", trainer.ValidateNotes(kind, f.notes))
 	}
 	s.recordCertEvent(w, r, kind, &f, "table-test")
 }
@@ -299,7 +299,7 @@ func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
 	f := formState{form: "revoke", errs: templates.Errors{}}
 	f.notes = trainer.NormalizeNotes(r.PostFormValue("reason"))
 	if err := trainer.ValidateNotes(trainer.EventRevoked, f.notes); err != nil {
-		fieldError(f.errs, "reason", err)
+		fieldError(loc(r), f.errs, "reason", err)
 	}
 	s.recordCertEvent(w, r, trainer.EventRevoked, &f, "revoked")
 }
@@ -308,7 +308,7 @@ func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRetakeAllow(w http.ResponseWriter, r *http.Request) {
 	f := formState{form: "allow", errs: templates.Errors{}}
 	f.notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
-	fieldError(f.errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.notes))
+	fieldError(loc(r), f.errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.notes))
 	s.recordCertEvent(w, r, trainer.EventRetakeAllowed, &f, "allowed")
 }
 
@@ -366,7 +366,7 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 		// meanwhile, or records that disagree with the audit trail): the
 		// page again, as the state now is, with the reason.
 		if trainer.KindOf(err) == trainer.KindConflict && !isHTMX(r) {
-			s.renderFileForm(w, r, u, trainer.MessageOf(err), nil, http.StatusConflict)
+			s.renderFileForm(w, r, u, messageIn(loc(r), err), nil, http.StatusConflict)
 			return
 		}
 		s.error(w, r, err)
@@ -426,13 +426,13 @@ func (s *Server) handleManagerExam(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(exams) == 0 {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet."))
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.").In("err.exam_not_found"))
 		return
 	}
 	ex := exams[0]
 	u, err := s.db.FindUserByID(r.Context(), ex.UserID)
 	if err == nil && !s.sees(r.Context(), u) {
-		err = trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.")
+		err = trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.").In("err.exam_not_found")
 	}
 	if err != nil {
 		s.error(w, r, err)

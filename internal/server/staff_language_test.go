@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -130,5 +131,36 @@ func TestLanguage_StaffPagesCheckSeesEnglish(t *testing.T) {
 	left := englishLeft("it", pageText(resp))
 	if len(left) < 10 {
 		t.Errorf("an English trainee's file shows %d English sentences to the check for an Italian page (%q); want many", len(left), left)
+	}
+}
+
+// TestLanguage_StaffFormMessages: the domain's sentences on the staff's
+// forms are in the reader's language (a name left empty, a PIN too short,
+// a table test failed without notes), and in English word for word as
+// package trainer says them.
+func TestLanguage_StaffFormMessages(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	k.ApproveRules(k.manager)
+	k.SitExam(k.trainee, "uth", true)
+	for _, tc := range []struct {
+		tag, name, pin, notes string
+	}{
+		{"en", "Enter a name.", "A PIN is 4 to 6 digits.", "Write what went wrong at the table."},
+		{"it", "Scrivi un nome.", "Un PIN ha da 4 a 6 cifre.", "Scrivi che cosa è andato storto al tavolo."},
+		{"ru", "Введите имя.", "PIN состоит из цифр, от 4 до 6.", "Напишите, что пошло не так за столом."},
+	} {
+		for _, u := range []*trainer.User{k.manager, k.admin} {
+			if err := k.DB.SetUserLanguage(t.Context(), u.ID, tc.tag); err != nil {
+				t.Fatal(err)
+			}
+		}
+		admin := k.staffClient(t, "Ada Admin", adminPassword)
+		resp := admin.PostForm("/admin/users", url.Values{"role": {"trainee"}, "name": {""}, "secret": {"12"}, "confirm": {"12"}})
+		wantFieldError(t, tc.tag+" new user without a name", resp, "name", tc.name)
+		wantFieldError(t, tc.tag+" new user with a short PIN", resp, "secret", tc.pin)
+		manager := k.staffClient(t, "Max Manager", managerPassword)
+		resp = manager.PostForm(fmt.Sprintf("/manager/trainees/%d/games/uth/table-test", k.trainee.ID), url.Values{"result": {"fail"}})
+		wantFieldError(t, tc.tag+" a failed table test without notes", resp, "notes", tc.notes)
 	}
 }

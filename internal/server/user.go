@@ -129,7 +129,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		s.switchRole(w, r, to)
 		return
 	}
-	f, role, secret, err := decodeNewUser(r.PostForm)
+	f, role, secret, err := decodeNewUser(r.PostForm, loc(r))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -144,11 +144,11 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		err = s.db.CreateUser(r.Context(), u)
 		switch {
 		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-			fieldError(f.Errors, "name", err)
+			fieldError(loc(r), f.Errors, "name", err)
 		case errors.Is(err, trainer.ErrBadgeTaken):
-			fieldError(f.Errors, "badge", err)
+			fieldError(loc(r), f.Errors, "badge", err)
 		case trainer.KindOf(err) == trainer.KindConflict:
-			fieldError(f.Errors, "", err)
+			fieldError(loc(r), f.Errors, "", err)
 		case err != nil:
 			s.error(w, r, err)
 			return
@@ -183,7 +183,7 @@ func (s *Server) switchRole(w http.ResponseWriter, r *http.Request, to string) {
 // decodeNewUser reads the new-user form: the form to show again, with
 // messages by field, the role and the PIN or password. A role the form does
 // not offer is an error (KindInvalid): the form never posts one.
-func decodeNewUser(form url.Values) (templates.UserForm, trainer.Role, string, error) {
+func decodeNewUser(form url.Values, l *i18n.Localizer) (templates.UserForm, trainer.Role, string, error) {
 	role, err := trainer.ParseRole(form.Get("role"))
 	if err != nil {
 		return templates.UserForm{}, "", "", err
@@ -191,19 +191,19 @@ func decodeNewUser(form url.Values) (templates.UserForm, trainer.Role, string, e
 	f := userForm(role)
 	f.Name = trainer.NormalizeName(form.Get("name"))
 	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
-	secret := decodeSecret(form, role, f.Errors)
+	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	secret := decodeSecret(form, role, f.Errors, l)
 	return f, role, secret, nil
 }
 
 // decodeSecret reads a new PIN or password for role and its confirmation,
 // putting their messages on the "secret" and "confirm" fields of errs.
-func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors) string {
+func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors, l *i18n.Localizer) string {
 	secret := form.Get("secret")
-	fieldError(errs, "secret", trainer.ValidateSecret(role, secret))
+	fieldError(l, errs, "secret", trainer.ValidateSecret(role, secret))
 	if errs["secret"] == "" {
-		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
+		fieldError(l, errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
 	}
 	return secret
 }
@@ -297,7 +297,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := secretForm(u)
-	secret := decodeSecret(r.PostForm, u.Role, f.Errors)
+	secret := decodeSecret(r.PostForm, u.Role, f.Errors, loc(r))
 	if len(f.Errors) > 0 {
 		v, err := s.userView(r, u, f, nil)
 		if err != nil {
@@ -354,7 +354,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		return
 	}
 	if !active && me.ID == u.ID {
-		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.")
+		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.").In("err.own_account")
 	} else {
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
@@ -364,7 +364,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 			s.error(w, r, verr)
 			return
 		}
-		v.Problem = trainer.MessageOf(err)
+		v.Problem = messageIn(loc(r), err)
 		s.render(w, r, http.StatusConflict, templates.UserPage(v), nil)
 		return
 	}
@@ -395,15 +395,15 @@ func (s *Server) handleUserProfileUpdate(w http.ResponseWriter, r *http.Request)
 	}
 	f := templates.ProfileForm{Name: trainer.NormalizeName(r.PostForm.Get("name")),
 		Badge: trainer.NormalizeBadge(r.PostForm.Get("badge")), Errors: templates.Errors{}}
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	fieldError(loc(r), f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(loc(r), f.Errors, "badge", trainer.ValidateBadge(f.Badge))
 	if len(f.Errors) == 0 {
 		_, err = s.db.UpdateUser(r.Context(), u.ID, f.Name, f.Badge)
 		switch {
 		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-			fieldError(f.Errors, "name", err)
+			fieldError(loc(r), f.Errors, "name", err)
 		case errors.Is(err, trainer.ErrBadgeTaken):
-			fieldError(f.Errors, "badge", err)
+			fieldError(loc(r), f.Errors, "badge", err)
 		case err != nil:
 			s.error(w, r, err)
 			return
