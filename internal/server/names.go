@@ -101,3 +101,10 @@ func dateTimeIn(l *i18n.Localizer, t time.Time) string {
 	}
 	return l.DateTime(t.Local())
 }
+
+// dayMonth writes t's day and month in l's language, without the year, as
+// the progress chart's points read: 2 Jan · 2 gen · 2 янв.
+func dayMonth(l *i18n.Localizer, t time.Time) string {
+	t = t.Local()
+	return strings.TrimSuffix(l.Date(t), " "+strconv.Itoa(t.Year()))
+}
