@@ -192,7 +192,7 @@ func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.
 	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {pt.Name}, "rounds": {strconv.FormatInt(rounds, 10)}}
 	c.Slot = s.slot(j, id+"-progress", templates.PayTablesSimURL+"?"+pollQuery(q), templates.PayTablesSimURL+"?"+q.Encode()+"#"+id,
 		func(t *templates.TableFigures) { t.House, t.Rows = c.House, c.Rows })
-	c.Form = templates.SimForm{Game: game, Wager: w.Name, Table: pt.Name, Target: id, Rounds: roundsOptions(w, rounds)}
+	c.Form = templates.SimForm{Game: game, Wager: w.Name, Table: pt.Name, Target: id, Rounds: roundsOptions(l, w, rounds)}
 	return c
 }
 
@@ -375,16 +375,16 @@ func oddsRows(l *i18n.Localizer, pt games.PayTable, changed string) []templates.
 
 // roundsOptions offers the simulation lengths of w, with selected chosen
 // (the shorter one when selected is 0).
-func roundsOptions(w edge.Wager, selected int64) []templates.Option {
+func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.Option {
 	ns := simRounds(w)
 	if !slices.Contains(ns, selected) {
 		selected = ns[0]
 	}
 	var out []templates.Option
 	for i, n := range ns {
-		label := templates.Count(n) + " rounds"
+		label := l.T("paytables.n_rounds", "Rounds", templates.Count(n))
 		if i == len(ns)-1 {
-			label += " (as trainer math)"
+			label = l.T("paytables.n_rounds_math", "Rounds", templates.Count(n))
 		}
 		out = append(out, templates.Option{Value: strconv.FormatInt(n, 10), Label: label, Selected: n == selected})
 	}
@@ -415,7 +415,7 @@ func (s *Server) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in wha
 		f.Rows = append(f.Rows, templates.Option{Value: k, Label: rowNameIn(l, k), Selected: k == in.row})
 	}
 	if w.Method == edge.Simulation {
-		f.Rounds = roundsOptions(w, in.n)
+		f.Rounds = roundsOptions(l, w, in.n)
 	}
 	return f
 }
