@@ -113,6 +113,6 @@ func (s *Server) renderChecker(w http.ResponseWriter, r *http.Request, status in
 	for _, o := range opts {
 		o(&f)
 	}
-	page := templates.HandCheckerPage(templates.HandCheckerView{Page: s.page(r, "Hand checker", "hand-checker"), Form: f})
+	page := templates.HandCheckerPage(templates.HandCheckerView{Page: s.page(r, t(r, "nav.hand_checker"), "hand-checker"), Form: f})
 	s.render(w, r, status, page, templates.HandCheckerFragment(f))
 }

@@ -25,23 +25,24 @@ import (
 
 // contentView is the content page for cq.
 func (s *Server) contentView(r *http.Request, cq contentQuery) templates.ContentView {
-	v := templates.ContentView{Page: s.page(r, "Training content", "content"), House: s.house.Title,
-		GameName: s.gameName(cq.game), Level: cq.level}
+	l := loc(r)
+	v := templates.ContentView{Page: s.page(r, t(r, "content.title"), "content"), House: s.house.Title,
+		GameName: s.gameNameIn(l, cq.game), Level: cq.level}
 	for _, g := range drills.GameSlugs() {
 		other := cq
 		other.game = g
-		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameName(g), URL: other.url(), Current: g == cq.game})
+		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameNameIn(l, g), URL: other.url(), Current: g == cq.game})
 	}
-	for _, l := range s.gen.Config().Levels {
+	for _, lv := range s.gen.Config().Levels {
 		other := cq
-		other.level = l.Level
-		v.Levels = append(v.Levels, templates.GameTab{Slug: strconv.Itoa(l.Level), Name: fmt.Sprintf("Level %d", l.Level),
-			URL: other.url() + "#samples", Current: l.Level == cq.level})
+		other.level = lv.Level
+		v.Levels = append(v.Levels, templates.GameTab{Slug: strconv.Itoa(lv.Level), Name: l.T("start.level_n", "N", lv.Level),
+			URL: other.url() + "#samples", Current: lv.Level == cq.level})
 	}
 	for _, k := range drills.Kinds {
-		v.Samples = append(v.Samples, s.sample(loc(r), cq, k))
+		v.Samples = append(v.Samples, s.sample(l, cq, k))
 	}
-	s.procedureViews(&v, cq.game)
+	s.procedureViews(l, &v, cq.game)
 	return v
 }
 
@@ -51,7 +52,7 @@ func (s *Server) sample(l *i18n.Localizer, cq contentQuery, kind string) templat
 	spec := drills.Spec{Game: cq.game, Kind: kind, Level: cq.level, Seed: cq.seeds[kind]}
 	next := newSeed(spec.Seed)
 	sv := templates.SampleView{
-		ID: templates.SampleID(kind), Kind: kind, KindLabel: kindLabel(kind), Level: spec.Level, Seed: spec.Seed,
+		ID: templates.SampleID(kind), Kind: kind, KindLabel: kindName(l, kind), Level: spec.Level, Seed: spec.Seed,
 		Command:    s.drillCommand(spec),
 		AnotherURL: cq.with(kind, next).url() + "#" + templates.SampleID(kind),
 		AnotherHX: templates.ContentSampleURL + "?" + url.Values{"game": {cq.game}, "kind": {kind},
@@ -59,16 +60,16 @@ func (s *Server) sample(l *i18n.Localizer, cq contentQuery, kind string) templat
 	}
 	d, err := s.gen.Generate(s.house.Name, spec)
 	if err != nil {
-		sv.Problem = "No drill can be made here: " + err.Error() + "."
+		sv.Problem = l.T("content.no_drill", "Error", err.Error())
 		return sv
 	}
-	sv.Skill, sv.Prompt, sv.Explanation = s.questionWords(d.Skill), d.Prompt, d.Explanation
+	sv.Skill, sv.Prompt, sv.Explanation = s.questionWordsIn(l, d.Skill), d.Prompt, d.Explanation
 	if d.TargetSeconds > 0 {
 		sv.Target = strconv.Itoa(d.TargetSeconds) + " s"
 	}
 	if d.Round != nil {
 		t := roundView(l, d.Round, d.Ask)
-		t.Label = "The table: " + sv.KindLabel // one landmark per sample
+		t.Label = l.T("content.table_label", "Kind", sv.KindLabel) // one landmark per sample
 		sv.Table = &t
 	}
 	var q templates.QuestionView
@@ -113,7 +114,7 @@ func keyJSON(k drills.Key) string {
 
 // procedureViews adds the house's situations and sequences of game, the
 // common situations and what the house left unresolved.
-func (s *Server) procedureViews(v *templates.ContentView, game string) {
+func (s *Server) procedureViews(l *i18n.Localizer, v *templates.ContentView, game string) {
 	p := s.house.Procedures
 	if p == nil {
 		return
@@ -134,7 +135,7 @@ func (s *Server) procedureViews(v *templates.ContentView, game string) {
 			continue
 		}
 		sv := templates.SituationView{ID: st.ID, Title: st.Title, Prompt: promptParts(st.Prompt), Ruling: promptParts(st.Ruling),
-			Ref: s.citeOrRaw(game, st.Ref), Setting: settingWords(st.Setting), HouseNote: houseNote(st.House, shipped(st.ID))}
+			Ref: s.citeOrRaw(game, st.Ref), Setting: settingWords(st.Setting), HouseNote: houseNote(l, st.House, shipped(st.ID))}
 		for _, name := range slices.Sorted(maps.Keys(st.Vars)) {
 			sv.Vars = append(sv.Vars, templates.VarView{Name: name, Values: st.Vars[name]})
 		}
@@ -154,7 +155,7 @@ func (s *Server) procedureViews(v *templates.ContentView, game string) {
 	for _, q := range p.Sequences {
 		if q.Game == game {
 			sv := templates.SequenceView{ID: q.ID, Title: q.Title, Steps: q.Steps, Ref: s.citeOrRaw(game, q.Ref),
-				HouseNote: houseNote(q.House, shipped(q.ID))}
+				HouseNote: houseNote(l, q.House, shipped(q.ID))}
 			for _, st := range q.Settings {
 				sv.Settings = append(sv.Settings, settingWords(st))
 			}
@@ -197,14 +198,14 @@ func usesBox(st *rulebook.Situation) bool {
 
 // houseNote says who wrote a ruling that is not the kiosk's shipped one:
 // house is the house whose procedures.toml set it ("" as shipped).
-func houseNote(house string, shipped bool) string {
+func houseNote(l *i18n.Localizer, house string, shipped bool) string {
 	switch {
 	case house == "":
 		return ""
 	case shipped:
-		return fmt.Sprintf("House %s overrides the kiosk's default here (houses/%s/procedures.toml).", house, house)
+		return l.T("content.house_overrides", "House", house)
 	}
-	return fmt.Sprintf("Written by house %s (houses/%s/procedures.toml).", house, house)
+	return l.T("content.house_written", "House", house)
 }
 
 // promptParts splits a text at its {placeholders}. A stray brace (which the

@@ -41,7 +41,7 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 			return
 		}
 	}
-	msg := trainer.MessageOf(err)
+	msg := messageIn(loc(r), err)
 	switch {
 	case k == trainer.KindInternal:
 		msg = t(r, "error.internal")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
@@ -37,7 +38,7 @@ func (s *Server) fileTraineeParam(r *http.Request) (*trainer.User, error) {
 	}
 	u, err := s.db.FindUserByID(r.Context(), id)
 	if err != nil || u.Role != trainer.RoleTrainee || !s.sees(r.Context(), u) {
-		return nil, trainer.Errorf(trainer.KindNotFound, "Trainee not found.")
+		return nil, trainer.Errorf(trainer.KindNotFound, "Trainee not found.").In("err.trainee_not_found")
 	}
 	return u, nil
 }
@@ -46,7 +47,7 @@ func (s *Server) fileTraineeParam(r *http.Request) (*trainer.User, error) {
 func (s *Server) gameParam(r *http.Request) (string, error) {
 	g := chi.URLParam(r, "game")
 	if _, ok := s.house.Certification[g]; !ok {
-		return "", trainer.Errorf(trainer.KindNotFound, "There is no certification in this game.")
+		return "", trainer.Errorf(trainer.KindNotFound, "There is no certification in this game.").In("err.no_certification")
 	}
 	return g, nil
 }
@@ -69,8 +70,7 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if len(ms) > 0 {
-			problem = fmt.Sprintf("The %s records do not match the audit trail (%s): no certificate can be granted or printed from them. "+
-				"Ask the kiosk's administrator to check the audit trail.", s.gameName(g), ms[0].About)
+			problem = t(r, "file.records_mismatch", "Game", s.gameNameIn(loc(r), g), "About", ms[0].About)
 			break
 		}
 	}
@@ -81,11 +81,11 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Query().Get("done") {
 	case "table-test":
-		v.Notice = "Table test recorded."
+		v.Notice = t(r, "file.done_table_test")
 	case "revoked":
-		v.Notice = "Certification revoked. A refresher is assigned."
+		v.Notice = t(r, "file.done_revoked")
 	case "allowed":
-		v.Notice = "Another sitting is allowed."
+		v.Notice = t(r, "file.done_allowed")
 	}
 	s.render(w, r, http.StatusOK, templates.TraineeFilePage(v), nil)
 }
@@ -107,6 +107,7 @@ type formState struct {
 // again with its messages.
 func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refused *formState) (templates.TraineeFileView, error) {
 	ctx := r.Context()
+	l := loc(r)
 	v := templates.TraineeFileView{Page: s.page(r, u.Name, "dashboard"), Trainee: u.Name, Badge: u.Badge, Active: u.Active,
 		Problem: problem, AttemptsCSV: traineeFileURL(u.ID) + "/attempts.csv"}
 	me := visitOf(ctx).user
@@ -118,7 +119,7 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 		v.Games = append(v.Games, fg)
 	}
 	var err error
-	if v.Weakest, err = s.weakest(ctx, u.ID, ""); err != nil {
+	if v.Weakest, err = s.weakest(ctx, l, u.ID, ""); err != nil {
 		return v, err
 	}
 	entries, err := s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50})
@@ -126,38 +127,17 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 		return v, err
 	}
 	for _, e := range entries {
-		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeText(e.At), Actor: e.Actor,
-			Action: auditActionWords(e.Action), Detail: auditDetailText(e.Detail)})
+		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeIn(l, e.At), Actor: e.Actor,
+			Action: auditActionWords(l, e.Action), Detail: auditDetailText(e.Detail)})
 	}
 	return v, nil
 }
 
-// auditActions names the audit log's actions in words for the trainee's
-// file; an action not listed is shown as stored.
-var auditActions = map[string]string{
-	trainer.AuditExamStarted:       "Exam started",
-	trainer.AuditExamFinished:      "Exam finished",
-	trainer.AuditRetakeAllowed:     "Another sitting allowed",
-	trainer.AuditTableTest:         "Table test recorded",
-	trainer.AuditGranted:           "Certificate granted",
-	trainer.AuditRevoked:           "Certificate revoked",
-	trainer.AuditExpired:           "Certificate expired",
-	trainer.AuditRefresherAssigned: "Refresher assigned",
-	trainer.AuditUserCreated:       "User added",
-	trainer.AuditUserSecretReset:   "PIN or password reset",
-	trainer.AuditUserDeactivated:   "Deactivated",
-	trainer.AuditUserReactivated:   "Reactivated",
-	trainer.AuditUserLocked:        "Locked after wrong PINs",
-	trainer.AuditUserUnlocked:      "Unlocked",
-	trainer.AuditUserRenamed:       "Name rewritten",
-	trainer.AuditUserChanged:       "Name or badge corrected",
-}
-
-func auditActionWords(action string) string {
-	if w, ok := auditActions[action]; ok {
-		return w
-	}
-	return action
+// auditActionWords names an audit log's action in words for the trainee's
+// file, in l's language (the catalogue's audit.<action>); an action not
+// there is shown as stored.
+func auditActionWords(l *i18n.Localizer, action string) string {
+	return lookup(l, "audit."+action, action)
 }
 
 // auditDetailText writes an entry's detail for people: "key: value" pairs,
@@ -192,11 +172,12 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		return templates.FileGame{}, err
 	}
 	std := s.house.Certification[game]
-	fg := templates.FileGame{Game: game, GameName: s.gameName(game), State: st.State.Label(), StateClass: string(st.State),
-		Since: dateText(st.Since), Blocked: st.Blocked, Transcript: fileGameURL(u.ID, game) + "/transcript",
-		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", st.SittingsLeft, 1+std.Policy.Retakes)}
+	l := i18n.FromContext(ctx)
+	fg := templates.FileGame{Game: game, GameName: s.gameNameIn(l, game), State: certStateLabel(l, st.State), StateClass: string(st.State),
+		Since: dateIn(l, st.Since), Blocked: certBlocked(l, st, std.Policy), Transcript: fileGameURL(u.ID, game) + "/transcript",
+		Sittings: l.T("file.sittings_left", "Left", st.SittingsLeft, "Of", 1+std.Policy.Retakes)}
 	if st.Grant != nil {
-		fg.Expires, fg.SignedBy, fg.SignedAt = dateText(st.Expires), st.Grant.Actor, dateTimeText(st.Grant.At)
+		fg.Expires, fg.SignedBy, fg.SignedAt = dateIn(l, st.Expires), st.Grant.Actor, dateTimeIn(l, st.Grant.At)
 		fg.Certificate = fileGameURL(u.ID, game) + "/certificate"
 	}
 	if fg.Sites, fg.SiteTests, err = s.certSites(ctx, u, me, game, st); err != nil {
@@ -207,39 +188,39 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 		return fg, err
 	}
 	for _, ex := range exams {
-		fe := templates.FileExam{When: dateTimeText(ex.StartedAt), Rules: ex.RulesVersion, Result: "in progress"}
+		fe := templates.FileExam{When: dateTimeIn(l, ex.StartedAt), Rules: ex.RulesVersion, Result: l.T("file.in_progress")}
 		if ex.Finished() {
 			var res eval.ExamResult
 			if err := json.Unmarshal(ex.Result, &res); err == nil {
-				fe.Right = fmt.Sprintf("%d of %d", res.Right, res.Items)
+				fe.Right = l.T("file.right_of", "Right", res.Right, "Items", res.Items)
 			}
-			fe.Result, fe.URL = "not passed", managerExamURL(ex.ID)
+			fe.Result, fe.URL = l.T("file.not_passed"), managerExamURL(ex.ID)
 			if ex.Passed {
-				fe.Result = "passed"
+				fe.Result = l.T("file.passed")
 			}
 		}
 		fg.Exams = append(fg.Exams, fe)
 	}
 	for i := len(rec.Events) - 1; i >= 0; i-- {
 		e := rec.Events[i]
-		fg.Events = append(fg.Events, templates.FileEvent{When: dateTimeText(e.At), What: e.Kind.Label(), Who: e.Actor, Notes: e.Notes})
+		fg.Events = append(fg.Events, templates.FileEvent{When: dateTimeIn(l, e.At), What: certEventLabel(l, e.Kind), Who: e.Actor, Notes: e.Notes})
 	}
 	mine := me != nil && me.ID == u.ID
 	if st.PendingExam != nil {
-		fg.Pending = "Exam passed " + dateTimeText(st.PendingExam.At) + ": the table test comes next."
+		fg.Pending = l.T("file.pending", "At", dateTimeIn(l, st.PendingExam.At))
 	}
 	if st.CanSignOff && !mine {
 		f := &templates.TableTestForm{ID: templates.TableTestFormID + "-" + game, Action: fileGameURL(u.ID, game) + "/table-test",
-			Exam: "after the exam passed " + dateTimeText(st.PendingExam.At), Errors: templates.Errors{}}
+			Exam: l.T("file.after_exam", "At", dateTimeIn(l, st.PendingExam.At)), Errors: templates.Errors{}}
 		chosen := ""
 		if refused != nil && refused.game == game && refused.form == "table-test" {
 			f.Notes, f.Errors, chosen = refused.notes, refused.errs, refused.result
 			if refused.confirm {
-				f.Confirm = s.tableTestConfirm(u, me, game, chosen, refused.notes)
+				f.Confirm = s.tableTestConfirm(l, u, me, game, chosen, refused.notes)
 			}
 		}
 		for _, k := range trainer.TableResults {
-			f.Options = append(f.Options, templates.ChoiceOption{Value: k.FormValue(), Label: tableResultLabel(k), Selected: k.FormValue() == chosen})
+			f.Options = append(f.Options, templates.ChoiceOption{Value: k.FormValue(), Label: tableResultLabel(l, k), Selected: k.FormValue() == chosen})
 		}
 		fg.TableTest = f
 	}
@@ -263,39 +244,38 @@ func (s *Server) fileGame(ctx context.Context, u, me *trainer.User, game string,
 // tableTestConfirm says what recording a table test with result (a form
 // value) will do, for the manager me to confirm before it is recorded: a
 // record cannot be taken back, only followed by another.
-func (s *Server) tableTestConfirm(u, me *trainer.User, game, result, notes string) *templates.TableTestConfirm {
+func (s *Server) tableTestConfirm(l *i18n.Localizer, u, me *trainer.User, game, result, notes string) *templates.TableTestConfirm {
 	kind, err := trainer.ParseTableResult(result)
 	if err != nil {
 		return nil
 	}
 	c := &templates.TableTestConfirm{Result: result, Notes: notes,
-		Title: fmt.Sprintf("Record a %s for %s in %s?", strings.ToLower(tableResultLabel(kind)), u.Name, s.gameName(game))}
-	signer := "you"
+		Title: l.T("file.confirm_title", "Result", strings.ToLower(tableResultLabel(l, kind)), "Name", u.Name, "Game", s.gameNameIn(l, game))}
+	signer := l.T("file.you")
 	if me != nil {
-		signer = "you, " + me.Name
+		signer = l.T("file.you_name", "Name", me.Name)
 	}
 	switch kind {
 	case trainer.EventTablePass:
-		c.What = fmt.Sprintf("%s is certified to deal %s until %s, signed off by %s. A record cannot be taken back; "+
-			"a certificate granted by mistake is revoked with a reason.", u.Name, s.gameName(game),
-			dateText(eval.Expiry(s.db.Clock(), s.house.Certification[game].Policy)), signer)
+		c.What = l.T("file.confirm_pass", "Name", u.Name, "Game", s.gameNameIn(l, game),
+			"Date", dateIn(l, eval.Expiry(s.db.Clock(), s.house.Certification[game].Policy)), "Signer", signer)
 		c.Pass = true
 	case trainer.EventTableFail:
-		c.What = fmt.Sprintf("The table test is recorded as failed, signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
+		c.What = l.T("file.confirm_fail", "Signer", signer, "Name", u.Name)
 	default:
-		c.What = fmt.Sprintf("The table test is recorded as not judged (to be taken again), signed by %s; %s's passed exam waits for another table test.", signer, u.Name)
+		c.What = l.T("file.confirm_retest", "Signer", signer, "Name", u.Name)
 	}
 	return c
 }
 
-func tableResultLabel(k trainer.CertEventKind) string {
+func tableResultLabel(l *i18n.Localizer, k trainer.CertEventKind) string {
 	switch k {
 	case trainer.EventTablePass:
-		return "Pass"
+		return l.T("file.pass")
 	case trainer.EventTableFail:
-		return "Fail"
+		return l.T("file.fail")
 	case trainer.EventTableRetest:
-		return "Re-test"
+		return l.T("file.retest")
 	}
 	return string(k)
 }
@@ -307,9 +287,9 @@ func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
 	f.result = r.PostFormValue("result")
 	f.notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
 	kind, err := trainer.ParseTableResult(f.result)
-	fieldError(f.errs, "result", err)
+	fieldError(loc(r), f.errs, "result", err)
 	if err == nil {
-		fieldError(f.errs, "notes", trainer.ValidateNotes(kind, f.notes))
+		fieldError(loc(r), f.errs, "notes", trainer.ValidateNotes(kind, f.notes))
 	}
 	s.recordCertEvent(w, r, kind, &f, "table-test")
 }
@@ -319,7 +299,7 @@ func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
 	f := formState{form: "revoke", errs: templates.Errors{}}
 	f.notes = trainer.NormalizeNotes(r.PostFormValue("reason"))
 	if err := trainer.ValidateNotes(trainer.EventRevoked, f.notes); err != nil {
-		fieldError(f.errs, "reason", err)
+		fieldError(loc(r), f.errs, "reason", err)
 	}
 	s.recordCertEvent(w, r, trainer.EventRevoked, &f, "revoked")
 }
@@ -328,7 +308,7 @@ func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRetakeAllow(w http.ResponseWriter, r *http.Request) {
 	f := formState{form: "allow", errs: templates.Errors{}}
 	f.notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
-	fieldError(f.errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.notes))
+	fieldError(loc(r), f.errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.notes))
 	s.recordCertEvent(w, r, trainer.EventRetakeAllowed, &f, "allowed")
 }
 
@@ -386,7 +366,7 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 		// meanwhile, or records that disagree with the audit trail): the
 		// page again, as the state now is, with the reason.
 		if trainer.KindOf(err) == trainer.KindConflict && !isHTMX(r) {
-			s.renderFileForm(w, r, u, trainer.MessageOf(err), nil, http.StatusConflict)
+			s.renderFileForm(w, r, u, messageIn(loc(r), err), nil, http.StatusConflict)
 			return
 		}
 		s.error(w, r, err)
@@ -446,13 +426,13 @@ func (s *Server) handleManagerExam(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(exams) == 0 {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet."))
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.").In("err.exam_not_found"))
 		return
 	}
 	ex := exams[0]
 	u, err := s.db.FindUserByID(r.Context(), ex.UserID)
 	if err == nil && !s.sees(r.Context(), u) {
-		err = trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.")
+		err = trainer.Errorf(trainer.KindNotFound, "Exam not found, or not finished yet.").In("err.exam_not_found")
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -464,5 +444,5 @@ func (s *Server) handleManagerExam(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, templates.ManagerExamPage(templates.ExamResultPageView{
-		Page: s.page(r, "Exam of "+u.Name, "dashboard"), BackURL: traineeFileURL(u.ID), Result: res}), nil)
+		Page: s.page(r, t(r, "file.exam_of", "Name", u.Name), "dashboard"), BackURL: traineeFileURL(u.ID), Result: res}), nil)
 }

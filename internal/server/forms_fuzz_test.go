@@ -88,7 +88,7 @@ func FuzzSetupForm(f *testing.F) {
 		if !ok {
 			return
 		}
-		s, password := decodeSetup(form)
+		s, password := decodeSetup(form, english())
 		wantMessages(t, raw, s.Errors, "name", "password", "confirm")
 		if len(s.Errors) == 0 {
 			if trainer.ValidateName(s.Name) != nil || trainer.ValidatePassword(password) != nil || password != form.Get("confirm") {
@@ -105,7 +105,7 @@ func FuzzUserForms(f *testing.F) {
 		if !ok {
 			return
 		}
-		u, role, secret, err := decodeNewUser(form)
+		u, role, secret, err := decodeNewUser(form, english())
 		switch {
 		case err != nil:
 			if trainer.KindOf(err) != trainer.KindInvalid {
@@ -121,7 +121,7 @@ func FuzzUserForms(f *testing.F) {
 		}
 		for _, role := range trainer.Roles {
 			errs := map[string]string{}
-			secret := decodeSecret(form, role, errs)
+			secret := decodeSecret(form, role, errs, english())
 			wantMessages(t, raw, errs, "secret", "confirm")
 			if len(errs) == 0 && (trainer.ValidateSecret(role, secret) != nil || secret != form.Get("confirm")) {
 				t.Errorf("%q: new secret %q accepted for a %s", raw, secret, role)
@@ -137,7 +137,7 @@ func FuzzSettingsForm(f *testing.F) {
 		if !ok {
 			return
 		}
-		st, sf := decodeSettings(form, trainer.DefaultSettings())
+		st, sf := decodeSettings(form, trainer.DefaultSettings(), english())
 		wantMessages(t, raw, sf.Errors, "idle_minutes", "staff_idle_minutes", "max_failures", "lockout_minutes")
 		if len(sf.Errors) == 0 && st.Validate() != nil {
 			t.Errorf("%q: settings %+v accepted: %v", raw, st, st.Validate())

@@ -129,7 +129,7 @@ func (s *Server) logHolds(r *http.Request, a trainer.SigninAttempt, holds []*tra
 // in l's language. The words depend on what is held, never on whether a
 // staff name exists.
 func msgHeld(l *i18n.Localizer, h *trainer.SigninHold, now time.Time) string {
-	until := clockText(now, h.Until)
+	until := clockText(l, now, h.Until)
 	what := "pins"
 	if h.Staff {
 		what = "passwords"
@@ -144,11 +144,13 @@ func msgHeld(l *i18n.Localizer, h *trainer.SigninHold, now time.Time) string {
 }
 
 // clockText writes t as the kiosk's clock shows it: "14:35", with the day
-// when it is not today.
-func clockText(now, t time.Time) string {
+// of the week, in l's language, when it is not today ("Mon 14:35", "lun
+// 14:35").
+func clockText(l *i18n.Localizer, now, t time.Time) string {
 	now, t = now.Local(), t.Local()
 	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
-		return t.Format("Mon 15:04")
+		day := strings.ToLower(t.Format("Mon"))
+		return lookup(l, "weekday."+day, t.Format("Mon")) + " " + t.Format("15:04")
 	}
 	return t.Format("15:04")
 }

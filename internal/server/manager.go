@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -129,11 +130,12 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.DashboardView{Page: s.page(r, "Dashboard", "dashboard"), CSVURL: "/manager/certifications.csv" + f.query()}
-	v.Filter = s.dashboardFilter(f)
+	l := loc(r)
+	v := templates.DashboardView{Page: s.page(r, t(r, "nav.dashboard"), "dashboard"), CSVURL: "/manager/certifications.csv" + f.query()}
+	v.Filter = s.dashboardFilter(l, f)
 	for _, g := range s.certGames() {
 		if f.game == "" || g == f.game {
-			v.Games = append(v.Games, s.gameName(g))
+			v.Games = append(v.Games, s.gameNameIn(l, g))
 		}
 	}
 	now := s.db.Clock()
@@ -158,9 +160,9 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 			line = &templates.DashboardRow{Trainee: cr.user.Name, Badge: cr.user.Badge, URL: traineeFileURL(cr.user.ID)}
 			lineUser, matched = cr.user.ID, false
 		}
-		cell := templates.CertCell{GameName: s.gameName(cr.game)}
+		cell := templates.CertCell{GameName: s.gameNameIn(l, cr.game)}
 		if f.matches(cr.status.Step()) {
-			cell = s.certCell(cr.game, cr.status, now)
+			cell = s.certCell(l, cr.game, cr.status, now)
 			matched = true
 		}
 		line.Cells = append(line.Cells, cell)
@@ -172,28 +174,28 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	flush()
-	v.Count = traineeCount(len(v.Rows), trainees, f.step != "")
+	v.Count = traineeCount(l, len(v.Rows), trainees, f.step != "")
 	// Soonest to expire first; longest expired first.
 	byExpiry := func(a, b certRow) int { return a.status.Expires.Compare(b.status.Expires) }
 	slices.SortStableFunc(due, byExpiry)
 	slices.SortStableFunc(expired, byExpiry)
 	for _, cr := range due {
-		v.Due = append(v.Due, s.certListRow(cr, now))
+		v.Due = append(v.Due, s.certListRow(l, cr, now))
 	}
 	for _, cr := range expired {
-		v.Expired = append(v.Expired, s.certListRow(cr, now))
+		v.Expired = append(v.Expired, s.certListRow(l, cr, now))
 	}
 	for i := range v.Rows {
-		if v.Rows[i].Weakest, err = s.weakest(ctx, rowUsers[i], f.game); err != nil {
+		if v.Rows[i].Weakest, err = s.weakest(ctx, l, rowUsers[i], f.game); err != nil {
 			s.error(w, r, err)
 			return
 		}
 	}
-	if v.Questions, err = s.missed(ctx, trainer.MissFilter{Game: f.game, ExcludeKind: "ruling", Limit: missedRows}); err != nil {
+	if v.Questions, err = s.missed(ctx, l, trainer.MissFilter{Game: f.game, ExcludeKind: "ruling", Limit: missedRows}); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	if v.Rulings, err = s.missed(ctx, trainer.MissFilter{Game: f.game, Kind: "ruling", Limit: missedRows}); err != nil {
+	if v.Rulings, err = s.missed(ctx, l, trainer.MissFilter{Game: f.game, Kind: "ruling", Limit: missedRows}); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -213,107 +215,103 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !approved {
-		v.RulesNote = "The house rules in use (version " + s.plan.Version() + ") wait for approval: no exam can start until a manager approves them."
+		v.RulesNote = l.T("dash.rules_note", "Version", s.plan.Version())
 		v.RulesURL = rulesURL(s.plan.Version())
 	}
 	rep, err := s.db.VerifyAudit(ctx)
 	if err != nil {
-		v.AuditHead = "The audit log is broken: " + err.Error() + " Run trainer audit verify."
+		v.AuditHead = l.T("dash.audit_broken", "Error", err.Error())
 	} else {
-		v.AuditHead = fmt.Sprintf("Audit log: %d entries, head %s", rep.Entries, rep.Head)
+		v.AuditHead = l.T("dash.audit_head", "Entries", rep.Entries, "Head", rep.Head)
 	}
 	s.render(w, r, http.StatusOK, templates.ManagerHomePage(v), nil)
 }
 
 // dashboardFilter is the filter form's choices, f's selected.
-func (s *Server) dashboardFilter(f certFilter) templates.DashboardFilter {
+func (s *Server) dashboardFilter(l *i18n.Localizer, f certFilter) templates.DashboardFilter {
 	df := templates.DashboardFilter{Any: f.game != "" || f.step != ""}
-	df.Games = append(df.Games, templates.ChoiceOption{Value: "", Label: "All games", Selected: f.game == ""})
+	df.Games = append(df.Games, templates.ChoiceOption{Value: "", Label: l.T("dash.all_games"), Selected: f.game == ""})
 	for _, g := range s.certGames() {
-		df.Games = append(df.Games, templates.ChoiceOption{Value: g, Label: s.gameName(g), Selected: g == f.game})
+		df.Games = append(df.Games, templates.ChoiceOption{Value: g, Label: s.gameNameIn(l, g), Selected: g == f.game})
 	}
-	df.States = append(df.States, templates.ChoiceOption{Value: "", Label: "Every state", Selected: f.step == ""})
+	df.States = append(df.States, templates.ChoiceOption{Value: "", Label: l.T("dash.every_state"), Selected: f.step == ""})
 	for _, st := range eval.Steps {
-		df.States = append(df.States, templates.ChoiceOption{Value: string(st), Label: st.Label(), Selected: st == f.step})
+		df.States = append(df.States, templates.ChoiceOption{Value: string(st), Label: stepLabel(l, st), Selected: st == f.step})
 	}
 	return df
 }
 
 // traineeCount says how many trainees the dashboard shows.
-func traineeCount(shown, all int, filtered bool) string {
-	plural := func(n int) string {
-		if n == 1 {
-			return "1 trainee"
-		}
-		return fmt.Sprintf("%d trainees", n)
-	}
+func traineeCount(l *i18n.Localizer, shown, all int, filtered bool) string {
 	if filtered && shown != all {
-		return fmt.Sprintf("%s of %d", plural(shown), all)
+		return l.T("dash.count_of", "Count", shown, "All", all)
 	}
-	return plural(all)
+	return l.T("dash.count", "Count", all)
 }
 
 // certCell is one certification on the dashboard: what it waits for (eval's
 // Step) with its date, and a note on what comes next. It reads as one
 // sentence: "Exam failed — next sitting on 3 Dec 2026 14:00".
-func (s *Server) certCell(game string, st eval.CertStatus, now time.Time) templates.CertCell {
+func (s *Server) certCell(l *i18n.Localizer, game string, st eval.CertStatus, now time.Time) templates.CertCell {
 	step := st.Step()
-	c := templates.CertCell{GameName: s.gameName(game), State: step.Label(), StateClass: string(step), Step: string(step)}
+	c := templates.CertCell{GameName: s.gameNameIn(l, game), State: stepLabel(l, step), StateClass: string(step), Step: string(step)}
+	date := func(t time.Time) string { return dateIn(l, t) }
+	moment := func(t time.Time) string { return dateTimeIn(l, t) }
 	at := st.StepDate()
 	switch step {
 	case eval.StepTableTest:
-		c.Date = "exam passed on " + dateText(at)
+		c.Date = l.T("dash.exam_passed_on", "Date", date(at))
 		switch {
 		case st.LastTableTest != nil && st.LastTableTest.Kind != trainer.EventTablePass:
-			c.Note = strings.ToLower(st.LastTableTest.Kind.Label()) + " on " + dateText(st.LastTableTest.At)
+			c.Note = l.T("dash.event_on", "Event", strings.ToLower(certEventLabel(l, st.LastTableTest.Kind)), "Date", date(st.LastTableTest.At))
 		case st.State.MayDeal():
-			c.Note = "recertification; certified until " + dateText(st.Expires)
+			c.Note = l.T("dash.recert_certified_until", "Date", date(st.Expires))
 		}
 	case eval.StepExamFailed:
 		switch {
 		case st.NeedsAllowance:
-			c.Date = "on " + dateText(at) + ", no sittings left"
-			c.Note = "a manager must allow another sitting"
+			c.Date = l.T("dash.no_sittings_left_on", "Date", date(at))
+			c.Note = l.T("dash.must_allow")
 		case now.Before(at):
-			c.Date = "next sitting on " + dateTimeText(at)
+			c.Date = l.T("dash.next_sitting", "At", moment(at))
 		default:
-			c.Date = "may sit again since " + dateText(at)
+			c.Date = l.T("dash.may_sit_since", "Date", date(at))
 		}
 		switch st.State {
 		case eval.StateExpired:
-			c.Note = joinNote(c.Note, "certificate expired on "+dateText(st.Expires))
+			c.Note = joinNote(c.Note, l.T("dash.cert_expired_on", "Date", date(st.Expires)))
 		case eval.StateRevoked:
-			c.Note = joinNote(c.Note, "certificate revoked on "+dateText(st.Revocation.At))
+			c.Note = joinNote(c.Note, l.T("dash.cert_revoked_on", "Date", date(st.Revocation.At)))
 		}
 	case eval.StepDue:
-		c.Date = "expires on " + dateText(at)
+		c.Date = l.T("dash.expires_on", "Date", date(at))
 		switch {
 		case st.LastFailed != nil && now.Before(st.RetakeFrom) && !st.NeedsAllowance:
-			c.Note = "recertification exam failed; next sitting on " + dateTimeText(st.RetakeFrom)
+			c.Note = l.T("dash.recert_failed_next", "At", moment(st.RetakeFrom))
 		case st.NeedsAllowance:
-			c.Note = "recertification exam failed; no sittings left"
+			c.Note = l.T("dash.recert_failed_none")
 		case st.CanStartExam:
-			c.Note = "the recertification exam is open"
+			c.Note = l.T("dash.recert_open")
 		}
 	case eval.StepCertified:
-		c.Date = "until " + dateText(at)
+		c.Date = l.T("dash.until", "Date", date(at))
 	case eval.StepExpired:
-		c.Date = "on " + dateText(at)
+		c.Date = l.T("dash.on", "Date", date(at))
 		if st.RefresherRequired {
-			c.Note = "refresher required"
+			c.Note = l.T("dash.refresher_required")
 		} else {
-			c.Note = "refresher done: the exam is open"
+			c.Note = l.T("dash.refresher_done")
 		}
 	case eval.StepRevoked:
-		c.Date = "on " + dateText(at)
+		c.Date = l.T("dash.on", "Date", date(at))
 		if st.RefresherRequired {
-			c.Note = "refresher required"
+			c.Note = l.T("dash.refresher_required")
 		}
 	default:
 		if at.IsZero() {
-			c.Date = "no exam yet"
+			c.Date = l.T("dash.no_exam_yet")
 		} else {
-			c.Date = "since " + dateText(at)
+			c.Date = l.T("dash.since", "Date", date(at))
 		}
 	}
 	return c
@@ -327,25 +325,25 @@ func joinNote(a, b string) string {
 }
 
 // certListRow is a line of the due or the expired list.
-func (s *Server) certListRow(cr certRow, now time.Time) templates.CertListRow {
+func (s *Server) certListRow(l *i18n.Localizer, cr certRow, now time.Time) templates.CertListRow {
 	left := cr.status.Expires.Sub(now)
 	var when string
 	switch {
 	case left > 24*time.Hour:
-		when = fmt.Sprintf("in %d days", int(math.Ceil(left.Hours()/24))) // any part of a day left counts
+		when = l.T("dash.in_days", "Count", int(math.Ceil(left.Hours()/24))) // any part of a day left counts
 	case left > 0:
-		when = "within a day"
+		when = l.T("dash.within_a_day")
 	default:
-		when = fmt.Sprintf("%d days ago", int(-left.Hours()/24))
+		when = l.T("dash.days_ago", "Count", int(-left.Hours()/24))
 	}
-	return templates.CertListRow{Trainee: cr.user.Name, URL: traineeFileURL(cr.user.ID), GameName: s.gameName(cr.game),
-		Date: dateText(cr.status.Expires), When: when}
+	return templates.CertListRow{Trainee: cr.user.Name, URL: traineeFileURL(cr.user.ID), GameName: s.gameNameIn(l, cr.game),
+		Date: dateIn(l, cr.status.Expires), When: when}
 }
 
 // weakest names the trainee's weakest skills (in game, or every game): the
 // lowest recent accuracy among skills answered at least eval.MinAttempts
 // times and not wholly right, by package eval's mastery.
-func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]string, error) {
+func (s *Server) weakest(ctx context.Context, l *i18n.Localizer, userID int64, game string) ([]string, error) {
 	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: userID, Game: game, Answered: true, Limit: weakHistory})
 	if err != nil {
 		return nil, err
@@ -359,21 +357,21 @@ func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]stri
 	slices.SortStableFunc(weak, func(a, b practice.SkillStat) int { return cmp.Compare(a.Accuracy, b.Accuracy) })
 	var out []string
 	for _, sk := range weak[:min(len(weak), weakestSkills)] {
-		out = append(out, fmt.Sprintf("%s (%s) %s", s.questionWords(sk.Skill), s.gameName(practice.SkillGame(sk.Skill)), share(sk.Accuracy)))
+		out = append(out, fmt.Sprintf("%s (%s) %s", s.questionWordsIn(l, sk.Skill), s.gameNameIn(l, practice.SkillGame(sk.Skill)), share(sk.Accuracy)))
 	}
 	return out, nil
 }
 
 // missed lists what the class misses most.
-func (s *Server) missed(ctx context.Context, f trainer.MissFilter) ([]templates.MissRow, error) {
+func (s *Server) missed(ctx context.Context, l *i18n.Localizer, f trainer.MissFilter) ([]templates.MissRow, error) {
 	ms, err := s.db.MissedSkills(ctx, f)
 	if err != nil {
 		return nil, err
 	}
 	var out []templates.MissRow
 	for _, m := range ms {
-		row := templates.MissRow{GameName: s.gameName(m.Game), Skill: s.questionWords(m.Skill), Wrong: m.Wrong,
-			Answered: m.Answered, Share: percent(m.Wrong, m.Answered), Mistake: s.mistakeWords(m.Mistake)}
+		row := templates.MissRow{GameName: s.gameNameIn(l, m.Game), Skill: s.questionWordsIn(l, m.Skill), Wrong: m.Wrong,
+			Answered: m.Answered, Share: percent(m.Wrong, m.Answered), Mistake: s.mistakeWordsIn(l, m.Mistake)}
 		out = append(out, row)
 	}
 	return out, nil

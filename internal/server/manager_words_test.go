@@ -2,10 +2,12 @@ package server
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -52,7 +54,7 @@ func TestMistakeWords(t *testing.T) {
 						w := s.mistakeWords(m.ID)
 						if w == "" && !missing[m.ID] {
 							missing[m.ID] = true
-							t.Errorf("mistake %s (%s %s level %d) has no words: add it to mistakeNames", m.ID, game, kind, level)
+							t.Errorf("mistake %s (%s %s level %d) has no words: add mistake_name.%[1]s to content/i18n/staff", m.ID, game, kind, level)
 						}
 						if codeLike.MatchString(w) {
 							t.Errorf("mistake %s is named %q, which looks like an id", m.ID, w)
@@ -62,9 +64,12 @@ func TestMistakeWords(t *testing.T) {
 			}
 		}
 	}
-	for id, w := range mistakeNames {
-		if w == "" || codeLike.MatchString(w) {
-			t.Errorf("mistakeNames[%q] = %q", id, w)
+	for _, id := range i18n.Default().IDs() {
+		if !strings.HasPrefix(id, "mistake_name.") {
+			continue
+		}
+		if w := english().T(id); w == "" || codeLike.MatchString(w) {
+			t.Errorf("the catalogue's %s = %q", id, w)
 		}
 	}
 }

@@ -1,12 +1,14 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
@@ -90,10 +92,24 @@ func idParam(r *http.Request) (int64, error) {
 // percent-escape): no browser sends one.
 var errUnreadableForm = trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again.")
 
-// fieldError puts err's message for people on the form's field, if err is
-// not nil.
-func fieldError(errs templates.Errors, field string, err error) {
+// fieldError puts err's message for people on the form's field, in l's
+// language, if err is not nil.
+func fieldError(l *i18n.Localizer, errs templates.Errors, field string, err error) {
 	if err != nil {
-		errs[field] = trainer.MessageOf(err)
+		errs[field] = messageIn(l, err)
 	}
+}
+
+// messageIn is err's message for people in l's language: a trainer.Error
+// that names its sentence in the catalogues (Error.ID) is said from them,
+// any other as trainer.MessageOf says it. English keeps the domain's own
+// sentence byte for byte.
+func messageIn(l *i18n.Localizer, err error) string {
+	var e *trainer.Error
+	if errors.As(err, &e) && e.ID != "" && l.Lang() != i18n.Source {
+		if s := l.T(e.ID, e.Args...); s != e.ID {
+			return s
+		}
+	}
+	return trainer.MessageOf(err)
 }

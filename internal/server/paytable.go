@@ -11,6 +11,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -69,7 +70,7 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 	var card templates.SimCard
 	if !ok {
 		status = http.StatusUnprocessableEntity
-		card = s.simCard(game, wg, pt, 0)
+		card = s.simCard(loc(r), game, wg, pt, 0)
 		card.Slot = templates.FigureSlot{Problem: "rounds: " + roundsProblem(q.Get("rounds"), wg)}
 	} else {
 		j, err := s.simFigure(wg, pt, rounds, true)
@@ -78,7 +79,7 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 			return
 		}
 		s.await(r, j)
-		card = s.simCard(game, wg, pt, rounds)
+		card = s.simCard(loc(r), game, wg, pt, rounds)
 	}
 	frag := templates.SimCardFragment(card)
 	if wantsFragment(r) {
@@ -110,8 +111,8 @@ func (s *Server) handlePayTableWhatIf(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s has no wager %q.", s.gameName(game), q.Get("wager")))
 		return
 	}
-	in, errs := s.readWhatIf(q, wg)
-	f := s.whatIfForm(game, wg, in, errs)
+	in, errs := s.readWhatIf(loc(r), q, wg)
+	f := s.whatIfForm(loc(r), game, wg, in, errs)
 	status := http.StatusOK
 	if len(errs) > 0 {
 		status = http.StatusUnprocessableEntity
@@ -210,7 +211,7 @@ type whatIfInput struct {
 // readWhatIf checks a what-if: the table, the row, the odds and (for a
 // simulated wager) the rounds. Each message names what is wrong with the
 // value sent.
-func (s *Server) readWhatIf(q url.Values, w edge.Wager) (whatIfInput, templates.Errors) {
+func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (whatIfInput, templates.Errors) {
 	in := whatIfInput{table: q.Get("table"), row: q.Get("row"), odds: strings.TrimSpace(q.Get("odds")), rounds: q.Get("rounds")}
 	errs := templates.Errors{}
 	if why := noWhatIf(w); why != "" {
@@ -231,7 +232,7 @@ func (s *Server) readWhatIf(q url.Values, w edge.Wager) (whatIfInput, templates.
 	var o games.Odds
 	switch {
 	case in.odds == "":
-		errs["odds"] = "Enter the new odds, like 7:1."
+		errs["odds"] = l.T("paytables.enter_odds")
 	default:
 		if o, err = games.ParseOdds(in.odds); err != nil {
 			errs["odds"] = strconv.Quote(in.odds) + " is not odds like 3:2."

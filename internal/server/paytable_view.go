@@ -12,6 +12,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -28,13 +29,14 @@ type payTablesOption func(*templates.PayTablesView)
 // payTablesView is the page of game, with its exact wagers as the jobs of
 // exact stand and every simulated table as it was last asked for.
 func (s *Server) payTablesView(r *http.Request, game string, exact map[string]*figureJob, opts ...payTablesOption) templates.PayTablesView {
-	v := templates.PayTablesView{Page: s.page(r, "Pay tables", "paytables"), House: s.house.Title, GameName: s.gameName(game)}
+	l := loc(r)
+	v := templates.PayTablesView{Page: s.page(r, t(r, "nav.paytables"), "paytables"), House: s.house.Title, GameName: s.gameNameIn(l, game)}
 	for _, g := range rulebook.GameSlugs {
-		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameName(g),
+		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameNameIn(l, g),
 			URL: templates.PayTablesURL + "?game=" + url.QueryEscape(g), Current: g == game})
 	}
 	for _, w := range edge.Wagers(game) {
-		v.Wagers = append(v.Wagers, s.wagerView(game, w, exact[w.Name]))
+		v.Wagers = append(v.Wagers, s.wagerView(l, game, w, exact[w.Name]))
 	}
 	for _, o := range opts {
 		o(&v)
@@ -87,7 +89,7 @@ func waiting(v templates.PayTablesView) bool {
 	return false
 }
 
-func (s *Server) wagerView(game string, w edge.Wager, j *figureJob) templates.WagerView {
+func (s *Server) wagerView(l *i18n.Localizer, game string, w edge.Wager, j *figureJob) templates.WagerView {
 	own := edge.HouseTable(s.house, w)
 	wv := templates.WagerView{Wager: w.Name, Title: w.Title, HouseTable: own.Name, Exact: w.Method == edge.Exact}
 	if bk := s.house.Book(game); bk != nil {
@@ -101,17 +103,16 @@ func (s *Server) wagerView(game string, w edge.Wager, j *figureJob) templates.Wa
 		}
 	}
 	if wv.Exact {
-		wv.Method = "Counted exactly: every hand is dealt once, and each table is priced from the same count."
+		wv.Method = l.T("paytables.method_exact")
 		wv.Figures = s.exactView(game, w, j)
 	} else {
-		wv.Method = "The players' decisions matter here, so it is simulated round by round under a named strategy. " +
-			"Simulate a table when you need it; its figures are kept until the kiosk restarts."
+		wv.Method = l.T("paytables.method_simulated")
 		for _, pt := range s.tables(w) {
-			wv.Sims = append(wv.Sims, s.simCard(game, w, pt, 0))
+			wv.Sims = append(wv.Sims, s.simCard(l, game, w, pt, 0))
 		}
 	}
 	if wv.NoWhatIf = noWhatIf(w); wv.NoWhatIf == "" {
-		f := s.whatIfForm(game, w, whatIfInput{}, nil)
+		f := s.whatIfForm(l, game, w, whatIfInput{}, nil)
 		wv.WhatIf = &f
 	}
 	return wv
@@ -166,10 +167,10 @@ func (s *Server) exactView(game string, w edge.Wager, j *figureJob) templates.Fi
 
 // simCard is one table of a simulated wager with its simulation of rounds,
 // or (rounds 0) the longest one finished, else one running, else none.
-func (s *Server) simCard(game string, w edge.Wager, pt games.PayTable, rounds int64) templates.SimCard {
+func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.PayTable, rounds int64) templates.SimCard {
 	id := templates.SimCardID(w.Name, pt.Name)
 	c := templates.SimCard{ID: id, Table: pt.Name, Label: w.Title + " table " + pt.Name,
-		House: pt.Name == edge.HouseTable(s.house, w).Name, Rows: oddsRows(pt, "")}
+		House: pt.Name == edge.HouseTable(s.house, w).Name, Rows: oddsRows(l, pt, "")}
 	var j *figureJob
 	if rounds != 0 {
 		j, _ = s.simFigure(w, pt, rounds, false)
@@ -191,7 +192,7 @@ func (s *Server) simCard(game string, w edge.Wager, pt games.PayTable, rounds in
 	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {pt.Name}, "rounds": {strconv.FormatInt(rounds, 10)}}
 	c.Slot = s.slot(j, id+"-progress", templates.PayTablesSimURL+"?"+pollQuery(q), templates.PayTablesSimURL+"?"+q.Encode()+"#"+id,
 		func(t *templates.TableFigures) { t.House, t.Rows = c.House, c.Rows })
-	c.Form = templates.SimForm{Game: game, Wager: w.Name, Table: pt.Name, Target: id, Rounds: roundsOptions(w, rounds)}
+	c.Form = templates.SimForm{Game: game, Wager: w.Name, Table: pt.Name, Target: id, Rounds: roundsOptions(l, w, rounds)}
 	return c
 }
 
@@ -268,9 +269,9 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 	if w, err := edge.FindWager(res.Game, res.Wager); err == nil {
 		t.Label = w.Title + " " + t.Label
 	}
-	t.Per = "per unit staked"
+	t.Per = "paytables.per_unit" // a message id: the template says it
 	if res.Per == "ante" {
-		t.Per = "per unit of Ante"
+		t.Per = "paytables.per_ante"
 	}
 	if t.Simulated {
 		t.Rounds = templates.Count(res.Rounds)
@@ -364,26 +365,26 @@ func plainNote(n string) string {
 
 // oddsRows are a table's rows with what they pay, for a simulated table
 // (whose Result has no rows) and a what-if's change.
-func oddsRows(pt games.PayTable, changed string) []templates.FigureRow {
+func oddsRows(l *i18n.Localizer, pt games.PayTable, changed string) []templates.FigureRow {
 	var out []templates.FigureRow
 	for _, r := range pt.Rows {
-		out = append(out, templates.FigureRow{Hand: edge.RowName(r.Key), Pays: r.Odds.String(), Changed: r.Key == changed})
+		out = append(out, templates.FigureRow{Hand: rowNameIn(l, r.Key), Pays: r.Odds.String(), Changed: r.Key == changed})
 	}
 	return out
 }
 
 // roundsOptions offers the simulation lengths of w, with selected chosen
 // (the shorter one when selected is 0).
-func roundsOptions(w edge.Wager, selected int64) []templates.Option {
+func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.Option {
 	ns := simRounds(w)
 	if !slices.Contains(ns, selected) {
 		selected = ns[0]
 	}
 	var out []templates.Option
 	for i, n := range ns {
-		label := templates.Count(n) + " rounds"
+		label := l.T("paytables.n_rounds", "Rounds", templates.Count(n))
 		if i == len(ns)-1 {
-			label += " (as trainer math)"
+			label = l.T("paytables.n_rounds_math", "Rounds", templates.Count(n))
 		}
 		out = append(out, templates.Option{Value: strconv.FormatInt(n, 10), Label: label, Selected: n == selected})
 	}
@@ -392,7 +393,7 @@ func roundsOptions(w edge.Wager, selected int64) []templates.Option {
 
 // whatIfForm is w's what-if form with in as sent (blank: the house's table,
 // its first row) and errs on its fields.
-func (s *Server) whatIfForm(game string, w edge.Wager, in whatIfInput, errs templates.Errors) templates.WhatIfForm {
+func (s *Server) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in whatIfInput, errs templates.Errors) templates.WhatIfForm {
 	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Title: w.Title, Odds: in.odds, Errors: errs}
 	if f.Errors == nil {
 		f.Errors = templates.Errors{}
@@ -411,10 +412,10 @@ func (s *Server) whatIfForm(game string, w edge.Wager, in whatIfInput, errs temp
 		}
 	}
 	for _, k := range rows {
-		f.Rows = append(f.Rows, templates.Option{Value: k, Label: edge.RowName(k), Selected: k == in.row})
+		f.Rows = append(f.Rows, templates.Option{Value: k, Label: rowNameIn(l, k), Selected: k == in.row})
 	}
 	if w.Method == edge.Simulation {
-		f.Rounds = roundsOptions(w, in.n)
+		f.Rounds = roundsOptions(l, w, in.n)
 	}
 	return f
 }
@@ -442,16 +443,15 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 		}
 		s.await(r, jo, jc)
 		res.Original = s.slot(jo, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(in.pt, ""), t.Label+" (what-if, before)"
+			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(loc(r), in.pt, ""), t.Label+" (what-if, before)"
 		})
 		res.Changed = s.slot(jc, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.Changed, t.Rows, t.Command = changeText(in), oddsRows(in.changed, in.row), ""
+			t.Changed, t.Rows, t.Command = changeText(in), oddsRows(loc(r), in.changed, in.row), ""
 		})
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
-			res.DifferenceOf = "house edge"
+			res.DifferenceOf = "paytables.of_house_edge"
 			res.Difference = decimalDifference(res.Changed.Figures.HouseEdge.Value, res.Original.Figures.HouseEdge.Value)
-			res.Note = fmt.Sprintf("Both simulations deal the same %s rounds, card for card, so the difference comes from the changed row, "+
-				"not from other cards; each house edge has its own standard error.", templates.Count(in.n))
+			res.Note = t(r, "paytables.same_rounds_note", "Rounds", templates.Count(in.n))
 		}
 	} else {
 		j, err := s.exactFigures(w)
@@ -482,10 +482,10 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 			res.Original, res.Changed = templates.FigureSlot{Figures: &o}, templates.FigureSlot{Figures: &c}
 			switch {
 			case orig.Edge != nil && ch.Edge != nil:
-				res.DifferenceOf = "house edge"
+				res.DifferenceOf = "paytables.of_house_edge"
 				res.Difference = string(edge.RatNum(new(big.Rat).Sub(ch.Edge, orig.Edge)))
 			case orig.Ret != nil && ch.Ret != nil:
-				res.DifferenceOf = "what it pays on average"
+				res.DifferenceOf = "paytables.of_pays"
 				res.Difference = string(edge.RatNum(new(big.Rat).Sub(ch.Ret, orig.Ret)))
 			}
 		}
@@ -517,4 +517,10 @@ func decimalDifference(a, b string) string {
 		}
 	}
 	return d.FloatString(12)
+}
+
+// rowNameIn names a pay-table row in l's language (content/i18n/hands:
+// row.<key>, games.RowWords's English).
+func rowNameIn(l *i18n.Localizer, key string) string {
+	return lookup(l, "row."+key, edge.RowName(key))
 }

@@ -57,7 +57,7 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 
 // gameProgress sums one game's answers (newest first) and sessions (newest first).
 func (s *Server) gameProgress(l *i18n.Localizer, game string, as []*trainer.Attempt, sessions []*trainer.PracticeSession) templates.GameProgress {
-	gp := templates.GameProgress{Slug: game, Name: s.gameName(game), StartURL: "/practice/new?game=" + url.QueryEscape(game)}
+	gp := templates.GameProgress{Slug: game, Name: s.gameNameIn(l, game), StartURL: "/practice/new?game=" + url.QueryEscape(game)}
 	var correct, onTime int
 	var total time.Duration
 	for _, a := range as {
@@ -79,7 +79,7 @@ func (s *Server) gameProgress(l *i18n.Localizer, game string, as []*trainer.Atte
 			mastered++
 		}
 		gp.Rows = append(gp.Rows, templates.SkillRow{
-			Skill: s.skillLabel(sk.Skill), Answered: sk.Attempts, Right: percent(sk.Correct, sk.Attempts), Recent: share(sk.Accuracy),
+			Skill: s.skillName(l, sk.Skill), Answered: sk.Attempts, Right: percent(sk.Correct, sk.Attempts), Recent: share(sk.Accuracy),
 			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(l, sk.Stage),
 		})
 	}
@@ -140,7 +140,7 @@ func trendChart(l *i18n.Localizer, game string, sessions []*trainer.PracticeSess
 			x = left + w*float64(i)/float64(n-1)
 		}
 		y := top + h*(1-acc)
-		label := l.T("progress.trend_point", "N", i+1, "Date", sess.StartedAt.Local().Format("2 Jan"),
+		label := l.T("progress.trend_point", "N", i+1, "Date", dayMonth(l, sess.StartedAt),
 			"Share", percent(sess.Correct, sess.Answered), "Right", sess.Correct, "Answered", sess.Answered)
 		c.Points = append(c.Points, templates.ChartPoint{X: x, Y: y, Label: label})
 		cmd := "L"
@@ -169,7 +169,7 @@ func (s *Server) masteryChart(l *i18n.Localizer, game string, skills []practice.
 	y := 0.0
 	for _, sk := range skills {
 		b := templates.ChartBar{
-			Label: s.skillLabel(sk.Skill) + " · " + stageLabel(l, sk.Stage), Value: share(sk.Accuracy),
+			Label: s.skillName(l, sk.Skill) + " · " + stageLabel(l, sk.Stage), Value: share(sk.Accuracy),
 			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
 		}
 		switch sk.Stage {
@@ -210,7 +210,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 	v := templates.HistoryView{Page: s.page(r, t(r, "home.answers"), "history")}
 	v.Games = append(v.Games, templates.ChoiceOption{Value: "/history", Label: t(r, "history.all_games"), Selected: game == ""})
 	for _, g := range s.plan.Games() {
-		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameName(g), Selected: g == game})
+		v.Games = append(v.Games, templates.ChoiceOption{Value: "/history?game=" + url.QueryEscape(g), Label: s.gameNameIn(loc(r), g), Selected: g == game})
 	}
 	for _, a := range as {
 		v.Rows = append(v.Rows, s.historyRow(loc(r), a, false))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -34,7 +35,7 @@ func settingsForm(st trainer.Settings) templates.SettingsForm {
 // messages by field, and the form to show again with what was typed. A
 // setting the form does not hold at all (a page loaded before the setting
 // existed) keeps its value; one left empty is an error on its field.
-func decodeSettings(form url.Values, current trainer.Settings) (trainer.Settings, templates.SettingsForm) {
+func decodeSettings(form url.Values, current trainer.Settings, l *i18n.Localizer) (trainer.Settings, templates.SettingsForm) {
 	st := current
 	f := settingsForm(st)
 	f.IdleMinutes = strings.TrimSpace(form.Get("idle_minutes"))
@@ -49,10 +50,10 @@ func decodeSettings(form url.Values, current trainer.Settings) (trainer.Settings
 	st.StaffIdleTimeout = time.Duration(atoiOrZero(f.StaffIdleMinutes)) * time.Minute
 	st.MaxSigninFailures = atoiOrZero(f.MaxFailures)
 	st.LockoutDuration = time.Duration(atoiOrZero(f.LockoutMinutes)) * time.Minute
-	fieldError(f.Errors, "idle_minutes", trainer.ValidateIdleTimeout(st.TraineeIdleTimeout))
-	fieldError(f.Errors, "staff_idle_minutes", trainer.ValidateStaffIdleTimeout(st.StaffIdleTimeout))
-	fieldError(f.Errors, "max_failures", trainer.ValidateMaxSigninFailures(st.MaxSigninFailures))
-	fieldError(f.Errors, "lockout_minutes", trainer.ValidateLockoutDuration(st.LockoutDuration))
+	fieldError(l, f.Errors, "idle_minutes", trainer.ValidateIdleTimeout(st.TraineeIdleTimeout))
+	fieldError(l, f.Errors, "staff_idle_minutes", trainer.ValidateStaffIdleTimeout(st.StaffIdleTimeout))
+	fieldError(l, f.Errors, "max_failures", trainer.ValidateMaxSigninFailures(st.MaxSigninFailures))
+	fieldError(l, f.Errors, "lockout_minutes", trainer.ValidateLockoutDuration(st.LockoutDuration))
 	return st, f
 }
 
@@ -78,7 +79,7 @@ func (s *Server) handleSettingsShow(w http.ResponseWriter, r *http.Request) {
 	}
 	f := settingsForm(st)
 	f.Saved = r.URL.Query().Get("saved") == "1"
-	s.render(w, r, http.StatusOK, templates.SettingsPage(s.page(r, "Settings", "settings"), f), nil)
+	s.render(w, r, http.StatusOK, templates.SettingsPage(s.page(r, t(r, "nav.settings"), "settings"), f), nil)
 }
 
 // handleSettingsUpdate saves the settings.
@@ -92,10 +93,10 @@ func (s *Server) handleSettingsUpdate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	st, f := decodeSettings(r.PostForm, current)
+	st, f := decodeSettings(r.PostForm, current, loc(r))
 	if len(f.Errors) > 0 {
 		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.SettingsPage(s.page(r, "Settings", "settings"), f), templates.SettingsFormFragment(f))
+			templates.SettingsPage(s.page(r, t(r, "nav.settings"), "settings"), f), templates.SettingsFormFragment(f))
 		return
 	}
 	if err := s.db.UpdateSettings(r.Context(), st); err != nil {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -27,7 +28,7 @@ func (s *Server) handleSetupShow(w http.ResponseWriter, r *http.Request) {
 		s.handleNotFound(w, r)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.SetupPage(s.page(r, "Set up", ""), templates.SetupForm{}), nil)
+	s.render(w, r, http.StatusOK, templates.SetupPage(s.page(r, t(r, "admin.setup_title"), ""), templates.SetupForm{}), nil)
 }
 
 // handleSetupCreate creates the first administrator and signs them in.
@@ -45,11 +46,11 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f, password := decodeSetup(r.PostForm)
+	f, password := decodeSetup(r.PostForm, loc(r))
 	if len(f.Errors) > 0 {
 		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen) // shown back at most a name's length
 		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.SetupPage(s.page(r, "Set up", ""), f), templates.SetupFormFragment(f))
+			templates.SetupPage(s.page(r, t(r, "admin.setup_title"), ""), f), templates.SetupFormFragment(f))
 		return
 	}
 	hash, err := s.hashSecret(r.Context(), password)
@@ -71,13 +72,13 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 
 // decodeSetup reads the first administrator's form: the form to show again,
 // with messages by field, and the password.
-func decodeSetup(form url.Values) (templates.SetupForm, string) {
+func decodeSetup(form url.Values, l *i18n.Localizer) (templates.SetupForm, string) {
 	f := templates.SetupForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
 	password := form.Get("password")
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "password", trainer.ValidatePassword(password))
+	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(l, f.Errors, "password", trainer.ValidatePassword(password))
 	if f.Errors["password"] == "" {
-		fieldError(f.Errors, "confirm", trainer.ValidateConfirm(password, form.Get("confirm")))
+		fieldError(l, f.Errors, "confirm", trainer.ValidateConfirm(password, form.Get("confirm")))
 	}
 	return f, password
 }

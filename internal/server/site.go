@@ -2,12 +2,12 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -55,10 +55,11 @@ func (s *Server) certSites(ctx context.Context, u, me *trainer.User, game string
 	if err != nil {
 		return nil, nil, err
 	}
+	l := i18n.FromContext(ctx)
 	var labels []string
 	var forms []templates.SiteTestForm
 	for _, standing := range standings {
-		labels = append(labels, standing.Label())
+		labels = append(labels, siteStandingLabel(l, standing))
 		if standing.TableTestNeeded && me != nil && me.ID != u.ID && me.Certifies(&trainer.User{SiteID: standing.Site.ID}) {
 			forms = append(forms, templates.SiteTestForm{URL: fileGameURL(u.ID, game) + "/site-table-test",
 				SiteID: strconv.FormatInt(standing.Site.ID, 10), Site: standing.Site.Name})
@@ -349,17 +350,29 @@ func (s *Server) compareSites(ctx context.Context, rows []certRow) ([]templates.
 			a.correct += ps.Correct
 		}
 	}
+	l := i18n.FromContext(ctx)
 	var out []templates.SiteCompareRow
 	for _, site := range sites {
 		for _, g := range s.certGames() {
 			c := at(key{site.ID, g})
-			row := templates.SiteCompareRow{Site: site.Name, Game: s.gameName(g), Trainees: c.trainees,
-				Certified: c.certified, Due: c.due, Expired: c.expired, Accuracy: "no answers"}
+			row := templates.SiteCompareRow{Site: site.Name, Game: s.gameNameIn(l, g), Trainees: c.trainees,
+				Certified: c.certified, Due: c.due, Expired: c.expired, Accuracy: l.T("dash.no_answers")}
 			if c.answered > 0 {
-				row.Accuracy = fmt.Sprintf("%d%% of %d answers", c.correct*100/c.answered, c.answered)
+				row.Accuracy = l.T("dash.share_of_answers", "Percent", c.correct*100/c.answered, "Count", c.answered)
 			}
 			out = append(out, row)
 		}
 	}
 	return out, nil
+}
+
+// siteStandingLabel is eval.SiteStanding's Label in l's language.
+func siteStandingLabel(l *i18n.Localizer, st eval.SiteStanding) string {
+	switch {
+	case st.Valid:
+		return l.T("file.site_valid", "Site", st.Site.Name)
+	case st.TableTestNeeded:
+		return l.T("file.site_needed", "Site", st.Site.Name)
+	}
+	return l.T("file.site_not", "Site", st.Site.Name)
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -14,13 +15,13 @@ import (
 func userURL(id int64) string { return fmt.Sprintf("/admin/users/%d", id) }
 
 // userRow is u for the users pages; holds are the sign-in holds in force.
-func (s *Server) userRow(u *trainer.User, holds []*trainer.SigninHold) templates.UserRow {
-	row := templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: u.Role.Label(), Badge: u.Badge, Active: u.Active}
+func (s *Server) userRow(l *i18n.Localizer, u *trainer.User, holds []*trainer.SigninHold) templates.UserRow {
+	row := templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: roleName(l, u.Role), Badge: u.Badge, Active: u.Active}
 	for _, h := range holds {
 		switch {
 		case h.UserID != u.ID:
 		case h.Scope == trainer.HoldAccount:
-			row.LockedUntil = clockText(s.db.Clock(), h.Until)
+			row.LockedUntil = clockText(l, s.db.Clock(), h.Until)
 		case h.Scope == trainer.HoldPair:
 			row.HeldOn++
 		}
@@ -31,10 +32,10 @@ func (s *Server) userRow(u *trainer.User, holds []*trainer.SigninHold) templates
 // holdRows are the holds in force for the users page, each with the form
 // that lifts it: those of users (everywhere or on a device) and of devices.
 // Holds of names that match nobody stop nobody and are not shown.
-func (s *Server) holdRows(holds []*trainer.SigninHold, users map[int64]*trainer.User) []templates.HoldRow {
+func (s *Server) holdRows(l *i18n.Localizer, holds []*trainer.SigninHold, users map[int64]*trainer.User) []templates.HoldRow {
 	var out []templates.HoldRow
 	for _, h := range holds {
-		row := templates.HoldRow{Device: h.Device, Until: clockText(s.db.Clock(), h.Until), Failures: h.Failures,
+		row := templates.HoldRow{Device: h.Device, Until: clockText(l, s.db.Clock(), h.Until), Failures: h.Failures,
 			LiftAction: fmt.Sprintf("/admin/holds/%d/lift", h.ID)}
 		if h.Scope != trainer.HoldDevice {
 			u := users[h.UserID]
@@ -74,19 +75,20 @@ func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.UsersView{Page: s.page(r, "Users", "users")}
+	l := loc(r)
+	v := templates.UsersView{Page: s.page(r, t(r, "nav.users"), "users")}
 	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
 	byID := map[int64]*trainer.User{}
 	for _, u := range users {
 		byID[u.ID] = u
-		v.Users = append(v.Users, s.userRow(u, holds))
+		v.Users = append(v.Users, s.userRow(l, u, holds))
 		if u.ID == added {
-			v.Notice = "Added " + u.Name + "."
+			v.Notice = l.T("admin.added", "Name", u.Name)
 		}
 	}
-	v.Holds = s.holdRows(holds, byID)
+	v.Holds = s.holdRows(l, holds, byID)
 	if r.URL.Query().Get("lifted") == "1" {
-		v.Notice = "The hold is lifted."
+		v.Notice = l.T("admin.hold_lifted")
 	}
 	s.render(w, r, http.StatusOK, templates.UsersPage(v), nil)
 }
@@ -97,11 +99,11 @@ func (s *Server) newUserView(r *http.Request, f templates.UserForm) templates.Ne
 		f.Roles = append(f.Roles, templates.RoleChoice{
 			Value:    string(role),
 			URL:      "/admin/users/new?role=" + string(role),
-			Label:    role.Label(),
+			Label:    roleName(loc(r), role),
 			Selected: string(role) == f.Role,
 		})
 	}
-	return templates.NewUserView{Page: s.page(r, "Add a user", "users"), Form: f}
+	return templates.NewUserView{Page: s.page(r, t(r, "admin.add_user"), "users"), Form: f}
 }
 
 func userForm(role trainer.Role) templates.UserForm {
@@ -127,7 +129,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		s.switchRole(w, r, to)
 		return
 	}
-	f, role, secret, err := decodeNewUser(r.PostForm)
+	f, role, secret, err := decodeNewUser(r.PostForm, loc(r))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -142,11 +144,11 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		err = s.db.CreateUser(r.Context(), u)
 		switch {
 		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-			fieldError(f.Errors, "name", err)
+			fieldError(loc(r), f.Errors, "name", err)
 		case errors.Is(err, trainer.ErrBadgeTaken):
-			fieldError(f.Errors, "badge", err)
+			fieldError(loc(r), f.Errors, "badge", err)
 		case trainer.KindOf(err) == trainer.KindConflict:
-			fieldError(f.Errors, "", err)
+			fieldError(loc(r), f.Errors, "", err)
 		case err != nil:
 			s.error(w, r, err)
 			return
@@ -181,7 +183,7 @@ func (s *Server) switchRole(w http.ResponseWriter, r *http.Request, to string) {
 // decodeNewUser reads the new-user form: the form to show again, with
 // messages by field, the role and the PIN or password. A role the form does
 // not offer is an error (KindInvalid): the form never posts one.
-func decodeNewUser(form url.Values) (templates.UserForm, trainer.Role, string, error) {
+func decodeNewUser(form url.Values, l *i18n.Localizer) (templates.UserForm, trainer.Role, string, error) {
 	role, err := trainer.ParseRole(form.Get("role"))
 	if err != nil {
 		return templates.UserForm{}, "", "", err
@@ -189,19 +191,19 @@ func decodeNewUser(form url.Values) (templates.UserForm, trainer.Role, string, e
 	f := userForm(role)
 	f.Name = trainer.NormalizeName(form.Get("name"))
 	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
-	secret := decodeSecret(form, role, f.Errors)
+	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	secret := decodeSecret(form, role, f.Errors, l)
 	return f, role, secret, nil
 }
 
 // decodeSecret reads a new PIN or password for role and its confirmation,
 // putting their messages on the "secret" and "confirm" fields of errs.
-func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors) string {
+func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors, l *i18n.Localizer) string {
 	secret := form.Get("secret")
-	fieldError(errs, "secret", trainer.ValidateSecret(role, secret))
+	fieldError(l, errs, "secret", trainer.ValidateSecret(role, secret))
 	if errs["secret"] == "" {
-		fieldError(errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
+		fieldError(l, errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
 	}
 	return secret
 }
@@ -228,8 +230,8 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 	}
 	v := templates.UserView{
 		Page:          s.page(r, u.Name, "users"),
-		User:          s.userRow(u, holds),
-		Holds:         s.holdRows(holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}),
+		User:          s.userRow(loc(r), u, holds),
+		Holds:         s.holdRows(loc(r), holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}),
 		Secret:        secret,
 		CanDeactivate: me == nil || me.ID != u.ID,
 		UnlockAction:  userURL(u.ID) + "/unlock",
@@ -248,18 +250,18 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 	case "language":
 		v.Notice = t(r, "language.saved_for", "Name", u.Name)
 	case "secret":
-		v.Notice = "New password set."
+		v.Notice = t(r, "admin.password_set")
 		if u.Role.UsesPIN() {
-			v.Notice = "New PIN set."
+			v.Notice = t(r, "admin.pin_set")
 		}
 	case "deactivated":
-		v.Notice = u.Name + " is deactivated and signed out everywhere."
+		v.Notice = t(r, "admin.deactivated", "Name", u.Name)
 	case "reactivated":
-		v.Notice = u.Name + " can sign in again."
+		v.Notice = t(r, "admin.reactivated", "Name", u.Name)
 	case "unlocked":
-		v.Notice = u.Name + " is unlocked and can sign in again."
+		v.Notice = t(r, "admin.unlocked", "Name", u.Name)
 	case "profile":
-		v.Notice = "Name and badge saved."
+		v.Notice = t(r, "admin.profile_saved")
 	}
 	return v, nil
 }
@@ -295,7 +297,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := secretForm(u)
-	secret := decodeSecret(r.PostForm, u.Role, f.Errors)
+	secret := decodeSecret(r.PostForm, u.Role, f.Errors, loc(r))
 	if len(f.Errors) > 0 {
 		v, err := s.userView(r, u, f, nil)
 		if err != nil {
@@ -352,7 +354,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		return
 	}
 	if !active && me.ID == u.ID {
-		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.")
+		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.").In("err.own_account")
 	} else {
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
@@ -362,7 +364,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 			s.error(w, r, verr)
 			return
 		}
-		v.Problem = trainer.MessageOf(err)
+		v.Problem = messageIn(loc(r), err)
 		s.render(w, r, http.StatusConflict, templates.UserPage(v), nil)
 		return
 	}
@@ -393,15 +395,15 @@ func (s *Server) handleUserProfileUpdate(w http.ResponseWriter, r *http.Request)
 	}
 	f := templates.ProfileForm{Name: trainer.NormalizeName(r.PostForm.Get("name")),
 		Badge: trainer.NormalizeBadge(r.PostForm.Get("badge")), Errors: templates.Errors{}}
-	fieldError(f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	fieldError(loc(r), f.Errors, "name", trainer.ValidateName(f.Name))
+	fieldError(loc(r), f.Errors, "badge", trainer.ValidateBadge(f.Badge))
 	if len(f.Errors) == 0 {
 		_, err = s.db.UpdateUser(r.Context(), u.ID, f.Name, f.Badge)
 		switch {
 		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-			fieldError(f.Errors, "name", err)
+			fieldError(loc(r), f.Errors, "name", err)
 		case errors.Is(err, trainer.ErrBadgeTaken):
-			fieldError(f.Errors, "badge", err)
+			fieldError(loc(r), f.Errors, "badge", err)
 		case err != nil:
 			s.error(w, r, err)
 			return

@@ -58,7 +58,7 @@ func ParseTableResult(s string) (CertEventKind, error) {
 	case "retest":
 		return EventTableRetest, nil
 	}
-	return "", Errorf(KindInvalid, "Choose pass, fail or re-test.")
+	return "", Errorf(KindInvalid, "Choose pass, fail or re-test.").In("err.choose_table_result")
 }
 
 // FormValue is the word a form posts for a table test's outcome.
@@ -107,7 +107,7 @@ const MaxNotesLen = 2000
 
 // ErrOwnCertification refuses a sign-off, a revocation or a retake that a
 // manager would record on their own certification.
-var ErrOwnCertification = &Error{Kind: KindForbidden, Message: "You cannot sign off or change your own certification."}
+var ErrOwnCertification = (&Error{Kind: KindForbidden, Message: "You cannot sign off or change your own certification."}).In("err.own_certification")
 
 // NormalizeNotes trims notes and makes their line ends plain.
 func NormalizeNotes(s string) string {
@@ -120,17 +120,17 @@ func NormalizeNotes(s string) string {
 func ValidateNotes(k CertEventKind, notes string) error {
 	switch {
 	case !utf8.ValidString(notes):
-		return Errorf(KindInvalid, "Use letters, digits and punctuation only.")
+		return Errorf(KindInvalid, "Use letters, digits and punctuation only.").In("err.notes_characters")
 	case utf8.RuneCountInString(notes) > MaxNotesLen:
-		return Errorf(KindInvalid, "Use at most %d characters.", MaxNotesLen)
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxNotesLen).In("err.at_most", "Max", MaxNotesLen)
 	case notes != "":
 		return nil
 	case k == EventTableFail:
-		return Errorf(KindInvalid, "Write what went wrong at the table.")
+		return Errorf(KindInvalid, "Write what went wrong at the table.").In("err.notes_fail")
 	case k == EventTableRetest:
-		return Errorf(KindInvalid, "Write why the table test is to be taken again.")
+		return Errorf(KindInvalid, "Write why the table test is to be taken again.").In("err.notes_retest")
 	case k == EventRevoked:
-		return Errorf(KindInvalid, "Give the reason for the revocation.")
+		return Errorf(KindInvalid, "Give the reason for the revocation.").In("err.notes_revoke")
 	}
 	return nil
 }
@@ -143,7 +143,7 @@ func (e *CertEvent) Validate() error {
 	switch e.Kind {
 	case EventTablePass, EventTableFail, EventTableRetest, EventRevoked, EventRetakeAllowed:
 		if e.ActorID == 0 {
-			return Errorf(KindInvalid, "A manager must sign this.")
+			return Errorf(KindInvalid, "A manager must sign this.").In("err.manager_signs")
 		}
 		if e.ActorID == e.UserID {
 			return ErrOwnCertification

@@ -3,6 +3,7 @@ package trainer
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Kind says what went wrong in terms a caller can act on. The server maps
@@ -38,9 +39,35 @@ func (k Kind) String() string {
 // Error is an error meant for people: Message is a sentence with a period
 // that can be shown on a page as it is. Wrap it with fmt.Errorf("op: %w")
 // to add context for the log; KindOf and errors.As still find it.
+//
+// ID, when set, names the same sentence in the kiosk's message catalogues
+// (content/i18n), with Args its placeholders as name, value pairs, so that
+// a page says it in its reader's language; Message stays the English
+// sentence, for the log, the command line and English pages, and the
+// English catalogue says it word for word (a test in package trainer_test
+// keeps them equal). This package names the message and never translates
+// it: it imports no catalogue.
 type Error struct {
 	Kind    Kind
 	Message string
+	ID      string
+	Args    []any
+}
+
+// In returns a copy of e that names its sentence as catalogue message id,
+// with args (name, value pairs; integers are passed as their digits, as
+// Message writes them).
+func (e *Error) In(id string, args ...any) *Error {
+	c := *e
+	c.ID = id
+	c.Args = make([]any, len(args))
+	for i, a := range args {
+		if n, ok := a.(int); ok {
+			a = strconv.Itoa(n)
+		}
+		c.Args[i] = a
+	}
+	return &c
 }
 
 // Error returns the message for people.

@@ -13,5 +13,5 @@ func CheckLanguage(tag string) error {
 	if tag == "" || slices.Contains(Languages, tag) {
 		return nil
 	}
-	return Errorf(KindInvalid, "Choose one of the languages offered.")
+	return Errorf(KindInvalid, "Choose one of the languages offered.").In("err.choose_language")
 }

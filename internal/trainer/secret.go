@@ -32,7 +32,7 @@ var b64 = base64.RawStdEncoding
 // format ($argon2id$v=19$m=…,t=…,p=…$salt$hash), with a fresh random salt.
 func HashSecret(secret string) (string, error) {
 	if len(secret) > maxSecretForForms {
-		return "", Errorf(KindInvalid, "Use at most %d characters.", MaxPasswordLen)
+		return "", Errorf(KindInvalid, "Use at most %d characters.", MaxPasswordLen).In("err.at_most", "Max", MaxPasswordLen)
 	}
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {

@@ -94,7 +94,7 @@ func (s Settings) Validate() error {
 func ValidateIdleTimeout(d time.Duration) error {
 	if d < MinTraineeIdleTimeout || d > MaxTraineeIdleTimeout || d%time.Minute != 0 {
 		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
-			int(MinTraineeIdleTimeout/time.Minute), int(MaxTraineeIdleTimeout/time.Minute))
+			int(MinTraineeIdleTimeout/time.Minute), int(MaxTraineeIdleTimeout/time.Minute)).In("err.minutes_range", "Min", int(MinTraineeIdleTimeout/time.Minute), "Max", int(MaxTraineeIdleTimeout/time.Minute))
 	}
 	return nil
 }
@@ -104,7 +104,7 @@ func ValidateIdleTimeout(d time.Duration) error {
 func ValidateStaffIdleTimeout(d time.Duration) error {
 	if d < MinStaffIdleTimeout || d > MaxStaffIdleTimeout || d%time.Minute != 0 {
 		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
-			int(MinStaffIdleTimeout/time.Minute), int(MaxStaffIdleTimeout/time.Minute))
+			int(MinStaffIdleTimeout/time.Minute), int(MaxStaffIdleTimeout/time.Minute)).In("err.minutes_range", "Min", int(MinStaffIdleTimeout/time.Minute), "Max", int(MaxStaffIdleTimeout/time.Minute))
 	}
 	return nil
 }
@@ -112,7 +112,7 @@ func ValidateStaffIdleTimeout(d time.Duration) error {
 // ValidateMaxSigninFailures checks MaxSigninFailures. Returns KindInvalid.
 func ValidateMaxSigninFailures(n int) error {
 	if n < MinMaxSigninFailures || n > MaxMaxSigninFailures {
-		return Errorf(KindInvalid, "Enter a whole number from %d to %d.", MinMaxSigninFailures, MaxMaxSigninFailures)
+		return Errorf(KindInvalid, "Enter a whole number from %d to %d.", MinMaxSigninFailures, MaxMaxSigninFailures).In("err.number_range", "Min", MinMaxSigninFailures, "Max", MaxMaxSigninFailures)
 	}
 	return nil
 }
@@ -122,7 +122,7 @@ func ValidateMaxSigninFailures(n int) error {
 func ValidateLockoutDuration(d time.Duration) error {
 	if d < MinLockoutDuration || d > MaxLockoutDuration || d%time.Minute != 0 {
 		return Errorf(KindInvalid, "Enter a whole number of minutes from %d to %d.",
-			int(MinLockoutDuration/time.Minute), int(MaxLockoutDuration/time.Minute))
+			int(MinLockoutDuration/time.Minute), int(MaxLockoutDuration/time.Minute)).In("err.minutes_range", "Min", int(MinLockoutDuration/time.Minute), "Max", int(MaxLockoutDuration/time.Minute))
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ const (
 func SiteSubject(id int64) string { return "site:" + strconv.FormatInt(id, 10) }
 
 // ErrSiteNameTaken is the conflict of a site named as another.
-var ErrSiteNameTaken = &Error{Kind: KindConflict, Message: "Another site already has this name."}
+var ErrSiteNameTaken = (&Error{Kind: KindConflict, Message: "Another site already has this name."}).In("err.site_name_taken")
 
 // Validate checks a site's name (normalised as a user's) and that it names a
 // house. Whether the house exists is for the caller, which knows the rules
@@ -44,7 +44,7 @@ func (s *Site) Validate() error {
 		return err
 	}
 	if s.House == "" {
-		return Errorf(KindInvalid, "Name the house whose rules the site plays.")
+		return Errorf(KindInvalid, "Name the house whose rules the site plays.").In("err.site_house")
 	}
 	return nil
 }

@@ -37,7 +37,7 @@ func ParseRole(s string) (Role, error) {
 			return r, nil
 		}
 	}
-	return "", Errorf(KindInvalid, "Choose trainee, manager or administrator.")
+	return "", Errorf(KindInvalid, "Choose trainee, manager or administrator.").In("err.choose_role")
 }
 
 // Label is the role's name for people, capitalised.
@@ -101,8 +101,8 @@ type User struct {
 // values (wrapped), so a form can put the message on the right field with
 // errors.Is.
 var (
-	ErrNameTaken  = &Error{Kind: KindConflict, Message: "Another user already has this name: add an initial or a number."}
-	ErrBadgeTaken = &Error{Kind: KindConflict, Message: "Another user already has this badge number."}
+	ErrNameTaken  = (&Error{Kind: KindConflict, Message: "Another user already has this name: add an initial or a number."}).In("err.name_taken")
+	ErrBadgeTaken = (&Error{Kind: KindConflict, Message: "Another user already has this badge number."}).In("err.badge_taken")
 )
 
 // Limits on what a user types. Names appear on the sign-in grid of a tablet,
@@ -128,19 +128,19 @@ func NormalizeName(s string) string { return norm.NFC.String(strings.Join(string
 func ValidateName(name string) error {
 	switch {
 	case name == "":
-		return Errorf(KindInvalid, "Enter a name.")
+		return Errorf(KindInvalid, "Enter a name.").In("err.enter_name")
 	case !utf8.ValidString(name):
-		return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.")
+		return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.").In("err.name_characters")
 	case utf8.RuneCountInString(name) > MaxNameLen:
-		return Errorf(KindInvalid, "Use at most %d characters.", MaxNameLen)
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxNameLen).In("err.at_most", "Max", MaxNameLen)
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.")
+			return Errorf(KindInvalid, "Use letters, digits, spaces and punctuation only.").In("err.name_characters")
 		}
 	}
 	if marksPerLetter(name) > MaxMarksPerLetter {
-		return Errorf(KindInvalid, "Use at most %d accents or marks on a letter, so the name can be read on the sign-in screen.", MaxMarksPerLetter)
+		return Errorf(KindInvalid, "Use at most %d accents or marks on a letter, so the name can be read on the sign-in screen.", MaxMarksPerLetter).In("err.marks", "Max", MaxMarksPerLetter)
 	}
 	return nil
 }
@@ -153,11 +153,11 @@ func NormalizeBadge(s string) string { return strings.ToUpper(strings.TrimSpace(
 // Returns KindInvalid with a message for the form field.
 func ValidateBadge(badge string) error {
 	if len(badge) > MaxBadgeLen {
-		return Errorf(KindInvalid, "Use at most %d characters.", MaxBadgeLen)
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxBadgeLen).In("err.at_most", "Max", MaxBadgeLen)
 	}
 	for _, r := range badge {
 		if !('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || r == '-') {
-			return Errorf(KindInvalid, "Use digits, letters and dashes only.")
+			return Errorf(KindInvalid, "Use digits, letters and dashes only.").In("err.badge_characters")
 		}
 	}
 	return nil
@@ -166,11 +166,11 @@ func ValidateBadge(badge string) error {
 // ValidatePIN checks a trainee's PIN: 4 to 6 digits. Returns KindInvalid.
 func ValidatePIN(pin string) error {
 	if len(pin) < MinPINLen || len(pin) > MaxPINLen {
-		return Errorf(KindInvalid, "A PIN is %d to %d digits.", MinPINLen, MaxPINLen)
+		return Errorf(KindInvalid, "A PIN is %d to %d digits.", MinPINLen, MaxPINLen).In("err.pin_digits", "Min", MinPINLen, "Max", MaxPINLen)
 	}
 	for _, r := range pin {
 		if r < '0' || r > '9' {
-			return Errorf(KindInvalid, "A PIN is %d to %d digits.", MinPINLen, MaxPINLen)
+			return Errorf(KindInvalid, "A PIN is %d to %d digits.", MinPINLen, MaxPINLen).In("err.pin_digits", "Min", MinPINLen, "Max", MaxPINLen)
 		}
 	}
 	return nil
@@ -183,9 +183,9 @@ func ValidatePassword(pw string) error {
 	n := utf8.RuneCountInString(pw)
 	switch {
 	case n < MinPasswordLen:
-		return Errorf(KindInvalid, "Use at least %d characters.", MinPasswordLen)
+		return Errorf(KindInvalid, "Use at least %d characters.", MinPasswordLen).In("err.at_least", "Min", MinPasswordLen)
 	case n > MaxPasswordLen:
-		return Errorf(KindInvalid, "Use at most %d characters.", MaxPasswordLen)
+		return Errorf(KindInvalid, "Use at most %d characters.", MaxPasswordLen).In("err.at_most", "Max", MaxPasswordLen)
 	}
 	return nil
 }
@@ -201,7 +201,7 @@ func ValidateSecret(r Role, secret string) error {
 // ValidateConfirm checks that a secret was typed the same way twice.
 func ValidateConfirm(secret, confirm string) error {
 	if secret != confirm {
-		return Errorf(KindInvalid, "The two entries do not match.")
+		return Errorf(KindInvalid, "The two entries do not match.").In("err.confirm")
 	}
 	return nil
 }
@@ -219,7 +219,7 @@ func (u *User) Validate() error {
 		return err
 	}
 	if u.SecretHash == "" {
-		return Errorf(KindInvalid, "A user needs a PIN or a password.")
+		return Errorf(KindInvalid, "A user needs a PIN or a password.").In("err.needs_secret")
 	}
 	return nil
 }

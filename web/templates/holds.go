@@ -1,26 +1,19 @@
 package templates
 
-import "strconv"
+import "context"
 
-// heldOn says on how many devices an account is held.
-func heldOn(n int) string {
-	if n == 1 {
-		return "Held on 1 device"
-	}
-	return "Held on " + strconv.Itoa(n) + " devices"
-}
-
-// holdWhat says what hold h stops, with the account's name when withName.
-func holdWhat(h HoldRow, withName bool) string {
+// holdWhat says what hold h stops, with the account's name when withName,
+// in the request's language.
+func holdWhat(ctx context.Context, h HoldRow, withName bool) string {
 	switch {
 	case h.Name == "":
-		return "Every account on device " + h.Device
+		return T(ctx, "admin.hold_device", "Device", h.Device)
 	case h.Device == "" && withName:
-		return h.Name + " on every device"
+		return T(ctx, "admin.hold_name_everywhere", "Name", h.Name)
 	case h.Device == "":
-		return "Locked on every device"
+		return T(ctx, "admin.hold_everywhere")
 	case withName:
-		return h.Name + " on device " + h.Device
+		return T(ctx, "admin.hold_name_device", "Name", h.Name, "Device", h.Device)
 	}
-	return "Held on device " + h.Device
+	return T(ctx, "admin.hold_on_device", "Device", h.Device)
 }

@@ -47,3 +47,7 @@ func InLanguage(l *i18n.Localizer) templ.Component {
 		return children.Render(i18n.NewContext(templ.ClearChildren(ctx), l), w)
 	})
 }
+
+// N writes the count n with the digit grouping of the request's language:
+// 12,500 · 12.500 · 12 500.
+func N(ctx context.Context, n int) string { return i18n.FromContext(ctx).Number(int64(n)) }

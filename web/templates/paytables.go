@@ -96,7 +96,7 @@ type TableFigures struct {
 	Label        string // for people and screen readers: "Trips table B"
 	House        bool   // the house's own choice
 	Changed      string // a what-if: the row changed, "flush 7:1"
-	Per          string // what the house edge is a share of: "per unit staked"
+	Per          string // the message id of what the house edge is a share of: "paytables.per_unit"
 	Simulated    bool
 	Combinations string // exact: hands counted, "133,784,560"
 	Strategy     string // simulated: the named strategy
@@ -221,7 +221,7 @@ type WhatIfResult struct {
 	// Difference is Changed less Original of the figure DifferenceOf names
 	// ("house edge", or "return" where there is no edge), decimal text.
 	Difference   string
-	DifferenceOf string
+	DifferenceOf string // the message id of the figure: "paytables.of_house_edge"
 	Note         string
 	PollURL      string // set while either side is computing
 }
@@ -402,7 +402,7 @@ func PointsSig(dec string) string {
 
 // ExactLine is one figure of a table to every digit computed.
 type ExactLine struct {
-	Name string
+	Name string // the figure's message id: "paytables.house_edge"
 	Figure
 }
 
@@ -410,7 +410,7 @@ type ExactLine struct {
 // the card.
 func (t TableFigures) ExactLines() []ExactLine {
 	var out []ExactLine
-	for _, l := range []ExactLine{{"House edge", t.HouseEdge}, {"Return to player", t.Return}, {"Pays on average", t.Pays}, {"Hit frequency", t.HitFrequency}} {
+	for _, l := range []ExactLine{{"paytables.house_edge", t.HouseEdge}, {"paytables.return", t.Return}, {"paytables.pays", t.Pays}, {"paytables.hit_frequency", t.HitFrequency}} {
 		if l.Value != "" {
 			out = append(out, l)
 		}

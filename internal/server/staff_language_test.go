@@ -1,0 +1,178 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/server/servertest"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// placeholder matches a message's {{.Name}}.
+var placeholder = regexp.MustCompile(`\{\{[^}]*\}\}`)
+
+// englishLeft lists the catalogues' English sentences that a page in
+// language tag still shows: every literal piece of an English message (cut
+// at its placeholders) of two words or more that its translation does not
+// say as well (a proper name, a wager's name printed on the felt, "PIN").
+func englishLeft(tag, pageText string) []string {
+	c := i18n.Default()
+	var left []string
+	seen := map[string]bool{}
+	for _, id := range c.IDs() {
+		var translated []string
+		for _, f := range c.Text(tag, id) {
+			translated = append(translated, f)
+		}
+		tr := strings.Join(translated, "\n")
+		for _, en := range c.Text(i18n.Source, id) {
+			for _, piece := range placeholder.Split(en, -1) {
+				piece = strings.Join(strings.Fields(piece), " ")
+				piece = strings.Trim(piece, " .,:;()←…?")
+				if len(strings.Fields(piece)) < 2 || strings.Contains(tr, piece) || seen[piece] {
+					continue
+				}
+				if strings.Contains(pageText, piece) {
+					seen[piece] = true
+					left = append(left, fmt.Sprintf("%s (%s)", piece, id))
+				}
+			}
+		}
+	}
+	return left
+}
+
+// pageText is what a reader meets on a page: its text outside scripts and
+// styles, its title, and the labels screen readers say.
+func pageText(r *servertest.Response) string {
+	doc := goquery.CloneDocument(r.Doc)
+	doc.Find("script, style").Remove()
+	var b strings.Builder
+	b.WriteString(doc.Text())
+	doc.Find("[aria-label], [title], [placeholder]").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range []string{"aria-label", "title", "placeholder"} {
+			if v, ok := s.Attr(a); ok {
+				b.WriteString("\n" + v)
+			}
+		}
+	})
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// TestLanguage_StaffPages: a manager and an administrator whose language
+// is Italian or Russian read their main pages in it: <html lang> says so,
+// and no English sentence of the catalogues is left on them. The
+// dashboard has a trainee waiting for a table test and one certified, so
+// that its certification cells, lists and the trainee's file forms show.
+func TestLanguage_StaffPages(t *testing.T) {
+	t.Parallel()
+	for _, tag := range []string{"it", "ru"} {
+		t.Run(tag, func(t *testing.T) {
+			t.Parallel()
+			k := newKiosk(t)
+			k.ApproveRules(k.manager)
+			other := k.CreateUser("Bo Chan", trainer.RoleTrainee, "1043", "1357")
+			k.SitExam(k.trainee, "uth", true)
+			k.Certify(other, "oracle", k.admin)
+			for _, u := range []*trainer.User{k.manager, k.admin} {
+				if err := k.DB.SetUserLanguage(t.Context(), u.ID, tag); err != nil {
+					t.Fatal(err)
+				}
+			}
+			manager := k.staffClient(t, "Max Manager", managerPassword)
+			admin := k.staffClient(t, "Ada Admin", adminPassword)
+			pages := []struct {
+				who  string
+				c    *servertest.Client
+				path string
+			}{
+				{"manager", manager, "/manager"},
+				{"manager", manager, "/manager?state=table_test"},
+				{"manager", manager, fmt.Sprintf("/manager/trainees/%d", k.trainee.ID)},
+				{"manager", manager, fmt.Sprintf("/manager/trainees/%d", other.ID)},
+				{"administrator", admin, "/admin/users"},
+				{"administrator", admin, "/admin/users/new"},
+				{"administrator", admin, "/admin/users/new?role=manager"},
+				{"administrator", admin, userPath(k.trainee)},
+				{"administrator", admin, userPath(k.manager)},
+				{"administrator", admin, "/admin/settings"},
+			}
+			for _, p := range pages {
+				resp := p.c.Get(p.path)
+				wantStatus(t, p.who+" GET "+p.path, resp, http.StatusOK)
+				if lang, _ := resp.Doc.Find("html").Attr("lang"); lang != tag {
+					t.Errorf("%s's %s: <html lang=%q>; want %q", p.who, p.path, lang, tag)
+				}
+				if left := englishLeft(tag, pageText(resp)); len(left) > 0 {
+					t.Errorf("%s's %s in %s still says, in English: %s", p.who, p.path, tag, strings.Join(left, "; "))
+				}
+			}
+			// The content page's own words only: its drills' and
+			// procedures' words, and the house settings' names
+			// (settingWords), are not in the catalogues yet.
+			for _, path := range []string{"/tools/content?game=uth", "/tools/content?game=lunar&level=3", "/tools/paytables?game=uth", "/tools/hand-checker?game=oracle"} {
+				resp := manager.Get(path)
+				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
+				chrome := resp.Text("h1, h2, .content-subhead, .jump-links, .sample-key-title, .command, " +
+					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label")
+				if left := englishLeft(tag, chrome); len(left) > 0 {
+					t.Errorf("manager's %s in %s still says, in English: %s", path, tag, strings.Join(left, "; "))
+				}
+			}
+		})
+	}
+}
+
+// TestLanguage_StaffPagesCheckSeesEnglish: the check above finds an
+// English sentence where there is one: the same pages of an English
+// manager fail it.
+func TestLanguage_StaffPagesCheckSeesEnglish(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	k.ApproveRules(k.manager)
+	k.SitExam(k.trainee, "uth", true)
+	resp := k.staffClient(t, "Max Manager", managerPassword).Get(fmt.Sprintf("/manager/trainees/%d", k.trainee.ID))
+	wantStatus(t, "GET the trainee's file", resp, http.StatusOK)
+	left := englishLeft("it", pageText(resp))
+	if len(left) < 10 {
+		t.Errorf("an English trainee's file shows %d English sentences to the check for an Italian page (%q); want many", len(left), left)
+	}
+}
+
+// TestLanguage_StaffFormMessages: the domain's sentences on the staff's
+// forms are in the reader's language (a name left empty, a PIN too short,
+// a table test failed without notes), and in English word for word as
+// package trainer says them.
+func TestLanguage_StaffFormMessages(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	k.ApproveRules(k.manager)
+	k.SitExam(k.trainee, "uth", true)
+	for _, tc := range []struct {
+		tag, name, pin, notes string
+	}{
+		{"en", "Enter a name.", "A PIN is 4 to 6 digits.", "Write what went wrong at the table."},
+		{"it", "Scrivi un nome.", "Un PIN ha da 4 a 6 cifre.", "Scrivi che cosa è andato storto al tavolo."},
+		{"ru", "Введите имя.", "PIN состоит из цифр, от 4 до 6.", "Напишите, что пошло не так за столом."},
+	} {
+		for _, u := range []*trainer.User{k.manager, k.admin} {
+			if err := k.DB.SetUserLanguage(t.Context(), u.ID, tc.tag); err != nil {
+				t.Fatal(err)
+			}
+		}
+		admin := k.staffClient(t, "Ada Admin", adminPassword)
+		resp := admin.PostForm("/admin/users", url.Values{"role": {"trainee"}, "name": {""}, "secret": {"12"}, "confirm": {"12"}})
+		wantFieldError(t, tc.tag+" new user without a name", resp, "name", tc.name)
+		wantFieldError(t, tc.tag+" new user with a short PIN", resp, "secret", tc.pin)
+		manager := k.staffClient(t, "Max Manager", managerPassword)
+		resp = manager.PostForm(fmt.Sprintf("/manager/trainees/%d/games/uth/table-test", k.trainee.ID), url.Values{"result": {"fail"}})
+		wantFieldError(t, tc.tag+" a failed table test without notes", resp, "notes", tc.notes)
+	}
+}
