@@ -54,6 +54,9 @@ func glossaryProblems(g glossary, texts []pairedText) []string {
 		}
 		re := regexp.MustCompile(flags + `\b` + regexp.QuoteMeta(term.EN) + `s?\b`)
 		for _, p := range texts {
+			// A line break inside a term ("tabelle dei\n   pagamenti") is
+			// still the term.
+			p.en, p.tr = strings.Join(strings.Fields(p.en), " "), strings.Join(strings.Fields(p.tr), " ")
 			tr := strings.ToLower(p.tr)
 			for _, bad := range term.Avoid {
 				if strings.Contains(tr, strings.ToLower(bad)) {
