@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	content "github.com/dealerkiosk/trainer/content/i18n"
 	rules "github.com/dealerkiosk/trainer/content/rules"
@@ -86,16 +87,14 @@ func excerpt(s, word string) string {
 		return s
 	}
 	from, to := max(0, i-60), min(len(s), i+len(word)+60)
-	for from > 0 && !utf8RuneStart(s[from]) {
+	for from > 0 && !utf8.RuneStart(s[from]) {
 		from--
 	}
-	for to < len(s) && !utf8RuneStart(s[to]) {
+	for to < len(s) && !utf8.RuneStart(s[to]) {
 		to++
 	}
 	return s[from:to]
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 var (
 	// A heading with its section id: "## The layout {#uth.layout}".
