@@ -13,7 +13,6 @@ import (
 	content "github.com/dealerkiosk/trainer/content/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
-	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/text/language"
 )
 
@@ -268,65 +267,43 @@ func TestPseudo(t *testing.T) {
 
 // glossary is content/i18n/glossary.<lang>.toml.
 type glossary struct {
-	Term []struct {
-		EN     string   `toml:"en"`
-		Use    string   `toml:"use"`
-		Accept []string `toml:"accept"`
-		Avoid  []string `toml:"avoid"`
-		Note   string   `toml:"note"`
-		Except []string `toml:"except"` // message ids where the English word is not the term
-	} `toml:"term"`
+	Term []glossaryTerm `toml:"term"`
+}
+
+type glossaryTerm struct {
+	EN     string   `toml:"en"`
+	Use    string   `toml:"use"`
+	Accept []string `toml:"accept"`
+	Avoid  []string `toml:"avoid"`
+	Note   string   `toml:"note"`
+	Except []string `toml:"except"` // message, section or procedure ids where the English word is not the term
 }
 
 // TestGlossary: wherever an English message says a glossary term, its
 // translation says it the glossary's way (the word to use or an accepted
 // form), and no translation uses a rendering the glossary refuses. A term
 // written with a capital (a wager's name: Play) matches only so written.
+// TestGlossaryRules applies the same glossary to the rule books and procedures.
 func TestGlossary(t *testing.T) {
 	c := Default()
 	for _, l := range Offered {
 		if l.Tag == Source {
 			continue
 		}
-		name := "glossary." + l.Tag + ".toml"
-		buf, err := content.FS.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var g glossary
-		d := toml.NewDecoder(strings.NewReader(string(buf)))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&g); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		g := loadGlossary(t, l.Tag)
 		if len(g.Term) < 10 {
-			t.Fatalf("%s has %d terms; want the table's terms", name, len(g.Term))
+			t.Fatalf("glossary.%s.toml has %d terms; want the table's terms", l.Tag, len(g.Term))
 		}
-		for _, term := range g.Term {
-			flags := "(?i)"
-			if term.EN != strings.ToLower(term.EN) {
-				flags = ""
-			}
-			re := regexp.MustCompile(flags + `\b` + regexp.QuoteMeta(term.EN) + `s?\b`)
-			for _, id := range c.IDs() {
-				en := strings.Join(values(c.Text(Source, id)), " ")
-				tr := strings.ToLower(strings.Join(values(c.Text(l.Tag, id)), " "))
-				for _, bad := range term.Avoid {
-					if strings.Contains(tr, strings.ToLower(bad)) {
-						t.Errorf("%s.toml: %s: %q uses %q, which %s refuses for %q", l.Tag, id, tr, bad, name, term.EN)
-					}
-				}
-				if !re.MatchString(en) || slices.Contains(term.Except, id) {
-					continue
-				}
-				ok := strings.Contains(tr, strings.ToLower(term.Use))
-				for _, a := range term.Accept {
-					ok = ok || strings.Contains(tr, strings.ToLower(a))
-				}
-				if !ok {
-					t.Errorf("%s.toml: %s: %q does not say %q (%s) where the English says %q", l.Tag, id, tr, term.Use, name, term.EN)
-				}
-			}
+		var texts []pairedText
+		for _, id := range c.IDs() {
+			texts = append(texts, pairedText{
+				where: l.Tag + ".toml: " + id, id: id,
+				en: strings.Join(values(c.Text(Source, id)), " "),
+				tr: strings.Join(values(c.Text(l.Tag, id)), " "),
+			})
+		}
+		for _, p := range glossaryProblems(g, texts) {
+			t.Error(p)
 		}
 	}
 }
