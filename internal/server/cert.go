@@ -187,13 +187,16 @@ func dateTimeText(t time.Time) string {
 	return t.Local().Format("2 Jan 2006 15:04")
 }
 
-// standardRows describes a game's standard per kind: items, levels, the
-// accuracy required and the time allowed.
-func standardRows(st *rulebook.Standard) []templates.StandardRow {
+// standardRows describes a game's standard per kind in English: items,
+// levels, the accuracy required and the time allowed.
+func standardRows(st *rulebook.Standard) []templates.StandardRow { return standardRowsIn(english(), st) }
+
+// standardRowsIn is standardRows in l's language.
+func standardRowsIn(l *i18n.Localizer, st *rulebook.Standard) []templates.StandardRow {
 	var out []templates.StandardRow
 	for _, k := range st.Kinds() {
-		row := templates.StandardRow{Kind: kindLabel(k), Required: strconv.Itoa(st.Thresholds[k].Accuracy) + " %",
-			Seconds: strconv.Itoa(st.Thresholds[k].Seconds) + " s"}
+		row := templates.StandardRow{Kind: kindName(l, k), Required: strconv.Itoa(st.Thresholds[k].Accuracy) + " %",
+			Seconds: l.T("standard.seconds", "Seconds", strconv.Itoa(st.Thresholds[k].Seconds))}
 		var levels []string
 		for _, b := range st.Blueprint {
 			if b.Kind == k {
@@ -201,10 +204,7 @@ func standardRows(st *rulebook.Standard) []templates.StandardRow {
 				levels = append(levels, strconv.Itoa(b.Level))
 			}
 		}
-		row.Levels = "level " + strings.Join(levels, ", ")
-		if len(levels) > 1 {
-			row.Levels = "levels " + strings.Join(levels, ", ")
-		}
+		row.Levels = l.T("standard.levels", "Count", len(levels), "Levels", strings.Join(levels, ", "))
 		out = append(out, row)
 	}
 	return out

@@ -167,7 +167,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, []string{strconv.FormatInt(a.ID, 10), strconv.FormatInt(a.SessionID, 10), string(mode),
 			strconv.Itoa(a.Position), a.Game, a.Kind, strconv.Itoa(a.Level), strconv.FormatUint(a.Seed, 10), a.House,
-			a.RulesVersion, a.Skill, s.skillLabel(a.Skill), csvMoment(a.ServedAt), csvMoment(a.AnsweredAt), elapsedSeconds(a.Elapsed),
+			a.RulesVersion, a.Skill, s.skillName(loc(r), a.Skill), csvMoment(a.ServedAt), csvMoment(a.AnsweredAt), elapsedSeconds(a.Elapsed),
 			strconv.Itoa(a.TargetSeconds), strconv.FormatBool(a.Correct), strconv.FormatFloat(a.Score, 'f', -1, 64),
 			string(a.Speed), strconv.FormatBool(a.HintUsed), a.MistakeID, string(a.Answer), string(a.Key)})
 	}

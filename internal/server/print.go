@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -32,7 +31,7 @@ import (
 func (s *Server) printView(r *http.Request, title, back string, sheet *i18n.Localizer) templates.PrintView {
 	me := visitOf(r.Context()).user
 	v := templates.PrintView{Page: s.page(r, title, "dashboard"), BackURL: back, Sheet: sheet,
-		Printed: sheet.T("print.printed", "When", sheetDateTime(sheet, s.db.Clock()), "Who", me.Name, "App", sheet.T("app.name"))}
+		Printed: sheet.T("print.printed", "When", dateTimeIn(sheet, s.db.Clock()), "Who", me.Name, "App", sheet.T("app.name"))}
 	for _, l := range i18n.Offered {
 		v.Languages = append(v.Languages, templates.PrintLanguage{Name: l.Name, Lang: l.Tag,
 			URL: r.URL.Path + "?lang=" + l.Tag, Current: sheet.Tag() == l.Tag})
@@ -63,22 +62,6 @@ func (s *Server) traineeLanguage(u *trainer.User) string {
 	return s.house.Language
 }
 
-// sheetDate writes a day in the sheet's language, "" for none.
-func sheetDate(l *i18n.Localizer, t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return l.Date(t.Local())
-}
-
-// sheetDateTime writes a moment in the sheet's language, "" for none.
-func sheetDateTime(l *i18n.Localizer, t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return l.DateTime(t.Local())
-}
-
 // handleTranscript prints a trainee's record in one game: the state, the
 // sign-off, every exam with its result per kind, and every event.
 func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
@@ -89,10 +72,10 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 	}
 	sheet := s.sheetLanguage(r, s.traineeLanguage(u))
 	v := templates.TranscriptView{PrintView: s.printView(r, t(r, "print.title_transcript", "Name", u.Name), traineeFileURL(u.ID), sheet),
-		Trainee: u.Name, Badge: u.Badge, GameName: s.gameName(game), House: s.house.Title, State: st.State.Label(),
-		Since: sheetDate(sheet, st.Since)}
+		Trainee: u.Name, Badge: u.Badge, GameName: s.gameNameIn(sheet, game), House: s.house.Title, State: certStateLabel(sheet, st.State),
+		Since: dateIn(sheet, st.Since)}
 	if st.Grant != nil {
-		v.Expires, v.SignedBy, v.SignedAt = sheetDate(sheet, st.Expires), st.Grant.Actor, sheetDateTime(sheet, st.Grant.At)
+		v.Expires, v.SignedBy, v.SignedAt = dateIn(sheet, st.Expires), st.Grant.Actor, dateTimeIn(sheet, st.Grant.At)
 	}
 	exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{UserID: u.ID, Game: game, Finished: true})
 	if err != nil {
@@ -106,14 +89,14 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, fmt.Errorf("exam %d: stored result: %w", ex.ID, err))
 			return
 		}
-		te := templates.TranscriptExam{When: sheetDateTime(sheet, ex.FinishedAt), Rules: ex.RulesVersion,
+		te := templates.TranscriptExam{When: dateTimeIn(sheet, ex.FinishedAt), Rules: ex.RulesVersion,
 			Right: sheet.T("print.right", "Right", res.Right, "Items", res.Items), Result: sheet.T("print.not_passed")}
 		if res.Passed {
 			te.Result = sheet.T("print.passed")
 		}
 		var kinds []string
 		for _, k := range res.Kinds {
-			kinds = append(kinds, fmt.Sprintf("%s %d/%d", kindLabel(k.Kind), k.Right, k.Items))
+			kinds = append(kinds, fmt.Sprintf("%s %d/%d", kindName(sheet, k.Kind), k.Right, k.Items))
 		}
 		te.Kinds = strings.Join(kinds, " · ")
 		v.Exams = append(v.Exams, te)
@@ -124,7 +107,7 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, e := range rec.Events {
-		v.Events = append(v.Events, templates.FileEvent{When: sheetDateTime(sheet, e.At), What: e.Kind.Label(), Who: e.Actor, Notes: e.Notes})
+		v.Events = append(v.Events, templates.FileEvent{When: dateTimeIn(sheet, e.At), What: certEventLabel(sheet, e.Kind), Who: e.Actor, Notes: e.Notes})
 	}
 	s.render(w, r, http.StatusOK, templates.TranscriptPage(v), nil)
 }
@@ -140,7 +123,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st.Grant == nil {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s", t(r, "print.never_certified", "Name", u.Name, "Game", s.gameName(game))))
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s", t(r, "print.never_certified", "Name", u.Name, "Game", s.gameNameIn(loc(r), game))))
 		return
 	}
 	// A certificate printed from records changed behind the kiosk's back
@@ -157,14 +140,14 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 	}
 	sheet := s.sheetLanguage(r, s.traineeLanguage(u))
 	v := templates.CertificateView{PrintView: s.printView(r, t(r, "print.title_certificate", "Name", u.Name), traineeFileURL(u.ID), sheet),
-		HouseTitle: s.house.Title, Trainee: u.Name, Badge: u.Badge, GameName: s.gameName(game),
-		Granted: sheetDate(sheet, st.Grant.At), Expires: sheetDate(sheet, st.Expires), SignedBy: st.Grant.Actor,
-		Valid: st.State.MayDeal(), Status: sheet.T("print.status_valid", "Date", sheetDate(sheet, st.Expires))}
+		HouseTitle: s.house.Title, Trainee: u.Name, Badge: u.Badge, GameName: s.gameNameIn(sheet, game),
+		Granted: dateIn(sheet, st.Grant.At), Expires: dateIn(sheet, st.Expires), SignedBy: st.Grant.Actor,
+		Valid: st.State.MayDeal(), Status: sheet.T("print.status_valid", "Date", dateIn(sheet, st.Expires))}
 	switch st.State {
 	case eval.StateExpired:
-		v.Status = sheet.T("print.status_expired", "Date", sheetDate(sheet, st.Expires))
+		v.Status = sheet.T("print.status_expired", "Date", dateIn(sheet, st.Expires))
 	case eval.StateRevoked:
-		v.Status = sheet.T("print.status_revoked", "Date", sheetDate(sheet, st.Revocation.At), "Reason", st.Revocation.Notes)
+		v.Status = sheet.T("print.status_revoked", "Date", dateIn(sheet, st.Revocation.At), "Reason", st.Revocation.Notes)
 	case eval.StateExamPassed, eval.StateInTraining:
 		v.Status = sheet.T("print.status_void")
 	}
@@ -172,7 +155,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		if exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
 			var res eval.ExamResult
 			if json.Unmarshal(exams[0].Result, &res) == nil {
-				v.ExamDate, v.ExamRight = sheetDate(sheet, exams[0].FinishedAt), sheet.T("print.right", "Right", res.Right, "Items", res.Items)
+				v.ExamDate, v.ExamRight = dateIn(sheet, exams[0].FinishedAt), sheet.T("print.right", "Right", res.Right, "Items", res.Items)
 			}
 			v.Rules = exams[0].RulesVersion
 		}
@@ -247,15 +230,15 @@ func (s *Server) handleProgramme(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	} else if rv.Approved() {
-		v.Approved = sheet.T("print.programme_approved", "When", sheetDateTime(sheet, rv.ApprovedAt), "Who", rv.ApprovedBy)
+		v.Approved = sheet.T("print.programme_approved", "When", dateTimeIn(sheet, rv.ApprovedAt), "Who", rv.ApprovedBy)
 	}
 	for _, l := range s.plan.Levels() {
-		v.Levels = append(v.Levels, strconv.Itoa(l.Level)+": "+l.Title)
+		v.Levels = append(v.Levels, strconv.Itoa(l.Level)+": "+levelTitle(sheet, l))
 	}
 	for _, g := range s.certGames() {
 		st := s.house.Certification[g]
 		p := st.Policy
-		v.Games = append(v.Games, templates.ProgrammeGame{Name: s.gameName(g), Items: st.Items(), Kinds: standardRows(st),
+		v.Games = append(v.Games, templates.ProgrammeGame{Name: s.gameNameIn(sheet, g), Items: st.Items(), Kinds: standardRowsIn(sheet, st),
 			Policy: []string{
 				sheet.T("print.policy_sittings", "Sittings", sheet.T("print.sittings", "Count", 1+p.Retakes),
 					"Hours", sheet.T("print.hours", "Count", p.RetakeWaitHours)),
