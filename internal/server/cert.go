@@ -189,7 +189,9 @@ func dateTimeText(t time.Time) string {
 
 // standardRows describes a game's standard per kind in English: items,
 // levels, the accuracy required and the time allowed.
-func standardRows(st *rulebook.Standard) []templates.StandardRow { return standardRowsIn(english(), st) }
+func standardRows(st *rulebook.Standard) []templates.StandardRow {
+	return standardRowsIn(english(), st)
+}
 
 // standardRowsIn is standardRows in l's language.
 func standardRowsIn(l *i18n.Localizer, st *rulebook.Standard) []templates.StandardRow {
