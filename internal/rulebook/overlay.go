@@ -3,6 +3,7 @@ package rulebook
 import (
 	"errors"
 	"io/fs"
+	"path"
 	"slices"
 )
 
@@ -62,4 +63,38 @@ func (o overlay) ReadDir(name string) ([]fs.DirEntry, error) {
 		return 0
 	})
 	return out, nil
+}
+
+// Without returns fsys without the named files, as if they had never been
+// written: a rules tree before a translation was added. Tests of what a
+// reader sees of a section or a ruling not yet translated use it, now that
+// the shipped rules translate everything.
+func Without(fsys fs.FS, names ...string) fs.FS { return without{fsys, names} }
+
+type without struct {
+	fsys  fs.FS
+	names []string
+}
+
+func (w without) hidden(name string) bool { return slices.Contains(w.names, name) }
+
+func (w without) Open(name string) (fs.File, error) {
+	if w.hidden(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return w.fsys.Open(name)
+}
+
+func (w without) ReadFile(name string) ([]byte, error) {
+	if w.hidden(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	return fs.ReadFile(w.fsys, name)
+}
+
+func (w without) ReadDir(name string) ([]fs.DirEntry, error) {
+	es, err := fs.ReadDir(w.fsys, name)
+	return slices.DeleteFunc(es, func(e fs.DirEntry) bool {
+		return w.hidden(path.Join(name, e.Name()))
+	}), err
 }

@@ -42,8 +42,13 @@ func loadWith(files map[string]string) (*rulebook.Book, error) {
 	for p, s := range files {
 		m[p] = &fstest.MapFile{Data: []byte(s)}
 	}
-	return rulebook.Load(rulebook.Overlay(m, rules.FS))
+	return rulebook.Load(rulebook.Overlay(m, rulebook.Without(rules.FS, untranslated...)))
 }
+
+// untranslated are the shipped translations these tests take away, so that
+// Russian's Ultimate Texas Hold'em is not translated: what a reader sees of
+// a section or a ruling not yet translated, and of one added.
+var untranslated = []string{"books/ru/uth.md", "procedures/ru/uth.toml"}
 
 // TestProcedureTranslationRefused: a translation that does not match its
 // English item for item is refused, naming the file and the key.
