@@ -131,7 +131,7 @@ func TestGroup_Sites(t *testing.T) {
 			row.Find("th, td").Each(func(_ int, c *goquery.Selection) { cells = append(cells, strings.TrimSpace(c.Text())) })
 			rows = append(rows, strings.Join(cells, " | "))
 		})
-		for _, want := range []string{"North Shore | Ultimate Texas Hold'em | 1 | 0 | 0 | 0 | 100% of 1 answers", "This kiosk | Ultimate Texas Hold'em | 1 | 0 | 0 | 0 | no answers"} {
+		for _, want := range []string{"North Shore | Ultimate Texas Hold'em | 1 | 0 | 0 | 0 | 100% of 1 answer", "This kiosk | Ultimate Texas Hold'em | 1 | 0 | 0 | 0 | no answers"} {
 			if !slices.Contains(rows, want) {
 				t.Errorf("the director's comparison of sites lacks %q: %q", want, rows)
 			}
