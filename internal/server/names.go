@@ -63,8 +63,8 @@ func roleName(l *i18n.Localizer, r trainer.Role) string {
 
 // skillName is skillLabel in l's language: a skill's kind and what it
 // asks ("Pagamenti · il risultato di un box"); a ruling or a sequence of
-// play by its title, which the procedures give in English until they are
-// translated.
+// play by its title in l's language (in English where the house's
+// procedures are not translated).
 func (s *Server) skillName(l *i18n.Localizer, skill string) string {
 	kind := practice.SkillKind(skill)
 	if kind == drills.KindRuling || kind == drills.KindProcedure {
@@ -73,10 +73,10 @@ func (s *Server) skillName(l *i18n.Localizer, skill string) string {
 		if !strings.Contains(id, ".") {
 			id = game + "." + id
 		}
-		if sit := s.house.Procedures.Situation(id); sit != nil {
+		if sit := s.house.Procedures.SituationIn(l.Lang(), id); sit != nil {
 			return kindName(l, kind) + " · " + sit.Title
 		}
-		if seq := s.house.Procedures.Sequence(id); seq != nil {
+		if seq := s.house.Procedures.SequenceIn(l.Lang(), id); seq != nil {
 			return kindName(l, kind) + " · " + seq.Title
 		}
 		return kindName(l, kind)

@@ -155,6 +155,21 @@ func trendChart(l *i18n.Localizer, game string, sessions []*trainer.PracticeSess
 	return c
 }
 
+// chartLabelRunes is how many letters of a bar's label the mastery chart's
+// width holds at its 12 px (Cyrillic letters are the widest the kiosk
+// writes): an SVG text does not wrap, and a longer one ran off the page.
+const chartLabelRunes = 46
+
+// fitLabel shortens s to n letters at most, ending it with "…", and returns
+// the whole of s as full when it did ("" when s fits).
+func fitLabel(s string, n int) (label, full string) {
+	r := []rune(s)
+	if len(r) <= n {
+		return s, ""
+	}
+	return strings.TrimRight(string(r[:n-1]), " ·") + "…", s
+}
+
 // masteryChart draws a bar per skill: its recent accuracy (eval's weighted
 // score, the figure the table's "Recent accuracy" column and the manager's
 // pages show), with its stage.
@@ -168,8 +183,9 @@ func (s *Server) masteryChart(l *i18n.Localizer, game string, skills []practice.
 	var desc []string
 	y := 0.0
 	for _, sk := range skills {
+		name, full := fitLabel(s.skillName(l, sk.Skill)+" · "+stageLabel(l, sk.Stage), chartLabelRunes)
 		b := templates.ChartBar{
-			Label: s.skillName(l, sk.Skill) + " · " + stageLabel(l, sk.Stage), Value: share(sk.Accuracy),
+			Label: name, Full: full, Value: share(sk.Accuracy),
 			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),
 		}
 		switch sk.Stage {

@@ -419,6 +419,7 @@ type ChartPoint struct {
 type ChartBar struct {
 	Y, Width  float64
 	Label     string
+	Full      string // the whole label where Label had to be shortened to fit, else ""
 	Value     string
 	LabelY    float64
 	BarHeight float64
