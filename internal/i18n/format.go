@@ -70,6 +70,15 @@ func (l *Localizer) Amount(hundredths int64) string {
 	return s
 }
 
+// Seconds writes a duration in seconds with the given number of decimals
+// (rounded), the language's decimal mark and its symbol for a second
+// (message unit.seconds): 0.9 s · 0,9 s · 0,9 с.
+func (l *Localizer) Seconds(d time.Duration, decimals int) string {
+	_, decimal := l.seps()
+	n := strings.Replace(strconv.FormatFloat(d.Seconds(), 'f', decimals, 64), ".", decimal, 1)
+	return l.T("unit.seconds", "Seconds", n)
+}
+
 // months are each language's short month names, January first.
 var months = map[string][12]string{
 	"en": {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},

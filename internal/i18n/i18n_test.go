@@ -232,6 +232,14 @@ func TestFormat(t *testing.T) {
 	if got := c.Localizer("ru").Amount(750); got != "7,5" {
 		t.Errorf("ru: Amount(750) = %q; want 7,5", got)
 	}
+	for tag, want := range map[string]string{"en": "0.9 s", "it": "0,9 s", "ru": "0,9 с"} {
+		if got := c.Localizer(tag).Seconds(870*time.Millisecond, 1); got != want {
+			t.Errorf("%s: Seconds(870 ms, 1) = %q; want %q", tag, got, want)
+		}
+	}
+	if got := c.Localizer("en").Seconds(30*time.Second, 0); got != "30 s" {
+		t.Errorf("en: Seconds(30 s, 0) = %q; want 30 s", got)
+	}
 }
 
 // TestPseudo: every message of the pseudo-locale is at least 40 % longer

@@ -198,7 +198,7 @@ func standardRowsIn(l *i18n.Localizer, st *rulebook.Standard) []templates.Standa
 	var out []templates.StandardRow
 	for _, k := range st.Kinds() {
 		row := templates.StandardRow{Kind: kindName(l, k), Required: strconv.Itoa(st.Thresholds[k].Accuracy) + " %",
-			Seconds: l.T("standard.seconds", "Seconds", strconv.Itoa(st.Thresholds[k].Seconds))}
+			Seconds: l.Seconds(time.Duration(st.Thresholds[k].Seconds)*time.Second, 0)}
 		var levels []string
 		for _, b := range st.Blueprint {
 			if b.Kind == k {
