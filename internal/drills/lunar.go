@@ -10,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -100,10 +101,10 @@ var lunarGame = &game{
 	handQs:   []string{QBestHand, QBeatsDealer, QDealerQualifies, QSecondCombination},
 	mistakes: lunarMistakes,
 	// The five as dealt, read for a box that drew.
-	handSlips: func(d *dealt, box int, c *choiceSet) {
+	handSlips: func(loc *i18n.Localizer, d *dealt, box int, c *choiceSet) {
 		if d.in.Boxes[box].Draw != nil {
-			c.add(describeFive(poker.Standard, parseCards(d.in.Boxes[box].Cards)), "slip.before_draw", "lunar.best_hand",
-				"A box that drew plays the hand it holds after the draw: the best five of its six cards, or its five after the exchange, not the five it was dealt.")
+			c.add(describeFive(loc, poker.Standard, parseCards(d.in.Boxes[box].Cards)), "slip.before_draw", "lunar.best_hand",
+				loc.T("drill.hand.before_draw"))
 		}
 	},
 	hand: func(d *dealt) []string {

@@ -10,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -526,13 +527,13 @@ var thrillAlt = []altRule{
 }
 
 // thrillHandSlips: the five the player kept, read as his hand under cards speak.
-func thrillHandSlips(d *dealt, box int, c *choiceSet) {
+func thrillHandSlips(loc *i18n.Localizer, d *dealt, box int, c *choiceSet) {
 	b := &d.in.Boxes[box]
 	if len(b.Discards) != 2 || !d.h.Thrill.CardsSpeak {
 		return
 	}
-	c.add(describeFive(d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", thrill.SecCardsSpeak,
-		"Cards speak: the best five of the player's seven cards play, not the five he kept.")
+	c.add(describeFive(loc, d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", thrill.SecCardsSpeak,
+		loc.T("drill.hand.cards_speak"))
 }
 
 func thrillHandQuestions(d *dealt) []string {
@@ -595,7 +596,7 @@ func thrillHalfPay(b *build, d *dealt, c *choiceSet) (prompt, expl string, n int
 	yesNo(c, half, b.t("drill.thrill.half_yes"), b.t("drill.thrill.half_no"),
 		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, rule)
 	prompt = b.t("drill.thrill.half_prompt")
-	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
+	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(b.loc, d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
 	return prompt, expl, 2, true
 }
 
@@ -643,7 +644,7 @@ func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string
 	c.add("As a king", "thrill.joker_wild", thrill.SecJoker, bug)
 	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", thrill.SecJoker, bug)
 	prompt = b.t("drill.thrill.joker_prompt", "Box", box+1)
-	expl = fmt.Sprintf("Box %d: %s.", box+1, describeFive(rules, d.st.Boxes[box].Best))
+	expl = fmt.Sprintf("Box %d: %s.", box+1, describeFive(b.loc, rules, d.st.Boxes[box].Best))
 	return prompt, expl
 }
 
