@@ -20,10 +20,14 @@ const (
 	ReasonTwoPairOrBetter = "reason.thrill.two_pair_or_better"
 	// ReasonBelow + the category's key: a bonus bet's hand below its least.
 	ReasonBelow = "reason.thrill.below_"
+	// Why a dealer's high-card hand that loses is paid in full.
+	ReasonFullPayJoker     = "reason.thrill.full_pay_joker"
+	ReasonFullPayAceHigh   = "reason.thrill.full_pay_ace_high"
+	ReasonFullPayKingQueen = "reason.thrill.full_pay_king_queen"
 )
 
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
 var Reasons = []string{ReasonTablePaysNothing, ReasonWhateverPoker, ReasonPokerLoses, ReasonPokerPushes, ReasonPlayerBeats,
 	ReasonPays, ReasonHand, ReasonBelowKings, ReasonPairOfKings, ReasonTwoPairOrBetter,
-	ReasonBelow + "three_of_a_kind", ReasonBelow + "full_house"}
+	ReasonBelow + "three_of_a_kind", ReasonBelow + "full_house", ReasonFullPayJoker, ReasonFullPayAceHigh, ReasonFullPayKingQueen}

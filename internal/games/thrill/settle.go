@@ -160,23 +160,23 @@ func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Set
 		return win(Poker, stake, pt, rowWinVsKJ, rd,
 			fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower%s", dealer, note), SecKingJackHigh)
 	}
+	var y games.Words
+	y.Say(fmt.Sprintf("the player's %s beats the dealer's %s", player, dealer), ReasonPlayerBeats, "Player", ph, "Dealer", dhh)
+	y.English(note)
 	if dh.Category() == poker.HighCard {
 		rs := dh.Ranks()
 		switch {
 		case dh.HasJoker():
-			note += " (the dealer's joker plays as an ace: an ace-high hand is above king/jack high, so full pay)"
+			y.Say(" (the dealer's joker plays as an ace: an ace-high hand is above king/jack high, so full pay)", ReasonFullPayJoker)
 			rule = SecKingJackHigh
 		case rs[0] == cards.Ace:
-			note += " (ace high is above king/jack high, so full pay)"
+			y.Say(" (ace high is above king/jack high, so full pay)", ReasonFullPayAceHigh)
 			rule = SecKingJackHigh
 		case rs[0] == cards.King && rs[1] == cards.Queen:
-			note += " (king-queen high is above king/jack high, so full pay)"
+			y.Say(" (king-queen high is above king/jack high, so full pay)", ReasonFullPayKingQueen)
 			rule = SecKingJackHigh
 		}
 	}
-	var y games.Words
-	y.Say(fmt.Sprintf("the player's %s beats the dealer's %s", player, dealer), ReasonPlayerBeats, "Player", ph, "Dealer", dhh)
-	y.English(note)
 	return winWords(Poker, stake, pt, rowWin, rd, &y, rule)
 }
 
