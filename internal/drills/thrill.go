@@ -596,7 +596,10 @@ func thrillHalfPay(b *build, d *dealt, c *choiceSet) (prompt, expl string, n int
 	yesNo(c, half, b.t("drill.thrill.half_yes"), b.t("drill.thrill.half_no"),
 		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, rule)
 	prompt = b.t("drill.thrill.half_prompt")
-	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(b.loc, d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
+	if b.loc.Lang() != i18n.Source {
+		why = halfWhyIn(b.loc, h, s)
+	}
+	expl = b.t("drill.thrill.half_expl", "Five", describeFive(b.loc, d.g.rules(d.h), d.st.Dealer.Best), "Why", upperFirst(why))
 	return prompt, expl, 2, true
 }
 
@@ -621,12 +624,12 @@ func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string
 	rules := d.g.rules(d.h)
 	held := d.g.handCards(&d.in, box)
 	h := rules.Evaluate(d.st.Boxes[box].Best)
-	c.key = jokerRole(h)
-	const bug = "The joker is a bug: it plays as an ace, or as any card that completes a straight, a flush or a straight flush, never as another paired card."
+	c.key = jokerRoleIn(b.loc, h)
+	bug := b.t("drill.thrill.joker.bug")
 	for _, a := range d.g.alt {
 		r, _ := a.rules(d.h)
 		if x := r.Evaluate(held); x.HasJoker() {
-			c.add(jokerRole(x), a.id, a.rule, a.text)
+			c.add(jokerRoleIn(b.loc, x), a.id, a.rule, a.text)
 		}
 	}
 	// The bug misread as a wild card: a fourth (or fifth) card of the hand's set or pair.
@@ -634,17 +637,21 @@ func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string
 	switch h.Category() {
 	case poker.ThreeOfAKind, poker.TwoPair, poker.OnePair, poker.FullHouse:
 		if rs[0] != cards.Ace {
-			c.add(fmt.Sprintf("As %s, to make %s", thrillRankArticle(rs[0]), wildMade(h.Category())), "thrill.joker_wild", thrill.SecJoker, bug)
+			wild := fmt.Sprintf("As %s, to make %s", thrillRankArticle(rs[0]), wildMade(h.Category()))
+			if b.loc.Lang() != i18n.Source {
+				wild = b.t("drill.thrill.joker.wild_"+wildKey(h.Category()), "Rank", rankForm(b.loc, rs[0], "name"))
+			}
+			c.add(wild, "thrill.joker_wild", thrill.SecJoker, bug)
 		}
 	}
 	if h.JokerAs.Rank() != cards.Ace {
-		c.add("As an ace", "thrill.joker_role", thrill.SecJoker, bug)
+		c.add(b.t("drill.thrill.joker.as_ace"), "thrill.joker_role", thrill.SecJoker, bug)
 	}
-	c.add("It does not play: the best five do not use it", "thrill.joker_role", thrill.SecJoker, bug)
-	c.add("As a king", "thrill.joker_wild", thrill.SecJoker, bug)
-	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", thrill.SecJoker, bug)
+	c.add(b.t("drill.thrill.joker.not_used"), "thrill.joker_role", thrill.SecJoker, bug)
+	c.add(b.t("drill.thrill.joker.as_king"), "thrill.joker_wild", thrill.SecJoker, bug)
+	c.add(b.t("drill.thrill.joker.fully_wild"), "thrill.joker_wild", thrill.SecJoker, bug)
 	prompt = b.t("drill.thrill.joker_prompt", "Box", box+1)
-	expl = fmt.Sprintf("Box %d: %s.", box+1, describeFive(b.loc, rules, d.st.Boxes[box].Best))
+	expl = b.t("drill.thrill.joker_expl", "Box", box+1, "Five", describeFive(b.loc, rules, d.st.Boxes[box].Best))
 	return prompt, expl
 }
 
@@ -762,4 +769,57 @@ func plantTie(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
 		}
 	}
 	plantCards(rng, in, box, dl.g, want)
+}
+
+// jokerRoleIn is jokerRole in loc's language (drill.thrill.joker.*); English
+// drills keep jokerRole's words.
+func jokerRoleIn(loc *i18n.Localizer, h poker.Hand) string {
+	if loc.Lang() == i18n.Source {
+		return jokerRole(h)
+	}
+	as := rankForm(loc, h.JokerAs.Rank(), "name")
+	switch h.Category() {
+	case poker.FiveAces:
+		return loc.T("drill.thrill.joker.fifth_ace")
+	case poker.Flush:
+		return loc.T("drill.thrill.joker.flush", "Rank", as)
+	case poker.Straight:
+		return loc.T("drill.thrill.joker.straight", "Rank", as)
+	case poker.StraightFlush:
+		return loc.T("drill.thrill.joker.straight_flush", "Rank", as)
+	case poker.RoyalFlush:
+		return loc.T("drill.thrill.joker.royal_flush", "Rank", as)
+	}
+	return loc.T("drill.thrill.joker.as_ace")
+}
+
+// wildKey is wildMade's hand as a message key: what a joker taken for a wild
+// card would make of a hand of category c.
+func wildKey(c poker.Category) string {
+	switch c {
+	case poker.ThreeOfAKind, poker.FullHouse:
+		return "four_of_a_kind"
+	case poker.TwoPair:
+		return "full_house"
+	}
+	return "three_of_a_kind"
+}
+
+// halfWhyIn says in loc's language why the dealer's hand h is or is not
+// king/jack high or lower (thrillHalfPay's English reasons, case for case).
+func halfWhyIn(loc *i18n.Localizer, h poker.Hand, s *thrill.Settings) string {
+	rs := h.Ranks()
+	switch {
+	case h.Category() != poker.HighCard:
+		return loc.T("drill.thrill.half.not_high_card", "Hand", lowerFirst(describeHandIn(loc, h)))
+	case h.HasJoker() && rs[0] == cards.Ace:
+		return loc.T("drill.thrill.half.joker_ace")
+	case rs[0] == cards.Ace:
+		return loc.T("drill.thrill.half.ace_high")
+	case rs[0] == cards.King && rs[1] == cards.Queen && s.PokerHalfPayHand == thrill.KingJackHigh:
+		return loc.T("drill.thrill.half.king_queen")
+	case s.PokerHalfPayHand == thrill.KingHigh:
+		return loc.T("drill.thrill.half.king_high", "High", rankForm(loc, rs[0], "high"))
+	}
+	return loc.T("drill.thrill.half.lower", "High", rankForm(loc, rs[0], "high"))
 }
