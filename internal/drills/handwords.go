@@ -7,6 +7,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
 // A hand's description ("Two pair, kings and fives, ace kicker") is said in
@@ -164,4 +165,22 @@ func dealerHandIn(loc *i18n.Localizer, d *dealt) string {
 		return d.st.Dealer.Description
 	}
 	return describeHandIn(loc, d.g.rules(d.h).Evaluate(d.st.Dealer.Best))
+}
+
+// HandIn describes the five cards best of game at house (as a settlement
+// gives a hand's Best) in language lang, with the game's rules (the joker in
+// 7 Card Thrill): what the practice hints say of the hands. english is the
+// engine's own description, which English, and a game or house this
+// package does not know, keep.
+func HandIn(lang string, book *rulebook.Book, game, house string, best []cards.Card, english string) string {
+	loc := i18n.Default().Localizer(lang)
+	g, ok := gameBySlug(game)
+	if loc.Lang() == i18n.Source || !ok || len(best) != 5 {
+		return english
+	}
+	h, err := book.House(house)
+	if err != nil {
+		return english
+	}
+	return describeHandIn(loc, g.rules(h).Evaluate(best))
 }
