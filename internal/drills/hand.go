@@ -26,7 +26,18 @@ const (
 // is the section id of the rule book that the wrong reading breaks.
 type altRule struct {
 	id, rule, text string
-	rules          func(h *rulebook.House) (poker.Rules, bool)
+	// key names text in the drills catalogue: drill.hand.alt.<key>.
+	key   string
+	rules func(h *rulebook.House) (poker.Rules, bool)
+}
+
+// textIn is the rule's text in loc's language; English keeps the code's
+// words, which the catalogue repeats (TestAltTexts).
+func (a altRule) textIn(loc *i18n.Localizer) string {
+	if loc.Lang() == i18n.Source || a.key == "" {
+		return a.text
+	}
+	return loc.T("drill.hand.alt." + a.key)
 }
 
 // The section ids of a game's book that the shared hand questions cite
@@ -128,7 +139,7 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 			continue
 		}
 		alt := r.Evaluate(held)
-		c.add(describeFive(b.loc, r, alt.Best[:]), a.id, a.rule, a.text)
+		c.add(describeFive(b.loc, r, alt.Best[:]), a.id, a.rule, a.textIn(b.loc))
 	}
 	if d.g.handSlips != nil {
 		d.g.handSlips(b.loc, d, box, c)
@@ -355,7 +366,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 				set = append(set, i+1)
 			}
 		}
-		c.add(boxSet(b.loc, set), a.id, a.rule, a.text)
+		c.add(boxSet(b.loc, set), a.id, a.rule, a.textIn(b.loc))
 	}
 	if len(tie) > 0 {
 		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))

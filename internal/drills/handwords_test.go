@@ -43,3 +43,22 @@ func TestHandWordsEnglish(t *testing.T) {
 		t.Fatalf("only %d categories seen", len(seen))
 	}
 }
+
+// TestAltTexts: each ranking rule a hand question's wrong reading breaks has
+// its text in the catalogue, English word for word as the code says it, and
+// in other words in Italian and Russian.
+func TestAltTexts(t *testing.T) {
+	cat := i18n.Default()
+	en, it, ru := cat.Localizer(""), cat.Localizer("it"), cat.Localizer("ru")
+	for _, a := range thrillAlt {
+		id := "drill.hand.alt." + a.key
+		if a.key == "" || en.T(id) != a.text {
+			t.Errorf("%s (%s): English catalogue says %q; the code says %q", a.id, a.key, en.T(id), a.text)
+		}
+		for _, l := range []*i18n.Localizer{it, ru} {
+			if got := a.textIn(l); got == a.text || got == id {
+				t.Errorf("%s (%s): %s says %q", a.id, a.key, l.Lang(), got)
+			}
+		}
+	}
+}

@@ -489,35 +489,35 @@ var thrillMistakes = append([]mistake{
 // a house setting decides has one entry per value, each offered only at the
 // houses of its value, so that the text the trainee reads is the house's rule.
 var thrillAlt = []altRule{
-	{id: "thrill.wheel_lowest", rule: thrill.SecWheel,
+	{id: "thrill.wheel_lowest", rule: thrill.SecWheel, key: "wheel_lowest",
 		text: "In 7 Card Thrill A-2-3-4-5 is the second-highest straight, below A-K-Q-J-10 and above K-Q-J-10-9, not the lowest.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.WheelSecond, r.WheelSecondSF = false, false
 			return r, true
 		}},
-	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush, key: "joker_flush_highest_missing",
 		text: "In a flush the joker is the highest card of its suit that the hand does not hold, never a second ace.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.JokerFlushAceAlways = true
 			return r, h.Thrill.JokerFlushRank == thrill.HighestMissing
 		}},
-	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush, key: "joker_flush_ace_always",
 		text: "At this house the joker in a flush always counts as an ace, even beside the ace of its suit.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.JokerFlushAceAlways = false
 			return r, h.Thrill.JokerFlushRank == thrill.AceAlways
 		}},
-	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF, key: "wheel_sf_second",
 		text: "A-2-3-4-5 of one suit is the second-highest straight flush, just as the wheel is the second-highest straight.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.WheelSecondSF = false
 			return r, h.Thrill.WheelRuleAppliesToSF
 		}},
-	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF, key: "wheel_sf_lowest",
 		text: "At this house A-2-3-4-5 of one suit is the lowest straight flush.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
@@ -629,7 +629,7 @@ func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string
 	for _, a := range d.g.alt {
 		r, _ := a.rules(d.h)
 		if x := r.Evaluate(held); x.HasJoker() {
-			c.add(jokerRoleIn(b.loc, x), a.id, a.rule, a.text)
+			c.add(jokerRoleIn(b.loc, x), a.id, a.rule, a.textIn(b.loc))
 		}
 	}
 	// The bug misread as a wild card: a fourth (or fifth) card of the hand's set or pair.
