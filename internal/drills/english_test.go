@@ -1,7 +1,10 @@
 package drills_test
 
 import (
+	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,13 +13,11 @@ import (
 	"github.com/pelletier/go-toml/v2"
 )
 
-// translatedKinds are the kinds whose own words come from the drills
-// catalogue (content/i18n/drills). What they quote is not all translated
-// yet: the hands' descriptions, the texts a flipped rule writes for the
-// round and the engine's reasons without ids are still English
-// (docs/i18n.md, "Not yet in the catalogues"); this test holds the words the
-// catalogue owns.
-var translatedKinds = []string{drills.KindPayout, drills.KindOutcome, drills.KindHand, drills.KindChips}
+// translatedKinds are every kind of drill: the payout, outcome, hand and
+// chips drills' words come from the drills catalogue (content/i18n/drills),
+// the rulings' and sequences' from the procedures in each language. What
+// some still quote is English (englishLeftBudget).
+var translatedKinds = []string{drills.KindPayout, drills.KindOutcome, drills.KindHand, drills.KindChips, drills.KindRuling, drills.KindProcedure}
 
 // englishSentences are the literal runs of the English drills catalogue of
 // five words or more, the engine's reasons apart: the words between
@@ -43,7 +44,7 @@ func englishSentences(t *testing.T) []string {
 		case string:
 			for _, run := range placeholder.Split(v, -1) {
 				run = strings.Trim(run, " ;:,.()")
-				if len(strings.Fields(run)) >= 5 {
+				if len(strings.Fields(run)) >= 4 {
 					out = append(out, run)
 				}
 			}
@@ -60,14 +61,29 @@ func englishSentences(t *testing.T) []string {
 	return out
 }
 
-// TestNoEnglishLeft generates drills of every game, translated kind and
-// level in Italian and Russian (fixed seeds) and fails on any prompt,
-// choice, explanation or mistake that is empty or says a sentence of the
-// English catalogue, and on a prompt equal to the English drill's.
+// englishLeftBudget is how many English phrases the Italian and Russian
+// drills of TestNoEnglishLeft still show (each phrase counted once per text
+// it appears in): the engine's reasons without ids and what they quote, the
+// rounding notes, Lunar's and the hold'em games' own explanations, the
+// flipped rules' texts (docs/i18n.md, "Not yet in the catalogues"). The test
+// fails above it, so no new English gets in; whoever translates more lowers
+// it to the count the test logs.
+const englishLeftBudget = 2206
+
+// TestNoEnglishLeft generates drills of every game, kind (rulings and
+// sequences of play included) and level in Italian and Russian (fixed seeds)
+// and fails on any prompt, choice, explanation or mistake that is empty, on a
+// prompt equal to the English drill's, and when more English is left than
+// englishLeftBudget allows: a run of the English drills catalogue of four
+// words or more, or a phrase of four words or more of the English drill of
+// the same spec (its engine's reasons, its rule book's and procedures'
+// sentences, its flipped rules' texts).
 func TestNoEnglishLeft(t *testing.T) {
 	_, gen := generator(t)
 	english := englishSentences(t)
 	levels := len(gen.Config().Levels)
+	left := map[string]int{}
+	total := 0
 	for _, game := range drills.GameSlugs() {
 		for _, kind := range translatedKinds {
 			for level := 1; level <= levels; level++ {
@@ -77,26 +93,26 @@ func TestNoEnglishLeft(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%+v: %v", s, err)
 					}
+					own := drillSentences(en)
 					for _, lang := range []string{"it", "ru"} {
 						s.Lang = lang
 						d, err := gen.Generate("", s)
 						if err != nil {
 							t.Fatalf("%+v: %v", s, err)
 						}
-						texts := map[string]string{"prompt": d.Prompt, "explanation": d.Explanation}
-						for i, c := range d.Choices {
-							texts["choice "+string(rune('1'+i))] = c
-						}
+						texts := []string{d.Prompt, d.Explanation}
+						texts = append(texts, d.Choices...)
 						for _, m := range d.Mistakes {
-							texts["mistake "+m.ID] = m.Explanation
+							texts = append(texts, m.Explanation)
 						}
-						for what, text := range texts {
+						for _, text := range texts {
 							if strings.TrimSpace(text) == "" {
-								t.Errorf("%+v: the %s is empty", s, what)
+								t.Errorf("%+v: a text is empty", s)
 							}
-							for _, e := range english {
+							for _, e := range append(slices.Clone(english), own...) {
 								if strings.Contains(text, e) {
-									t.Errorf("%+v: the %s says the English %q:\n\t%s", s, what, e, text)
+									left[game+" "+kind+": "+e]++
+									total++
 								}
 							}
 						}
@@ -108,4 +124,57 @@ func TestNoEnglishLeft(t *testing.T) {
 			}
 		}
 	}
+	if total > englishLeftBudget {
+		t.Errorf("%d English phrases left in Italian and Russian drills, more than the %d allowed; the most frequent:\n%s",
+			total, englishLeftBudget, mostFrequent(left, 40))
+	} else {
+		t.Logf("%d English phrases left (budget %d); the most frequent:\n%s", total, englishLeftBudget, mostFrequent(left, 15))
+	}
 }
+
+// mostFrequent lists the n phrases of counts seen most often, one a line.
+func mostFrequent(counts map[string]int, n int) string {
+	keys := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(keys, func(a, b string) int {
+		if c := counts[b] - counts[a]; c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	var b strings.Builder
+	for i, k := range keys {
+		if i == n {
+			break
+		}
+		fmt.Fprintf(&b, "\t%5d  %s\n", counts[k], k)
+	}
+	return b.String()
+}
+
+// drillSentences are the English drill's own phrases of four words or more
+// (its prompt, choices, explanation and mistakes cut at sentence and clause
+// marks): the engine's reasons, the rule books' and procedures' words, the
+// texts a flipped rule writes. A translated drill says none of them.
+func drillSentences(d *drills.Drill) []string {
+	texts := append([]string{d.Prompt, d.Explanation}, d.Choices...)
+	for _, m := range d.Mistakes {
+		texts = append(texts, m.Explanation)
+	}
+	cut := regexp.MustCompile(`[.;:!?()]\s|[.;:!?()]$|\(`)
+	seen := map[string]bool{}
+	var out []string
+	for _, text := range texts {
+		for _, run := range cut.Split(text, -1) {
+			run = strings.Trim(run, " ,")
+			if len(strings.Fields(run)) >= 4 && !seen[run] && wordy.MatchString(run) {
+				seen[run] = true
+				out = append(out, run)
+			}
+		}
+	}
+	return out
+}
+
+// wordy: a phrase with at least one English word of three letters or more,
+// not only cards, amounts and signs.
+var wordy = regexp.MustCompile(`[a-z]{3,}`)

@@ -8,6 +8,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -46,7 +47,7 @@ type game struct {
 	// alt are the hand rankings with one rule flipped (wrong hand readings).
 	alt []altRule
 	// handSlips adds the game's own misreadings of box's best hand.
-	handSlips func(d *dealt, box int, c *choiceSet)
+	handSlips func(loc *i18n.Localizer, d *dealt, box int, c *choiceSet)
 	// handQs are every hand question the game asks, for List and the skills.
 	handQs []string
 	// hand lists the game's own hand-reading questions this round allows,

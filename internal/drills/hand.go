@@ -26,7 +26,18 @@ const (
 // is the section id of the rule book that the wrong reading breaks.
 type altRule struct {
 	id, rule, text string
-	rules          func(h *rulebook.House) (poker.Rules, bool)
+	// key names text in the drills catalogue: drill.hand.alt.<key>.
+	key   string
+	rules func(h *rulebook.House) (poker.Rules, bool)
+}
+
+// textIn is the rule's text in loc's language; English keeps the code's
+// words, which the catalogue repeats (TestAltTexts).
+func (a altRule) textIn(loc *i18n.Localizer) string {
+	if loc.Lang() == i18n.Source || a.key == "" {
+		return a.text
+	}
+	return loc.T("drill.hand.alt." + a.key)
 }
 
 // The section ids of a game's book that the shared hand questions cite
@@ -98,9 +109,9 @@ func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
 
 // describeFive says a five-card hand as the kiosk shows it: the dealer's
 // words, then the cards ("Flush, king high: K♥ 10♥ 8♥ 4♥ 2♥").
-func describeFive(r poker.Rules, five []cards.Card) string {
+func describeFive(loc *i18n.Localizer, r poker.Rules, five []cards.Card) string {
 	h := r.Evaluate(five)
-	return describeHand(h) + ": " + showCards(h.Best[:])
+	return describeHandIn(loc, h) + ": " + showCards(h.Best[:])
 }
 
 // describeHand is poker's description, with a wheel named as A-2-3-4-5.
@@ -119,7 +130,7 @@ func describeHand(h poker.Hand) string {
 func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) {
 	rules := d.g.rules(d.h)
 	br := &d.st.Boxes[box]
-	c.key = describeFive(rules, br.Best)
+	c.key = describeFive(b.loc, rules, br.Best)
 	c.cite(bestHandID(d.g.slug), handRankingID(d.g.slug))
 	held := d.g.handCards(&d.in, box)
 	for _, a := range d.g.alt {
@@ -128,25 +139,25 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 			continue
 		}
 		alt := r.Evaluate(held)
-		c.add(describeFive(r, alt.Best[:]), a.id, a.rule, a.text)
+		c.add(describeFive(b.loc, r, alt.Best[:]), a.id, a.rule, a.textIn(b.loc))
 	}
 	if d.g.handSlips != nil {
-		d.g.handSlips(d, box, c)
+		d.g.handSlips(b.loc, d, box, c)
 	}
 	// The next-best hands in the same cards: a trainee who stops reading too soon.
 	for _, h := range lowerHands(rules, held, br.Best) {
-		c.add(describeFive(rules, h), "slip.missed_better_hand", bestHandID(d.g.slug),
+		c.add(describeFive(b.loc, rules, h), "slip.missed_better_hand", bestHandID(d.g.slug),
 			b.t("drill.hand.better_hand"))
 	}
 	misreadHand(b.loc, rules, br.Best, c, handRankingID(d.g.slug))
 	// Another hand at the table read as this one.
 	if d.st.Dealer.Best != nil {
-		c.add(describeFive(rules, d.st.Dealer.Best), "slip.wrong_hand", bestHandID(d.g.slug),
+		c.add(describeFive(b.loc, rules, d.st.Dealer.Best), "slip.wrong_hand", bestHandID(d.g.slug),
 			b.t("drill.hand.dealers_hand", "Box", box+1))
 	}
 	for i, o := range d.st.Boxes {
 		if i != box {
-			c.add(describeFive(rules, o.Best), "slip.wrong_hand", bestHandID(d.g.slug),
+			c.add(describeFive(b.loc, rules, o.Best), "slip.wrong_hand", bestHandID(d.g.slug),
 				b.t("drill.hand.other_box_hand", "Other", i+1, "Box", box+1))
 		}
 	}
@@ -155,7 +166,11 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	expl = b.t("drill.hand.best_expl", "Box", box+1, "Five", five, "Hand", lowerFirst(desc))
 	// The engine may say more of the hand in the game's own words (cards
 	// speak, the joker's part): add what it says beyond the description.
-	if more := descriptionBeyond(br.Description, desc); more != "" {
+	if b.loc.Lang() != i18n.Source {
+		if note := keptNoteIn(b.loc, d, box); note != "" {
+			expl += " " + asSentence(upperFirst(note))
+		}
+	} else if more := descriptionBeyond(br.Description, desc); more != "" {
 		expl += " " + asSentence(upperFirst(more))
 	}
 	return prompt, expl
@@ -190,27 +205,30 @@ func descriptionBeyond(engine, desc string) string {
 func misreadHand(loc *i18n.Localizer, r poker.Rules, five []cards.Card, c *choiceSet, rule string) {
 	h := r.Evaluate(five)
 	cs := showCards(h.Best[:])
-	desc := describeHand(h)
+	w := wordsOf(h)
 	rs := h.Ranks()
 	kick := loc.T("drill.hand.kicker")
 	switch h.Category() {
 	case poker.OnePair, poker.ThreeOfAKind, poker.FourOfAKind, poker.TwoPair:
-		k := rs[4]
+		at := 4
 		if h.Category() == poker.OnePair {
-			k = rs[2]
+			at = 2
 		} else if h.Category() == poker.ThreeOfAKind {
-			k = rs[3]
+			at = 3
 		}
+		k := rs[at]
 		for _, o := range rs {
 			if o != k && o != rs[0] && (h.Category() != poker.TwoPair || o != rs[2]) {
-				wrong := strings.Replace(desc, k.Name()+" kicker", o.Name()+" kicker", 1)
-				c.add(wrong+": "+cs, "slip.kicker_misread", rule, kick)
+				wrong := w
+				wrong.ranks[at] = o
+				c.add(wrong.say(loc)+": "+cs, "slip.kicker_misread", rule, kick)
 			}
 		}
 	case poker.Straight, poker.StraightFlush:
 		if rs[0] == cards.Five && !r.WheelSecond {
-			wrong := strings.Replace(desc, "five high (A-2-3-4-5)", "ace high", 1)
-			c.add(wrong+": "+cs, "slip.wheel_ace_high", rule,
+			wrong := w
+			wrong.ranks[0], wrong.wheel = cards.Ace, false
+			c.add(wrong.say(loc)+": "+cs, "slip.wheel_ace_high", rule,
 				loc.T("drill.hand.wheel"))
 		}
 	}
@@ -298,7 +316,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		if br.Versus == games.VersusNone || br.Best == nil || d.st.Dealer.Best == nil {
 			return ""
 		}
-		if s := deciding(rules.Evaluate(br.Best), rules.Evaluate(d.st.Dealer.Best)); s != "" {
+		if s := decidingIn(b.loc, rules.Evaluate(br.Best), rules.Evaluate(d.st.Dealer.Best)); s != "" {
 			return "; " + s
 		}
 		return ""
@@ -311,11 +329,11 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 			tie = append(tie, br.Box)
 		}
 		lines = append(lines, b.t("drill.hand.line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus),
-			"Hand", lowerFirst(br.Description), "Decides", decides(i)))
+			"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Decides", decides(i)))
 	}
 	c.key = boxSet(b.loc, win)
 	c.cite(handRankingID(d.g.slug))
-	expl = joinSentences(b.t("drill.hand.dealer_holds", "Hand", lowerFirst(d.st.Dealer.Description)), strings.Join(lines, "; "))
+	expl = joinSentences(b.t("drill.hand.dealer_holds", "Hand", lowerFirst(dealerHandIn(b.loc, d))), strings.Join(lines, "; "))
 	wrongWhy := func(set []int) string {
 		var why []string
 		for i, br := range d.st.Boxes {
@@ -328,7 +346,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 				also = b.t("drill.hand.as_well")
 			}
 			why = append(why, b.t("drill.hand.why_line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus), "Also", also,
-				"Hand", lowerFirst(br.Description), "Dealer", lowerFirst(d.st.Dealer.Description), "Decides", decides(i)))
+				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Dealer", lowerFirst(dealerHandIn(b.loc, d)), "Decides", decides(i)))
 		}
 		return joinSentences(strings.Join(why, "; "))
 	}
@@ -348,7 +366,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 				set = append(set, i+1)
 			}
 		}
-		c.add(boxSet(b.loc, set), a.id, a.rule, a.text)
+		c.add(boxSet(b.loc, set), a.id, a.rule, a.textIn(b.loc))
 	}
 	if len(tie) > 0 {
 		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))

@@ -184,7 +184,7 @@ func qualifyQuestion(loc *i18n.Localizer, c *choiceSet, qualifies bool, five []c
 	}
 	yesNo(c, qualifies, loc.T("drill.qualify.yes"), loc.T("drill.qualify.no"), "slip.qualifier_misread", rule, asSentence(why))
 	return loc.T("drill.qualify.prompt", "Need", need),
-		loc.T("drill.qualify.expl", "Five", showCards(h.Best[:]), "Hand", lowerFirst(describeHand(h)), "Verdict", verdict), 2, true
+		loc.T("drill.qualify.expl", "Five", showCards(h.Best[:]), "Hand", lowerFirst(describeHandIn(loc, h)), "Verdict", verdict), 2, true
 }
 
 // setStake sets a box's stake on wager to m.

@@ -10,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -100,10 +101,10 @@ var lunarGame = &game{
 	handQs:   []string{QBestHand, QBeatsDealer, QDealerQualifies, QSecondCombination},
 	mistakes: lunarMistakes,
 	// The five as dealt, read for a box that drew.
-	handSlips: func(d *dealt, box int, c *choiceSet) {
+	handSlips: func(loc *i18n.Localizer, d *dealt, box int, c *choiceSet) {
 		if d.in.Boxes[box].Draw != nil {
-			c.add(describeFive(poker.Standard, parseCards(d.in.Boxes[box].Cards)), "slip.before_draw", "lunar.best_hand",
-				"A box that drew plays the hand it holds after the draw: the best five of its six cards, or its five after the exchange, not the five it was dealt.")
+			c.add(describeFive(loc, poker.Standard, parseCards(d.in.Boxes[box].Cards)), "slip.before_draw", "lunar.best_hand",
+				loc.T("drill.hand.before_draw"))
 		}
 	},
 	hand: func(d *dealt) []string {
@@ -297,13 +298,13 @@ func combosOf(row string) string {
 // is the engine's; wrong answers come from the flipped second-combination
 // rules, the first combination alone, and the other rows of the table.
 func lunarCombos(b *build, d *dealt, box int, w *games.WagerResult, c *choiceSet) (prompt, expl string) {
-	c.key = combosOf(w.Row)
+	c.key = combosIn(b.loc, combosOf(w.Row))
 	for _, wr := range d.wrongs() {
 		if wr.m.flip == nil {
 			continue
 		}
 		if x, ok := wagerOf(&wr.st.Boxes[box], "bet", nil); ok && x.Pays > 0 {
-			c.add(combosOf(x.Row), wr.m.id, wr.m.rule, wr.text)
+			c.add(combosIn(b.loc, combosOf(x.Row)), wr.m.id, wr.m.rule, wr.text)
 		}
 	}
 	first, _, _ := strings.Cut(c.key, " + ")
@@ -320,7 +321,7 @@ func lunarCombos(b *build, d *dealt, box int, w *games.WagerResult, c *choiceSet
 		// Named as the engine's row names it, so that no two choices say the
 		// same thing in different words.
 		name := games.RowWords(r.Key)
-		c.add(fmt.Sprintf("%s + %s %s", first, name, r.Odds), "slip.second_combination", "lunar.second_combination", ex.whyNot(r.Key))
+		c.add(fmt.Sprintf("%s + %s", first, lowerFirst(combosIn(b.loc, name+" "+r.Odds.String()))), "slip.second_combination", "lunar.second_combination", ex.whyNot(r.Key))
 	}
 	prompt = b.t("drill.lunar.second_prompt", "Box", box+1)
 	return prompt, lunarCombosWhy(d, box)
@@ -457,4 +458,45 @@ func lunarCardText(cs []cards.Card) string {
 		parts[i] = r + lunarSuits[c.Suit()]
 	}
 	return strings.Join(parts, " ")
+}
+
+// combosIn is combosOf's "Straight 4:1 + one pair 1:1" in loc's language:
+// each combination by its row's name in the hands catalogue (row.<key>), the
+// odds as they are. A part it cannot read back stays as the engine says it.
+func combosIn(loc *i18n.Localizer, combos string) string {
+	if loc.Lang() == i18n.Source {
+		return combos
+	}
+	parts := strings.Split(combos, " + ")
+	for i, p := range parts {
+		lower := lowerFirst(p)
+		best := ""
+		for _, r := range catalogueRows() {
+			w := games.RowWords(r)
+			if (lower == w || strings.HasPrefix(lower, w+" ")) && len(w) > len(games.RowWords(best)) {
+				best = r
+			}
+		}
+		if best == "" {
+			continue
+		}
+		name := loc.T("row." + best)
+		if i > 0 {
+			parts[i] = name + strings.TrimPrefix(lower, games.RowWords(best))
+		} else {
+			parts[i] = upperFirst(name) + strings.TrimPrefix(lower, games.RowWords(best))
+		}
+	}
+	return strings.Join(parts, " + ")
+}
+
+// catalogueRows are the row keys the hands catalogue names (row.<key>).
+func catalogueRows() []string {
+	var out []string
+	for _, id := range i18n.Default().IDs() {
+		if r, ok := strings.CutPrefix(id, "row."); ok {
+			out = append(out, r)
+		}
+	}
+	return out
 }

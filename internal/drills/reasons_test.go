@@ -26,8 +26,9 @@ var reasonIDs = map[string][]string{
 }
 
 // signsOnly are reason phrases made of numbers, signs and a wager's printed
-// name (Ante), the same in every language.
-var signsOnly = map[string]bool{oracle.ReasonRatioN: true, oracle.ReasonRatioTimes: true}
+// name (Ante), the same in every language, and the phrase that is only a
+// hand (thrill.ReasonHand), which the reader's language describes.
+var signsOnly = map[string]bool{oracle.ReasonRatioN: true, oracle.ReasonRatioTimes: true, thrill.ReasonHand: true}
 
 // TestReasonIDsInEveryCatalogue: every reason id any game lists has its
 // message in every language, translated (not the English words).

@@ -10,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -488,35 +489,35 @@ var thrillMistakes = append([]mistake{
 // a house setting decides has one entry per value, each offered only at the
 // houses of its value, so that the text the trainee reads is the house's rule.
 var thrillAlt = []altRule{
-	{id: "thrill.wheel_lowest", rule: thrill.SecWheel,
+	{id: "thrill.wheel_lowest", rule: thrill.SecWheel, key: "wheel_lowest",
 		text: "In 7 Card Thrill A-2-3-4-5 is the second-highest straight, below A-K-Q-J-10 and above K-Q-J-10-9, not the lowest.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.WheelSecond, r.WheelSecondSF = false, false
 			return r, true
 		}},
-	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush, key: "joker_flush_highest_missing",
 		text: "In a flush the joker is the highest card of its suit that the hand does not hold, never a second ace.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.JokerFlushAceAlways = true
 			return r, h.Thrill.JokerFlushRank == thrill.HighestMissing
 		}},
-	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
+	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush, key: "joker_flush_ace_always",
 		text: "At this house the joker in a flush always counts as an ace, even beside the ace of its suit.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.JokerFlushAceAlways = false
 			return r, h.Thrill.JokerFlushRank == thrill.AceAlways
 		}},
-	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF, key: "wheel_sf_second",
 		text: "A-2-3-4-5 of one suit is the second-highest straight flush, just as the wheel is the second-highest straight.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
 			r.WheelSecondSF = false
 			return r, h.Thrill.WheelRuleAppliesToSF
 		}},
-	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
+	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF, key: "wheel_sf_lowest",
 		text: "At this house A-2-3-4-5 of one suit is the lowest straight flush.",
 		rules: func(h *rulebook.House) (poker.Rules, bool) {
 			r := h.Thrill.Rules()
@@ -526,13 +527,13 @@ var thrillAlt = []altRule{
 }
 
 // thrillHandSlips: the five the player kept, read as his hand under cards speak.
-func thrillHandSlips(d *dealt, box int, c *choiceSet) {
+func thrillHandSlips(loc *i18n.Localizer, d *dealt, box int, c *choiceSet) {
 	b := &d.in.Boxes[box]
 	if len(b.Discards) != 2 || !d.h.Thrill.CardsSpeak {
 		return
 	}
-	c.add(describeFive(d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", thrill.SecCardsSpeak,
-		"Cards speak: the best five of the player's seven cards play, not the five he kept.")
+	c.add(describeFive(loc, d.g.rules(d.h), thrillKept(b)), "thrill.cards_speak", thrill.SecCardsSpeak,
+		loc.T("drill.hand.cards_speak"))
 }
 
 func thrillHandQuestions(d *dealt) []string {
@@ -595,7 +596,10 @@ func thrillHalfPay(b *build, d *dealt, c *choiceSet) (prompt, expl string, n int
 	yesNo(c, half, b.t("drill.thrill.half_yes"), b.t("drill.thrill.half_no"),
 		"thrill.half_pay_hand_misread", thrill.SecKingJackHigh, rule)
 	prompt = b.t("drill.thrill.half_prompt")
-	expl = fmt.Sprintf("The dealer's best five: %s. %s.", describeFive(d.g.rules(d.h), d.st.Dealer.Best), upperFirst(why))
+	if b.loc.Lang() != i18n.Source {
+		why = halfWhyIn(b.loc, h, s)
+	}
+	expl = b.t("drill.thrill.half_expl", "Five", describeFive(b.loc, d.g.rules(d.h), d.st.Dealer.Best), "Why", upperFirst(why))
 	return prompt, expl, 2, true
 }
 
@@ -620,12 +624,12 @@ func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string
 	rules := d.g.rules(d.h)
 	held := d.g.handCards(&d.in, box)
 	h := rules.Evaluate(d.st.Boxes[box].Best)
-	c.key = jokerRole(h)
-	const bug = "The joker is a bug: it plays as an ace, or as any card that completes a straight, a flush or a straight flush, never as another paired card."
+	c.key = jokerRoleIn(b.loc, h)
+	bug := b.t("drill.thrill.joker.bug")
 	for _, a := range d.g.alt {
 		r, _ := a.rules(d.h)
 		if x := r.Evaluate(held); x.HasJoker() {
-			c.add(jokerRole(x), a.id, a.rule, a.text)
+			c.add(jokerRoleIn(b.loc, x), a.id, a.rule, a.textIn(b.loc))
 		}
 	}
 	// The bug misread as a wild card: a fourth (or fifth) card of the hand's set or pair.
@@ -633,17 +637,21 @@ func thrillJoker(b *build, d *dealt, box int, c *choiceSet) (prompt, expl string
 	switch h.Category() {
 	case poker.ThreeOfAKind, poker.TwoPair, poker.OnePair, poker.FullHouse:
 		if rs[0] != cards.Ace {
-			c.add(fmt.Sprintf("As %s, to make %s", thrillRankArticle(rs[0]), wildMade(h.Category())), "thrill.joker_wild", thrill.SecJoker, bug)
+			wild := fmt.Sprintf("As %s, to make %s", thrillRankArticle(rs[0]), wildMade(h.Category()))
+			if b.loc.Lang() != i18n.Source {
+				wild = b.t("drill.thrill.joker.wild_"+wildKey(h.Category()), "Rank", rankForm(b.loc, rs[0], "name"))
+			}
+			c.add(wild, "thrill.joker_wild", thrill.SecJoker, bug)
 		}
 	}
 	if h.JokerAs.Rank() != cards.Ace {
-		c.add("As an ace", "thrill.joker_role", thrill.SecJoker, bug)
+		c.add(b.t("drill.thrill.joker.as_ace"), "thrill.joker_role", thrill.SecJoker, bug)
 	}
-	c.add("It does not play: the best five do not use it", "thrill.joker_role", thrill.SecJoker, bug)
-	c.add("As a king", "thrill.joker_wild", thrill.SecJoker, bug)
-	c.add("As any card the player names: it is fully wild", "thrill.joker_wild", thrill.SecJoker, bug)
+	c.add(b.t("drill.thrill.joker.not_used"), "thrill.joker_role", thrill.SecJoker, bug)
+	c.add(b.t("drill.thrill.joker.as_king"), "thrill.joker_wild", thrill.SecJoker, bug)
+	c.add(b.t("drill.thrill.joker.fully_wild"), "thrill.joker_wild", thrill.SecJoker, bug)
 	prompt = b.t("drill.thrill.joker_prompt", "Box", box+1)
-	expl = fmt.Sprintf("Box %d: %s.", box+1, describeFive(rules, d.st.Boxes[box].Best))
+	expl = b.t("drill.thrill.joker_expl", "Box", box+1, "Five", describeFive(b.loc, rules, d.st.Boxes[box].Best))
 	return prompt, expl
 }
 
@@ -761,4 +769,57 @@ func plantTie(rng *rand.Rand, in *games.Round, box int, dl *dealer) {
 		}
 	}
 	plantCards(rng, in, box, dl.g, want)
+}
+
+// jokerRoleIn is jokerRole in loc's language (drill.thrill.joker.*); English
+// drills keep jokerRole's words.
+func jokerRoleIn(loc *i18n.Localizer, h poker.Hand) string {
+	if loc.Lang() == i18n.Source {
+		return jokerRole(h)
+	}
+	as := rankForm(loc, h.JokerAs.Rank(), "name")
+	switch h.Category() {
+	case poker.FiveAces:
+		return loc.T("drill.thrill.joker.fifth_ace")
+	case poker.Flush:
+		return loc.T("drill.thrill.joker.flush", "Rank", as)
+	case poker.Straight:
+		return loc.T("drill.thrill.joker.straight", "Rank", as)
+	case poker.StraightFlush:
+		return loc.T("drill.thrill.joker.straight_flush", "Rank", as)
+	case poker.RoyalFlush:
+		return loc.T("drill.thrill.joker.royal_flush", "Rank", as)
+	}
+	return loc.T("drill.thrill.joker.as_ace")
+}
+
+// wildKey is wildMade's hand as a message key: what a joker taken for a wild
+// card would make of a hand of category c.
+func wildKey(c poker.Category) string {
+	switch c {
+	case poker.ThreeOfAKind, poker.FullHouse:
+		return "four_of_a_kind"
+	case poker.TwoPair:
+		return "full_house"
+	}
+	return "three_of_a_kind"
+}
+
+// halfWhyIn says in loc's language why the dealer's hand h is or is not
+// king/jack high or lower (thrillHalfPay's English reasons, case for case).
+func halfWhyIn(loc *i18n.Localizer, h poker.Hand, s *thrill.Settings) string {
+	rs := h.Ranks()
+	switch {
+	case h.Category() != poker.HighCard:
+		return loc.T("drill.thrill.half.not_high_card", "Hand", lowerFirst(describeHandIn(loc, h)))
+	case h.HasJoker() && rs[0] == cards.Ace:
+		return loc.T("drill.thrill.half.joker_ace")
+	case rs[0] == cards.Ace:
+		return loc.T("drill.thrill.half.ace_high")
+	case rs[0] == cards.King && rs[1] == cards.Queen && s.PokerHalfPayHand == thrill.KingJackHigh:
+		return loc.T("drill.thrill.half.king_queen")
+	case s.PokerHalfPayHand == thrill.KingHigh:
+		return loc.T("drill.thrill.half.king_high", "High", rankForm(loc, rs[0], "high"))
+	}
+	return loc.T("drill.thrill.half.lower", "High", rankForm(loc, rs[0], "high"))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -340,17 +341,15 @@ func oddsInWords(o games.Odds) string { return fmt.Sprintf("%d to %d", o.Win, o.
 
 // holdemSlips: the hand read before the last community cards were turned.
 // rule is the section that says how the hand is made.
-func holdemSlips(rule string) func(d *dealt, box int, c *choiceSet) {
-	return func(d *dealt, box int, c *choiceSet) {
+func holdemSlips(rule string) func(loc *i18n.Localizer, d *dealt, box int, c *choiceSet) {
+	return func(loc *i18n.Localizer, d *dealt, box int, c *choiceSet) {
 		hole := parseCards(d.in.Boxes[box].Cards)
 		board := parseCards(d.in.Board)
 		if len(hole) != 2 || len(board) != 5 {
 			return
 		}
 		flop := append(slices.Clone(hole), board[:3]...)
-		c.add(describeFive(poker.Standard, flop), "slip.board_not_read", rule,
-			"The hand is the best five of the two hole cards and all five community cards, the last two included.")
-		c.add(describeFive(poker.Standard, board), "slip.board_plays", rule,
-			"That is the board alone; the player's hole cards make a better five here.")
+		c.add(describeFive(loc, poker.Standard, flop), "slip.board_not_read", rule, loc.T("drill.hand.board_not_read"))
+		c.add(describeFive(loc, poker.Standard, board), "slip.board_plays", rule, loc.T("drill.hand.board_plays"))
 	}
 }

@@ -90,6 +90,10 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 			switch v := args[i].(type) {
 			case games.Money:
 				args[i] = money(loc, v)
+			case games.Hand:
+				w := wordsOf(v.Hand)
+				w.wheel = w.wheel && v.Wheel
+				args[i] = lowerFirst(w.say(loc))
 			case games.WagerID:
 				id := "wager." + string(v)
 				if s := loc.T(id); s != id {

@@ -1,5 +1,7 @@
 package games
 
+import "github.com/dealerkiosk/trainer/internal/games/poker"
+
 // Why is a reason (WagerResult.Reason, Fee.Reason) in words that can be
 // translated: message ids of the catalogue content/i18n/drills
 // ("reason.<game>.<case>") with their named arguments, phrase after phrase.
@@ -43,3 +45,56 @@ const ReasonCut = "reason.common.cut"
 // WagerID is a wager's id given as a reason's argument ("kings_or_better"):
 // the reader's language names it (the catalogue's wager.<id>).
 type WagerID string
+
+// Hand is a hand given as a reason's argument: the reader's language
+// describes it ("one pair, nines, ace kicker" · "coppia di nove, kicker
+// asso"), lower-case as a reason quotes it. Wheel says that the game names a
+// five-high straight "five high (A-2-3-4-5)", as 7 Card Thrill does.
+type Hand struct {
+	poker.Hand
+	Wheel bool
+}
+
+// Says sets w's Reason and Why from y: its English words, and its phrases
+// if every one has an id (else none, so the reason stays English whole).
+func (w *WagerResult) Says(y *Words) {
+	w.Reason, w.Why = y.Text, y.Why()
+}
+
+// Words is a reason being written phrase by phrase: its English text and,
+// while every phrase has an id, its Why.
+type Words struct {
+	Text   string
+	phrase Why
+	plain  bool
+}
+
+// Say appends a phrase with an id: english is its English words.
+func (y *Words) Say(english, id string, args ...any) {
+	y.Text += english
+	y.phrase = append(y.phrase, Phrase{ID: id, Args: args})
+}
+
+// English appends words that have no id yet: the whole reason then has no Why.
+func (y *Words) English(english string) {
+	if english == "" {
+		return
+	}
+	y.Text += english
+	y.plain = true
+}
+
+// Why is the reason's phrases, or nil when a part of it has no id.
+func (y *Words) Why() Why {
+	if y.plain {
+		return nil
+	}
+	return y.phrase
+}
+
+// Append appends z's phrases to y.
+func (y *Words) Append(z *Words) {
+	y.Text += z.Text
+	y.phrase = append(y.phrase, z.phrase...)
+	y.plain = y.plain || z.plain
+}

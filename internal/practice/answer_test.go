@@ -2,6 +2,7 @@ package practice_test
 
 import (
 	"net/url"
+	"regexp"
 	"testing"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
@@ -152,6 +153,10 @@ func TestHintGivesNothingAway(t *testing.T) {
 
 // TestHintInTheDrillsLanguage: a hint speaks the language its drill was
 // asked in (drills.Spec.Lang), never the English words of the same hint.
+// englishHand: words of an English hand description (poker.Hand.Describe)
+// that no Italian or Russian description says.
+var englishHand = regexp.MustCompile(`\b(high|pair|flush|straight|of a kind|full house|with the joker)\b`)
+
 func TestHintInTheDrillsLanguage(t *testing.T) {
 	t.Parallel()
 	book, err := rulebook.Load(rules.FS)
@@ -181,6 +186,9 @@ func TestHintInTheDrillsLanguage(t *testing.T) {
 					got := practice.HintFor(book, d, practice.Chips(h))
 					if got.Text == want.Text || got.Text == "" || got.Strike != want.Strike {
 						t.Errorf("%+v: hint %+v; want the English %+v in other words", s, got, want)
+					}
+					if englishHand.MatchString(got.Text) {
+						t.Errorf("%+v: hint %q describes a hand in English", s, got.Text)
 					}
 				}
 			}

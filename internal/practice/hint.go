@@ -6,6 +6,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/settle"
@@ -22,8 +23,8 @@ type Hint struct {
 }
 
 // HintFor returns the hint of d, made on book, in the drill's language
-// (d.Lang; the words are the drills catalogue's hint.*, the hands' own
-// descriptions still English). A round that cannot be settled (it always
+// (d.Lang; the words are the drills catalogue's hint.*, the hands described
+// by drills.HandIn). A round that cannot be settled (it always
 // can: keys come from the same engine) gives a hint without the hands
 // rather than an error.
 func HintFor(book *rulebook.Book, d *drills.Drill, chips []games.Money) Hint {
@@ -46,9 +47,12 @@ func HintFor(book *rulebook.Book, d *drills.Drill, chips []games.Money) Hint {
 	if !st.Dealer.Qualifies {
 		id = "hint.dealer_not_qualifies"
 	}
-	parts = append(parts, loc.T(id, "Hand", st.Dealer.Description))
+	hand := func(best []cards.Card, english string) string {
+		return drills.HandIn(d.Lang, book, d.Game, d.House, best, english)
+	}
+	parts = append(parts, loc.T(id, "Hand", hand(st.Dealer.Best, st.Dealer.Description)))
 	if b := d.Ask.Box; b >= 1 && b <= len(st.Boxes) {
-		parts = append(parts, loc.T("hint.box_holds", "Box", b, "Hand", st.Boxes[b-1].Description))
+		parts = append(parts, loc.T("hint.box_holds", "Box", b, "Hand", hand(st.Boxes[b-1].Best, st.Boxes[b-1].Description)))
 	}
 	return Hint{Text: strings.Join(parts, " ")}
 }

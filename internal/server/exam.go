@@ -61,7 +61,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 		return templates.ExamStartView{}, err
 	}
 	v := templates.ExamStartView{
-		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameName(game), "practice"), Game: game, GameName: s.gameName(game),
+		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameNameIn(loc(r), game), "practice"), Game: game, GameName: s.gameNameIn(loc(r), game),
 		Items: st.Items(), Kinds: standardRows(st), Rules: s.plan.Version(), Action: "/exams",
 		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", status.SittingsLeft, 1+st.Policy.Retakes),
 	}
@@ -222,7 +222,7 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
 		q := s.examQuestion(loc(r), sess, ex, sv, r.PostForm, templates.Errors(msgs))
-		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q})
+		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(loc(r), ex, sess, sv.a.Position), Question: &q})
 		return
 	}
 	if _, _, err := s.grade(r.Context(), sv, answer); errors.Is(err, trainer.ErrAnswered) {
@@ -345,19 +345,19 @@ func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.Prac
 				return templates.ExamPanel{}, err
 			}
 			q := s.examQuestion(i18n.FromContext(ctx), sess, ex, sv, nil, nil)
-			return templates.ExamPanel{Bar: s.examBar(ex, sess, sv.a.Position), Question: &q, Notice: notice}, nil
+			return templates.ExamPanel{Bar: s.examBar(i18n.FromContext(ctx), ex, sess, sv.a.Position), Question: &q, Notice: notice}, nil
 		}
 	}
 	res, err := s.examResultView(ctx, ex, visitOf(ctx).user.Name, true)
 	if err != nil {
 		return templates.ExamPanel{}, err
 	}
-	return templates.ExamPanel{Bar: templates.ExamBar{Title: s.gameName(ex.Game), Planned: len(ex.Items), Answered: len(ex.Items)},
+	return templates.ExamPanel{Bar: templates.ExamBar{Title: s.gameNameIn(i18n.FromContext(ctx), ex.Game), Planned: len(ex.Items), Answered: len(ex.Items)},
 		Result: &res, Notice: notice}, nil
 }
 
-func (s *Server) examBar(ex *trainer.Exam, sess *trainer.PracticeSession, position int) templates.ExamBar {
-	return templates.ExamBar{Title: s.gameName(ex.Game), Position: position, Planned: len(ex.Items), Answered: sess.Answered}
+func (s *Server) examBar(l *i18n.Localizer, ex *trainer.Exam, sess *trainer.PracticeSession, position int) templates.ExamBar {
+	return templates.ExamBar{Title: s.gameNameIn(l, ex.Game), Position: position, Planned: len(ex.Items), Answered: sess.Answered}
 }
 
 // examQuestion is an exam item before its answer: the practice question

@@ -25,7 +25,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 		return templates.ExamResultView{}, fmt.Errorf("exam %d: stored result: %w", ex.ID, err)
 	}
 	v := templates.ExamResultView{
-		Passed: res.Passed, Trainee: trainee, GameName: s.gameName(ex.Game),
+		Passed: res.Passed, Trainee: trainee, GameName: s.gameNameIn(i18n.FromContext(ctx), ex.Game),
 		StartedAt: dateTimeText(ex.StartedAt), FinishedAt: dateTimeText(ex.FinishedAt), Rules: ex.RulesVersion,
 		Right: fmt.Sprintf("%d of %d", res.Right, res.Items),
 	}
@@ -33,7 +33,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 		v.HomeURL, v.HomeLabel = "/trainee", "Back to your games"
 	}
 	for _, k := range res.Kinds {
-		v.Kinds = append(v.Kinds, templates.ExamKindRow{Kind: kindLabel(k.Kind), Items: k.Items, Right: k.Right,
+		v.Kinds = append(v.Kinds, templates.ExamKindRow{Kind: kindName(i18n.FromContext(ctx), k.Kind), Items: k.Items, Right: k.Right,
 			OverTime: k.OverTime, Unanswered: k.Unanswered, Required: strconv.Itoa(k.Required) + " %",
 			Accuracy: accuracyText(k.Right, k.Items), Seconds: strconv.Itoa(k.Seconds) + " s", Passed: k.Passed})
 	}
@@ -57,7 +57,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 
 // examItemRow is one item of a finished exam.
 func (s *Server) examItemRow(l *i18n.Localizer, ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, forTrainee bool) (templates.ExamItemRow, error) {
-	row := templates.ExamItemRow{Position: it.Position, Kind: kindLabel(it.Kind), Skill: s.skillLabel(it.Skill),
+	row := templates.ExamItemRow{Position: it.Position, Kind: kindName(l, it.Kind), Skill: s.skillName(l, it.Skill),
 		Seed: strconv.FormatUint(it.Seed, 10)}
 	// An item served reads in the language it was asked in (its attempt's);
 	// one never served, in the reader's.

@@ -60,7 +60,7 @@ func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, templates.StartPage(templates.StartView{
-		Page: s.page(r, s.gameName(game), "practice"), GameName: s.gameName(game), Form: f, Open: open,
+		Page: s.page(r, s.gameNameIn(loc(r), game), "practice"), GameName: s.gameNameIn(loc(r), game), Form: f, Open: open,
 	}), nil)
 }
 
@@ -71,15 +71,15 @@ func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.Resum
 	case err == nil && sess.Mode == trainer.ModeExam:
 		return &templates.ResumeView{
 			URL:      examURL(sess.ID),
-			Title:    s.gameName(sess.Game) + " · Certification exam",
-			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
+			Title:    t(r, "start.resume_exam", "Game", s.gameNameIn(loc(r), sess.Game)),
+			Progress: t(r, "exam.answered", "N", sess.Answered, "Of", sess.Planned),
 			Exam:     true,
 		}, nil
 	case err == nil:
 		return &templates.ResumeView{
 			URL:      practiceURL(sess.ID),
-			Title:    s.gameName(sess.Game) + " · " + modeName(loc(r), sess.Mode) + " · " + kindName(loc(r), sess.Kind),
-			Progress: fmt.Sprintf("%d of %d answered", sess.Answered, sess.Planned),
+			Title:    s.gameNameIn(loc(r), sess.Game) + " · " + modeName(loc(r), sess.Mode) + " · " + kindName(loc(r), sess.Kind),
+			Progress: t(r, "exam.answered", "N", sess.Answered, "Of", sess.Planned),
 		}, nil
 	case trainer.KindOf(err) == trainer.KindNotFound:
 		return nil, nil
@@ -103,7 +103,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		}
 		f := s.startForm(loc(r), c, errs)
 		s.render(w, r, http.StatusUnprocessableEntity, templates.StartPage(templates.StartView{
-			Page: s.page(r, s.gameName(c.Game), "practice"), GameName: s.gameName(c.Game), Form: f,
+			Page: s.page(r, s.gameNameIn(loc(r), c.Game), "practice"), GameName: s.gameNameIn(loc(r), c.Game), Form: f,
 		}), templates.StartFormFragment(f))
 		return
 	}

@@ -57,7 +57,7 @@ func (s *Server) startForm(l *i18n.Localizer, c startChoice, errs templates.Erro
 	}
 	for _, lv := range s.plan.Levels() {
 		f.Levels = append(f.Levels, templates.ChoiceOption{Value: strconv.Itoa(lv.Level), Label: l.T("start.level_n", "N", lv.Level),
-			Hint: lv.Title, Selected: lv.Level == c.Level})
+			Hint: levelTitle(l, lv), Selected: lv.Level == c.Level})
 	}
 	return f
 }

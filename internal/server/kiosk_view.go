@@ -37,7 +37,7 @@ func (s *Server) gameTiles(l *i18n.Localizer) []templates.GameTile {
 		for _, k := range s.plan.Kinds(g) {
 			ks = append(ks, strings.ToLower(kindName(l, k)))
 		}
-		out = append(out, templates.GameTile{URL: "/practice/new?game=" + url.QueryEscape(g), Name: s.gameName(g), Slug: g,
+		out = append(out, templates.GameTile{URL: "/practice/new?game=" + url.QueryEscape(g), Name: s.gameNameIn(l, g), Slug: g,
 			Kinds: upperFirst(strings.Join(ks, ", "))})
 	}
 	return out
@@ -53,7 +53,7 @@ func upperFirst(s string) string {
 // sessionBar is the header of the session, at scenario position (0 for none).
 func (s *Server) sessionBar(l *i18n.Localizer, sess *trainer.PracticeSession, position int) templates.SessionBar {
 	b := templates.SessionBar{
-		URL: practiceURL(sess.ID), Title: s.gameName(sess.Game), Mode: modeName(l, sess.Mode), Kind: kindName(l, sess.Kind),
+		URL: practiceURL(sess.ID), Title: s.gameNameIn(l, sess.Game), Mode: modeName(l, sess.Mode), Kind: kindName(l, sess.Kind),
 		Position: position, Planned: sess.Planned, Answered: sess.Answered, Correct: sess.Correct,
 		Book: templates.Citation{Label: l.T("nav.book"), URL: bookURL(sess.Game), Fragment: bookURL(sess.Game)},
 	}
@@ -107,7 +107,7 @@ func (s *Server) questionView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	q := templates.QuestionView{
 		AttemptID: a.ID,
 		Action:    attemptURL(a.ID) + "/answer",
-		Skill:     s.skillLabel(d.Skill),
+		Skill:     s.skillName(l, d.Skill),
 		Prompt:    d.Prompt,
 		Errors:    errs,
 	}
@@ -445,7 +445,7 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 		}
 	} else if !inSession {
 		f.BackURL = "/history"
-		f.Context = s.gameName(a.Game) + " · " + s.skillLabel(a.Skill) + " · " + sess.Mode.Label()
+		f.Context = s.gameNameIn(l, a.Game) + " · " + s.skillName(l, a.Skill) + " · " + modeName(l, sess.Mode)
 	}
 	var err error
 	if d == nil {
@@ -454,7 +454,7 @@ func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	if errors.Is(err, practice.ErrRulesChanged) {
 		f.Problem = "The house rules have changed since this question was asked, so it cannot be shown again exactly as it was. " +
 			"Your answer and its result are kept."
-		f.Question.Prompt = s.skillLabel(a.Skill)
+		f.Question.Prompt = s.skillName(l, a.Skill)
 		f.Yours = []templates.AnswerLine{{Text: string(a.Answer), Right: a.Correct}}
 		f.Right = []templates.AnswerLine{{Text: string(a.Key), Right: true}}
 		return f, nil
@@ -573,8 +573,8 @@ func (s *Server) summaryView(l *i18n.Localizer, sess *trainer.PracticeSession, a
 // historyRow is one answered attempt in a list.
 func (s *Server) historyRow(l *i18n.Localizer, a *trainer.Attempt, speed bool) templates.HistoryRow {
 	r := templates.HistoryRow{
-		URL: attemptURL(a.ID), When: a.AnsweredAt.Local().Format("2 Jan 15:04"), Game: s.gameName(a.Game),
-		Skill: s.skillLabel(a.Skill), Correct: a.Correct, Result: l.T("verdict.wrong"), Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
+		URL: attemptURL(a.ID), When: a.AnsweredAt.Local().Format("2 Jan 15:04"), Game: s.gameNameIn(l, a.Game),
+		Skill: s.skillName(l, a.Skill), Correct: a.Correct, Result: l.T("verdict.wrong"), Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
 	}
 	if a.Correct {
 		r.Result = l.T("verdict.right")

@@ -285,6 +285,7 @@ func superResult(wager string, on *games.Target, stake games.Money, hit superHit
 	rule := RuleSuper
 	if !hit.ok {
 		set(&w, games.Lose, -stake, "", fmt.Sprintf("%s loses: no Super combination in %s%s", label, where, note), rule)
+		w.Why = superNoneWhy(wager, on, where, note)
 		return w
 	}
 	won(&w, rd, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key),
@@ -368,4 +369,29 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// superNoneWhy is the Why of a Super bet lost for want of a combination, or
+// nil where where and note are not the words it knows (the reason then
+// stays English): superResult's callers name the hand's first five cards.
+func superNoneWhy(wager string, on *games.Target, where, note string) games.Why {
+	var why games.Why
+	switch {
+	case wager == "super" && where == "the box's first five cards":
+		why = games.Why{{ID: ReasonSuperNone}}
+	case wager == "dealer_super" && where == "the dealer's first five cards":
+		why = games.Why{{ID: ReasonDealerSuperNone}}
+	case wager == "multi_super" && on != nil && where == fmt.Sprintf("box %d's first five cards", on.Box):
+		why = games.Why{{ID: ReasonMultiSuperNone, Args: []any{"Box", on.Box}}}
+	default:
+		return nil
+	}
+	switch {
+	case note == "":
+	case on != nil && note == fmt.Sprintf(" (box %d folded later; the bet stands on its first five)", on.Box):
+		why = append(why, games.Phrase{ID: ReasonMultiSuperFold, Args: []any{"Box", on.Box}})
+	default:
+		return nil
+	}
+	return why
 }

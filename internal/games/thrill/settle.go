@@ -137,11 +137,22 @@ func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Set
 		rule = SecPokerBet
 	}
 	player, dealer := lowerFirst(describe(h)), lowerFirst(describe(dh))
+	ph, dhh := handArg(h), handArg(dh)
 	switch {
 	case cmp < 0:
-		return lose(Poker, stake, fmt.Sprintf("Poker Bet loses: the dealer's %s beats the player's %s%s", dealer, player, note), rule)
+		var y games.Words
+		y.Say(fmt.Sprintf("Poker Bet loses: the dealer's %s beats the player's %s", dealer, player), ReasonPokerLoses, "Dealer", dhh, "Player", ph)
+		y.English(note)
+		r := lose(Poker, stake, "", rule)
+		r.Says(&y)
+		return r
 	case cmp == 0:
-		return push(Poker, stake, fmt.Sprintf("Poker Bet pushes: the player's %s ties the dealer's %s%s", player, dealer, note), rule)
+		var y games.Words
+		y.Say(fmt.Sprintf("Poker Bet pushes: the player's %s ties the dealer's %s", player, dealer), ReasonPokerPushes, "Player", ph, "Dealer", dhh)
+		y.English(note)
+		r := push(Poker, stake, "", rule)
+		r.Says(&y)
+		return r
 	case half:
 		if s.PokerHalfPayHand != KingJackHigh {
 			note += " (at this house every high-card hand without an ace counts, king-queen high included)"
@@ -149,21 +160,24 @@ func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Set
 		return win(Poker, stake, pt, rowWinVsKJ, rd,
 			fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower%s", dealer, note), SecKingJackHigh)
 	}
+	var y games.Words
+	y.Say(fmt.Sprintf("the player's %s beats the dealer's %s", player, dealer), ReasonPlayerBeats, "Player", ph, "Dealer", dhh)
+	y.English(note)
 	if dh.Category() == poker.HighCard {
 		rs := dh.Ranks()
 		switch {
 		case dh.HasJoker():
-			note += " (the dealer's joker plays as an ace: an ace-high hand is above king/jack high, so full pay)"
+			y.Say(" (the dealer's joker plays as an ace: an ace-high hand is above king/jack high, so full pay)", ReasonFullPayJoker)
 			rule = SecKingJackHigh
 		case rs[0] == cards.Ace:
-			note += " (ace high is above king/jack high, so full pay)"
+			y.Say(" (ace high is above king/jack high, so full pay)", ReasonFullPayAceHigh)
 			rule = SecKingJackHigh
 		case rs[0] == cards.King && rs[1] == cards.Queen:
-			note += " (king-queen high is above king/jack high, so full pay)"
+			y.Say(" (king-queen high is above king/jack high, so full pay)", ReasonFullPayKingQueen)
 			rule = SecKingJackHigh
 		}
 	}
-	return win(Poker, stake, pt, rowWin, rd, fmt.Sprintf("the player's %s beats the dealer's %s%s", player, dealer, note), rule)
+	return winWords(Poker, stake, pt, rowWin, rd, &y, rule)
 }
 
 // showdownNote explains a showdown that a 7 Card Thrill ranking rule decided
@@ -269,7 +283,9 @@ func settleKings(stake games.Money, h poker.Hand, s *Settings, rd games.Rounding
 	const title = "Pair of Kings or Better"
 	switch {
 	case cat <= poker.OnePair && !(cat == poker.OnePair && top >= cards.King):
-		return lose(KingsOrBetter, stake, title+" loses: "+d+" is below a pair of kings", SecKingsOrBetter)
+		r := lose(KingsOrBetter, stake, "", SecKingsOrBetter)
+		r.Say(title+" loses: "+d+" is below a pair of kings", ReasonBelowKings, "Wager", games.WagerID(KingsOrBetter), "Hand", handArg(h))
+		return r
 	case cat == poker.OnePair && top == cards.Ace:
 		why := "one pair of aces"
 		if h.HasJoker() {
@@ -277,7 +293,7 @@ func settleKings(stake games.Money, h poker.Hand, s *Settings, rd games.Rounding
 		}
 		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, why, SecKingsOrBetter)
 	case cat == poker.OnePair:
-		return win(KingsOrBetter, stake, pt, rowPairOfKings, rd, "one pair of kings", SecKingsOrBetter)
+		return winWords(KingsOrBetter, stake, pt, rowPairOfKings, rd, said("one pair of kings", ReasonPairOfKings), SecKingsOrBetter)
 	case cat <= poker.ThreeOfAKind && top == cards.King:
 		if !s.PKOBHalfOnlyOnePair {
 			return win(KingsOrBetter, stake, pt, rowPairOfKings, rd,
@@ -286,7 +302,7 @@ func settleKings(stake games.Money, h poker.Hand, s *Settings, rd games.Rounding
 		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd,
 			d+" is better than one pair of kings (only one pair of kings is paid as a pair of kings)", SecKingsOrBetter)
 	}
-	return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, d+" is two pair or better", SecKingsOrBetter)
+	return winWords(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, said(d+" is two pair or better", ReasonTwoPairOrBetter, "Hand", handArg(h)), SecKingsOrBetter)
 }
 
 // settleAtLeast settles a bonus bet that pays one row for any hand of category
@@ -295,15 +311,17 @@ func settleAtLeast(w, row string, least poker.Category, stake games.Money, h pok
 	sec := map[string]string{TripsOrBetter: SecTripsOrBetter, FullHouseOrBetter: SecFullHouse}[w]
 	d := lowerFirst(describe(h))
 	if h.Category() < least {
-		return lose(w, stake, fmt.Sprintf("%s loses: %s is below %s", wagerTitle[w], d, withArticle(least)), sec)
+		r := lose(w, stake, "", sec)
+		r.Say(fmt.Sprintf("%s loses: %s is below %s", wagerTitle[w], d, withArticle(least)), ReasonBelow+least.Key(), "Wager", games.WagerID(w), "Hand", handArg(h))
+		return r
 	}
-	why := d
+	why := said(d, ReasonHand, "Hand", handArg(h))
 	if h.Category() == poker.ThreeOfAKind && h.HasJoker() && h.Ranks()[0] != cards.Ace {
 		// K-K-K with the joker: the bug is the ace kicker, not a fourth king.
-		why += fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s)", h.Ranks()[0].Name())
+		why.English(fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s)", h.Ranks()[0].Name()))
 		sec = SecJoker
 	}
-	return win(w, stake, s.Pay[w], row, rd, why, sec)
+	return winWords(w, stake, s.Pay[w], row, rd, why, sec)
 }
 
 // settleSpecial settles the Special (§4.4): five aces, a royal flush or a
@@ -326,7 +344,7 @@ func settleSpecial(stake games.Money, h poker.Hand, from []cards.Card, s *Settin
 		return win(Special, stake, pt, rowRoyal, rd,
 			"a royal flush made with the joker pays as a royal flush, like a natural one", SecSpecialBet)
 	case poker.StraightFlush:
-		return win(Special, stake, pt, rowSF, rd, d, SecSpecialBet)
+		return winWords(Special, stake, pt, rowSF, rd, said(d, ReasonHand, "Hand", handArg(h)), SecSpecialBet)
 	}
 	return lose(Special, stake, "Special loses: "+d+" is below a straight flush", SecSpecialBet)
 }
@@ -390,6 +408,14 @@ func preferNatural(h poker.Hand, from []cards.Card) poker.Hand {
 // the house rounds (house.toml rounding, §1.6). A payout that rounds to
 // nothing is a push, and says so.
 func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why, rule string) games.WagerResult {
+	var y games.Words
+	y.English(why)
+	return winWords(w, stake, pt, row, rd, &y, rule)
+}
+
+// winWords is win with the reason's ground given as words that may have ids
+// (games.Words): the reason has a Why when every part of it has one.
+func winWords(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why *games.Words, rule string) games.WagerResult {
 	o, ok := pt.Odds(row)
 	if !ok {
 		r := lose(w, stake, "", rule)
@@ -399,15 +425,21 @@ func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Ro
 	}
 	exact := games.Money(int64(stake) * o.Win / o.Per)
 	paid := rd.Pay(stake, o)
-	reason := fmt.Sprintf("%s pays %s: %s", wagerTitle[w], oddsText(o), why)
+	var y games.Words
+	y.Say(fmt.Sprintf("%s pays %s: ", wagerTitle[w], oddsText(o)), ReasonPays, "Wager", games.WagerID(w), "Odds", oddsText(o))
+	y.Append(why)
 	if paid == 0 {
-		return games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Row: pt.RowName(row), Rule: rule,
-			Reason: reason + fmt.Sprintf("; %s on %s is %s, so nothing is paid and the stake is returned", oddsText(o), stake, rd.TooSmall())}
+		y.English(fmt.Sprintf("; %s on %s is %s, so nothing is paid and the stake is returned", oddsText(o), stake, rd.TooSmall()))
+		r := games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Row: pt.RowName(row), Rule: rule}
+		r.Says(&y)
+		return r
 	}
 	if paid != exact || int64(stake)*o.Win%o.Per != 0 {
-		reason += fmt.Sprintf("; %s %s is %s, the smallest chip being %s", oddsText(o), exactText(stake, o), rd.Says(paid), rd.Chip)
+		y.English(fmt.Sprintf("; %s %s is %s, the smallest chip being %s", oddsText(o), exactText(stake, o), rd.Says(paid), rd.Chip))
 	}
-	return games.WagerResult{Wager: w, Stake: stake, Result: games.Win, Pays: paid, Row: pt.RowName(row), Reason: reason, Rule: rule}
+	r := games.WagerResult{Wager: w, Stake: stake, Result: games.Win, Pays: paid, Row: pt.RowName(row), Rule: rule}
+	r.Says(&y)
+	return r
 }
 
 func lose(w string, stake games.Money, reason, rule string) games.WagerResult {
@@ -454,4 +486,14 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return string(s[0]|0x20) + s[1:]
+}
+
+// handArg is h as a reason's argument, a wheel named as 7 Card Thrill ranks it.
+func handArg(h poker.Hand) games.Hand { return games.Hand{Hand: h, Wheel: true} }
+
+// said is one phrase with an id, as the ground of a win (winWords).
+func said(english, id string, args ...any) *games.Words {
+	var y games.Words
+	y.Say(english, id, args...)
+	return &y
 }
