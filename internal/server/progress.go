@@ -71,7 +71,7 @@ func (s *Server) gameProgress(l *i18n.Localizer, game string, as []*trainer.Atte
 		}
 	}
 	gp.Right, gp.OnTime = percent(correct, gp.Answered), percent(onTime, gp.Answered)
-	gp.MeanTime = seconds(total / time.Duration(max(gp.Answered, 1)))
+	gp.MeanTime = l.Seconds(total/time.Duration(max(gp.Answered, 1)), 1)
 	skills := practice.Skills(as)
 	mastered := 0
 	for _, sk := range skills {
@@ -80,7 +80,7 @@ func (s *Server) gameProgress(l *i18n.Localizer, game string, as []*trainer.Atte
 		}
 		gp.Rows = append(gp.Rows, templates.SkillRow{
 			Skill: s.skillName(l, sk.Skill), Answered: sk.Attempts, Right: percent(sk.Correct, sk.Attempts), Recent: share(sk.Accuracy),
-			MeanTime: seconds(sk.MeanElapsed()), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(l, sk.Stage),
+			MeanTime: l.Seconds(sk.MeanElapsed(), 1), OnTime: percent(sk.OnTime, sk.Attempts), Mastery: stageLabel(l, sk.Stage),
 		})
 	}
 	gp.Mastery = l.T("progress.mastered", "Count", len(skills), "Mastered", mastered)
