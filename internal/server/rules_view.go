@@ -73,7 +73,7 @@ func (s *Server) rulesVersionView(r *http.Request, version string) (templates.Ru
 		}
 	}
 	if at < 0 {
-		return templates.RulesVersionView{}, trainer.Errorf(trainer.KindNotFound, "Rules version not found.")
+		return templates.RulesVersionView{}, trainer.Errorf(trainer.KindNotFound, "Rules version not found.").In("err.rules_not_found")
 	}
 	rv := vs[at]
 	v := templates.RulesVersionView{Page: s.page(r, "Rules "+rv.Version, "rules"), Version: rv.Version,

@@ -117,13 +117,17 @@ func TestLanguage_StaffPages(t *testing.T) {
 			// The content page's own words and its house settings' names
 			// (settingWords): its drills' and procedures' words are not in
 			// the catalogues yet.
-			for _, path := range []string{"/tools/content?game=uth", "/tools/content?game=lunar&level=3", "/tools/paytables?game=uth", "/tools/hand-checker?game=oracle"} {
+			for _, path := range []string{"/tools/content?game=uth", "/tools/content?game=lunar&level=3", "/tools/paytables?game=uth", "/tools/hand-checker?game=oracle",
+				"/book", "/book/uth?q=ante", "/book/uth?q=zzzz"} {
 				resp := manager.Get(path)
 				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
 				sel := "h1, h2, .content-subhead, .jump-links, .sample-key-title, .command, " +
 					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label"
 				if strings.HasPrefix(path, "/tools/content") {
 					sel += ", .tool-note, [data-testid^=unresolved-]" // the house settings' names
+				}
+				if strings.HasPrefix(path, "/book") {
+					sel = "h1, h2, .lead, .crumb, label, button, .tag, .book-hits" // the chrome around the books' own text
 				}
 				chrome := resp.Text(sel)
 				if left := englishLeft(tag, chrome); len(left) > 0 {
