@@ -103,10 +103,22 @@ func TestLanguage_StaffPages(t *testing.T) {
 				{"administrator", admin, userPath(k.trainee)},
 				{"administrator", admin, userPath(k.manager)},
 				{"administrator", admin, "/admin/settings"},
+				{"manager", manager, "/manager/rules"},
+				{"manager", manager, "/manager/rules/" + k.Book.Version},
+				{"manager", manager, "/no-such-page"},
 			}
 			for _, p := range pages {
 				resp := p.c.Get(p.path)
-				wantStatus(t, p.who+" GET "+p.path, resp, http.StatusOK)
+				status := http.StatusOK
+				if p.path == "/no-such-page" {
+					status = http.StatusNotFound
+				}
+				wantStatus(t, p.who+" GET "+p.path, resp, status)
+				if strings.HasPrefix(p.path, "/manager/rules/") {
+					// The rule books' own sections, in the books' languages,
+					// are not the page's words: its chrome around them is.
+					resp.Doc.Find("article.rules-section").Remove()
+				}
 				if lang, _ := resp.Doc.Find("html").Attr("lang"); lang != tag {
 					t.Errorf("%s's %s: <html lang=%q>; want %q", p.who, p.path, lang, tag)
 				}
