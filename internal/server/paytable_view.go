@@ -382,9 +382,9 @@ func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.
 	}
 	var out []templates.Option
 	for i, n := range ns {
-		label := l.T("paytables.n_rounds", "Rounds", templates.Count(n))
+		label := l.T("paytables.n_rounds", "Rounds", l.Number(n))
 		if i == len(ns)-1 {
-			label = l.T("paytables.n_rounds_math", "Rounds", templates.Count(n))
+			label = l.T("paytables.n_rounds_math", "Rounds", l.Number(n))
 		}
 		out = append(out, templates.Option{Value: strconv.FormatInt(n, 10), Label: label, Selected: n == selected})
 	}
@@ -451,7 +451,7 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
 			res.DifferenceOf = "paytables.of_house_edge"
 			res.Difference = decimalDifference(res.Changed.Figures.HouseEdge.Value, res.Original.Figures.HouseEdge.Value)
-			res.Note = t(r, "paytables.same_rounds_note", "Rounds", templates.Count(in.n))
+			res.Note = t(r, "paytables.same_rounds_note", "Rounds", loc(r).Number(in.n))
 		}
 	} else {
 		j, err := s.exactFigures(w)
