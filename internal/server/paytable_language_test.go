@@ -23,6 +23,11 @@ func TestLanguage_PayTableFigures(t *testing.T) {
 		}
 		resp := k.staffClient(t, "Max Manager", managerPassword).Get("/tools/paytables?game=uth")
 		wantStatus(t, tt.lang+" pay tables", resp, http.StatusOK)
+		if tt.lang != "en" {
+			if left := englishLeft(tt.lang, pageText(resp)); len(left) > 0 {
+				t.Errorf("%s: the pay tables still say, in English: %s", tt.lang, strings.Join(left, "; "))
+			}
+		}
 		trips := resp.Doc.Find("[data-testid=figures-trips]")
 		if got := trips.Find("[data-testid=house-edge]").First().Text(); got != tt.edge {
 			t.Errorf("%s: the Trips house edge reads %q; want %q", tt.lang, got, tt.edge)
