@@ -130,6 +130,7 @@ func TestLanguage_StaffPages(t *testing.T) {
 			// (settingWords): its drills' and procedures' words are not in
 			// the catalogues yet.
 			for _, path := range []string{"/tools/content?game=uth", "/tools/content?game=lunar&level=3", "/tools/paytables?game=uth", "/tools/hand-checker?game=oracle",
+				"/tools/hand-checker?game=lunar", "/tools/hand-checker?game=uth", "/tools/hand-checker?game=thrill",
 				"/book", "/book/uth?q=ante", "/book/uth?q=zzzz"} {
 				resp := manager.Get(path)
 				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
@@ -137,6 +138,9 @@ func TestLanguage_StaffPages(t *testing.T) {
 					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label"
 				if strings.HasPrefix(path, "/tools/content") {
 					sel += ", .tool-note, [data-testid^=unresolved-]" // the house settings' names
+				}
+				if strings.HasPrefix(path, "/tools/hand-checker") {
+					sel += ", label, option, legend, .hint, [data-testid^=box]" // the boxes' controls
 				}
 				if strings.HasPrefix(path, "/book") {
 					sel = "h1, h2, .lead, .crumb, label, button, .tag, .book-hits" // the chrome around the books' own text
