@@ -85,7 +85,8 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 	}
 	for _, p := range st.places() {
 		cs := st.cardsAt(p.name)
-		cp := templates.CardPlace{Name: p.name, Label: p.label, Hint: p.hint, Capacity: max(p.capacity, len(cs)),
+		label, hint := placeWords(l, game, p)
+		cp := templates.CardPlace{Name: p.name, Label: label, Hint: hint, Capacity: max(p.capacity, len(cs)),
 			Targeted: p.name == st.target, Text: strings.Join(cs, " "), Error: errs[p.name]}
 		for _, t := range cs {
 			cp.Cards = append(cp.Cards, templates.CardOf(t))
@@ -140,6 +141,54 @@ func picker(game string, used cards.Set) []templates.PickerRow {
 			{Card: templates.NewCard(cards.Joker), Used: used.Has(cards.Joker)}}})
 	}
 	return rows
+}
+
+// placeWords is a place's label and hint in l's language; in English, as
+// places writes them (its refusals, checker_words.go, name places so).
+func placeWords(l *i18n.Localizer, game string, p place) (label, hint string) {
+	if l.Tag() == i18n.Source {
+		return p.label, p.hint
+	}
+	hintIf := func(id string) string {
+		if p.hint == "" {
+			return ""
+		}
+		return l.T(id)
+	}
+	switch p.name {
+	case "dealer":
+		return l.T("checkplace.dealer"), hintIf("checkplace.dealer_hint_" + game)
+	case "board":
+		if game == oracle.Slug {
+			return l.T("checkplace.board"), hintIf("checkplace.board_hint_oracle")
+		}
+		return l.T("checkplace.board"), hintIf("checkplace.board_hint")
+	case "dealer_draw":
+		return l.T("checkplace.dealer_draw"), hintIf("checkplace.dealer_draw_hint")
+	}
+	box, what, ok := strings.Cut(strings.TrimPrefix(p.name, "b"), ".")
+	n, err := strconv.Atoi(box)
+	if !ok || err != nil {
+		return p.label, p.hint
+	}
+	n++
+	switch what {
+	case "cards":
+		return l.T("checkplace.box", "N", n), ""
+	case "buy":
+		return l.T("checkplace.box_sixth", "N", n), ""
+	case "in":
+		return l.T("checkplace.box_drawn", "N", n), boxHint(l, p.hint, "checkplace.box_drawn_hint", n)
+	}
+	return p.label, p.hint
+}
+
+// boxHint is message id about box n, when the place has a hint.
+func boxHint(l *i18n.Localizer, hint, id string, n int) string {
+	if hint == "" {
+		return ""
+	}
+	return l.T(id, "N", n)
 }
 
 // boxForm is box i's wagers and actions as the form shows them.

@@ -140,7 +140,7 @@ func TestLanguage_StaffPages(t *testing.T) {
 					sel += ", .tool-note, [data-testid^=unresolved-]" // the house settings' names
 				}
 				if strings.HasPrefix(path, "/tools/hand-checker") {
-					sel += ", label, option, legend, .hint, [data-testid^=box]" // the boxes' controls
+					sel += ", label, option, legend, .hint, [data-testid^=box], .place-name, .place-hint" // the boxes' controls and the places
 				}
 				if strings.HasPrefix(path, "/book") {
 					sel = "h1, h2, .lead, .crumb, label, button, .tag, .book-hits" // the chrome around the books' own text
