@@ -102,3 +102,31 @@ func (l *Localizer) Date(t time.Time) string {
 func (l *Localizer) DateTime(t time.Time) string {
 	return l.Date(t) + " " + t.Format("15:04")
 }
+
+// Decimal rewrites the numbers of s, written as the source language writes
+// them (1,000,000 · 1.90%), with l's separators (1.000.000 · 1,90% in
+// Italian): a comma or a point between two digits is a group or a decimal
+// mark; the rest of s is left as it is. The pay tables' figures are exact
+// decimal text computed once for every language; this says them in the
+// reader's.
+func (l *Localizer) Decimal(s string) string {
+	group, decimal := l.seps()
+	if group == "," && decimal == "." {
+		return s
+	}
+	digit := func(b byte) bool { return b >= '0' && b <= '9' }
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c == ',' || c == '.') && i > 0 && i+1 < len(s) && digit(s[i-1]) && digit(s[i+1]) {
+			if c == ',' {
+				b.WriteString(group)
+			} else {
+				b.WriteString(decimal)
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

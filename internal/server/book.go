@@ -30,7 +30,7 @@ func bookSectionURL(game, id string) string {
 // questions are answered from what the trainee knows. The book opens again
 // once the exam is finished, with every item's citations in its result.
 var errBookInExam = trainer.Errorf(trainer.KindConflict,
-	"Your exam is open: the rule book opens again once it is finished.")
+	"Your exam is open: the rule book opens again once it is finished.").In("err.book_in_exam")
 
 // bookClosed reports whether the visitor is a trainee with an exam open.
 func (s *Server) bookClosed(r *http.Request) error {
@@ -56,7 +56,7 @@ func (s *Server) handleBookList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.BookListView{Page: s.page(r, "Rule books", "book"), House: s.house.Title}
+	v := templates.BookListView{Page: s.page(r, t(r, "bookpage.title"), "book"), House: s.house.Title}
 	for _, g := range rulebook.GameSlugs {
 		bg := templates.BookGame{Slug: g, Name: s.gameName(g), URL: bookURL(g)}
 		for _, sec := range s.bookIn(r, g).Sections {
@@ -83,7 +83,7 @@ func (s *Server) handleBookShow(w http.ResponseWriter, r *http.Request) {
 	game := chi.URLParam(r, "game")
 	bk := s.bookIn(r, game)
 	if bk == nil {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no rule book for this game."))
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no rule book for this game.").In("err.no_book"))
 		return
 	}
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
@@ -125,7 +125,7 @@ func (s *Server) handleBookSection(w http.ResponseWriter, r *http.Request) {
 		secs = bk.Subtree(id)
 	}
 	if len(secs) == 0 {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "The rule book has no such section."))
+		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "The rule book has no such section.").In("err.no_section"))
 		return
 	}
 	v := templates.BookSectionView{Page: s.page(r, secs[0].Title, "book"), Game: game, Title: bk.Title,

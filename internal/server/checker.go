@@ -108,7 +108,7 @@ func (s *Server) renderChecker(w http.ResponseWriter, r *http.Request, status in
 	if err != nil {
 		h = s.house
 	}
-	f := s.checkerForm(st, h, errs, res)
+	f := s.checkerForm(loc(r), st, h, errs, res)
 	f.LoadText = loadText
 	for _, o := range opts {
 		o(&f)

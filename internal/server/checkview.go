@@ -13,6 +13,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -62,7 +63,7 @@ func checkerURL(game, house, defaultHouse string) string {
 
 // checkerForm builds the hand checker's view: st as entered, errs on its
 // controls, and the settlement s when the round was settled.
-func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.Errors, res *games.Settlement) templates.HandCheckerForm {
+func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House, errs templates.Errors, res *games.Settlement) templates.HandCheckerForm {
 	game := st.in.Game
 	f := templates.HandCheckerForm{
 		Game:      game,
@@ -84,7 +85,8 @@ func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.E
 	}
 	for _, p := range st.places() {
 		cs := st.cardsAt(p.name)
-		cp := templates.CardPlace{Name: p.name, Label: p.label, Hint: p.hint, Capacity: max(p.capacity, len(cs)),
+		label, hint := placeWords(l, game, p)
+		cp := templates.CardPlace{Name: p.name, Label: label, Hint: hint, Capacity: max(p.capacity, len(cs)),
 			Targeted: p.name == st.target, Text: strings.Join(cs, " "), Error: errs[p.name]}
 		for _, t := range cs {
 			cp.Cards = append(cp.Cards, templates.CardOf(t))
@@ -96,7 +98,7 @@ func (s *Server) checkerForm(st *checkRound, h *rulebook.House, errs templates.E
 	}
 	f.Picker = picker(game, st.used())
 	for i := range st.in.Boxes {
-		f.Boxes = append(f.Boxes, boxForm(st, i, h, errs))
+		f.Boxes = append(f.Boxes, boxForm(l, st, i, h, errs))
 	}
 	f.BoxesError = errs["boxes"]
 	f.RoundJSON = roundJSON(&st.in)
@@ -141,15 +143,67 @@ func picker(game string, used cards.Set) []templates.PickerRow {
 	return rows
 }
 
+// placeWords is a place's label and hint in l's language; in English, as
+// places writes them (its refusals, checker_words.go, name places so).
+func placeWords(l *i18n.Localizer, game string, p place) (label, hint string) {
+	if l.Tag() == i18n.Source {
+		return p.label, p.hint
+	}
+	hintIf := func(id string) string {
+		if p.hint == "" {
+			return ""
+		}
+		return l.T(id)
+	}
+	switch p.name {
+	case "dealer":
+		return l.T("checkplace.dealer"), hintIf("checkplace.dealer_hint_" + game)
+	case "board":
+		if game == oracle.Slug {
+			return l.T("checkplace.board"), hintIf("checkplace.board_hint_oracle")
+		}
+		return l.T("checkplace.board"), hintIf("checkplace.board_hint")
+	case "dealer_draw":
+		return l.T("checkplace.dealer_draw"), hintIf("checkplace.dealer_draw_hint")
+	}
+	box, what, ok := strings.Cut(strings.TrimPrefix(p.name, "b"), ".")
+	n, err := strconv.Atoi(box)
+	if !ok || err != nil {
+		return p.label, p.hint
+	}
+	n++
+	switch what {
+	case "cards":
+		return l.T("checkplace.box", "N", n), ""
+	case "buy":
+		return l.T("checkplace.box_sixth", "N", n), ""
+	case "in":
+		return l.T("checkplace.box_drawn", "N", n), boxHint(l, p.hint, "checkplace.box_drawn_hint", n)
+	}
+	return p.label, p.hint
+}
+
+// boxHint is message id about box n, when the place has a hint.
+func boxHint(l *i18n.Localizer, hint, id string, n int) string {
+	if hint == "" {
+		return ""
+	}
+	return l.T(id, "N", n)
+}
+
 // boxForm is box i's wagers and actions as the form shows them.
-func boxForm(st *checkRound, i int, h *rulebook.House, errs templates.Errors) templates.BoxForm {
+func boxForm(l *i18n.Localizer, st *checkRound, i int, h *rulebook.House, errs templates.Errors) templates.BoxForm {
 	game := st.in.Game
 	b := &st.in.Boxes[i]
 	k := boxKey(i)
 	bf := templates.BoxForm{Index: i, Number: i + 1, Removable: len(st.in.Boxes) > 1,
 		Error: errs[k], WagersError: errs[k+".wagers"], SideError: errs[k+".multi_super"]}
 	stake := func(w, hint string) templates.Control {
-		return templates.Control{Name: k + "." + w, Label: checkerWagerName(game, w, nil), Kind: "stake",
+		label := checkerWagerName(game, w, nil)
+		if l.Tag() != i18n.Source {
+			label = lookup(l, "wager."+w, label) // the felt's name of the wager
+		}
+		return templates.Control{Name: k + "." + w, Label: label, Kind: "stake",
 			Value: string(b.Wagers[w]), Error: errs[k+"."+w], Hint: hint}
 	}
 	check := func(name, label string, on bool) templates.Control {
@@ -157,52 +211,51 @@ func boxForm(st *checkRound, i int, h *rulebook.House, errs templates.Errors) te
 	}
 	switch game {
 	case uth.Slug:
-		bf.Controls = append(bf.Controls, stake("ante", ""), stake("blind", "Equal to the Ante."),
-			playControl(k, st.plays[i], b, errs), stake("trips", ""),
-			stake("progressive", progressiveHint(h.UTH)), check("fold", "Folded", b.Fold))
+		bf.Controls = append(bf.Controls, stake("ante", ""), stake("blind", l.T("checkbox.blind_hint")),
+			playControl(l, k, st.plays[i], b, errs), stake("trips", ""),
+			stake("progressive", progressiveHint(l, h.UTH)), check("fold", l.T("checkbox.folded"), b.Fold))
 	case oracle.Slug:
 		bf.Controls = append(bf.Controls, stake("ante", ""),
-			stake("bet", fmt.Sprintf("%d× the Ante when the box plays on.", h.Oracle.BetMultiple)),
-			check("fourth_card", "Bought the 4th card", b.FourthCard), exchangedControl(k, b.Exchanged, errs),
-			check("fold", "Folded", b.Fold))
+			stake("bet", l.T("checkbox.bet_oracle", "N", fmt.Sprint(h.Oracle.BetMultiple))),
+			check("fourth_card", l.T("checkbox.fourth_card"), b.FourthCard), exchangedControl(l, k, b.Exchanged, errs),
+			check("fold", l.T("checkbox.folded"), b.Fold))
 	case thrill.Slug:
 		for _, w := range thrill.Wagers {
 			bf.Controls = append(bf.Controls, stake(w, ""))
 		}
-		bf.Discards = cardChecks(k+".discards", "Discards", b.Cards, b.Discards, errs)
+		bf.Discards = cardChecks(l, k+".discards", l.T("checkbox.discards"), b.Cards, b.Discards, errs)
 		if h.Thrill.CardsSpeak {
-			bf.Discards.Hint = "Optional: this house plays the best five of the seven (cards speak)."
+			bf.Discards.Hint = l.T("checkbox.discards_optional")
 		} else {
-			bf.Discards.Hint = "Required: this house holds the player to the five he kept."
+			bf.Discards.Hint = l.T("checkbox.discards_required")
 			bf.Discards.Open = true
 		}
 	case lunar.Slug:
 		bf.Controls = append(bf.Controls, stake("ante", ""), stake("super", ""),
-			stake("bet", fmt.Sprintf("%d× the Ante, unless the box folds.", h.Lunar.BetMultiple)),
-			check("fold", "Folded", b.Fold), check("force", "Forced the dealer to try to qualify", b.Force))
-		bf.Draw = &templates.Control{Name: k + ".draw", Label: "Draw", Kind: "choice", Value: st.draws[i], Error: errs[k+".draw"],
+			stake("bet", l.T("checkbox.bet_lunar", "N", fmt.Sprint(h.Lunar.BetMultiple))),
+			check("fold", l.T("checkbox.folded"), b.Fold), check("force", l.T("checkbox.force"), b.Force))
+		bf.Draw = &templates.Control{Name: k + ".draw", Label: l.T("checkbox.draw"), Kind: "choice", Value: st.draws[i], Error: errs[k+".draw"],
 			Options: []templates.Option{
-				{Value: "none", Label: "No draw", Selected: st.draws[i] == ""},
-				{Value: "buy", Label: "Bought a 6th card", Selected: st.draws[i] == "buy"},
-				{Value: "exchange", Label: "Exchanged cards", Selected: st.draws[i] == "exchange"},
+				{Value: "none", Label: l.T("checkbox.no_draw"), Selected: st.draws[i] == ""},
+				{Value: "buy", Label: l.T("checkbox.bought_sixth"), Selected: st.draws[i] == "buy"},
+				{Value: "exchange", Label: l.T("checkbox.exchanged_cards"), Selected: st.draws[i] == "exchange"},
 			}}
 		if st.draws[i] == "exchange" {
 			var out []string
 			if b.Draw != nil {
 				out = b.Draw.Out
 			}
-			bf.Out = cardChecks(k+".out", "Cards exchanged out", b.Cards, out, errs)
+			bf.Out = cardChecks(l, k+".out", l.T("checkbox.exchanged_out"), b.Cards, out, errs)
 			bf.Out.Open = true
-			bf.Out.Hint = fmt.Sprintf("Tick the %d to %d cards the player gave up; then pick the cards drawn.",
-				h.Lunar.ExchangeMin, h.Lunar.ExchangeMax)
+			bf.Out.Hint = l.T("checkbox.out_hint", "Min", fmt.Sprint(h.Lunar.ExchangeMin), "Max", fmt.Sprint(h.Lunar.ExchangeMax))
 		}
 		for _, on := range sideTargets(i, len(st.in.Boxes)) {
 			if (on.Dealer && !h.Lunar.DealerSuperEnabled) || (!on.Dealer && !h.Lunar.MultiSuperEnabled) {
 				continue
 			}
-			label := "Multi Super on box " + on.String()
+			label := l.T("checkbox.multi_super_on", "Box", on.String())
 			if on.Dealer {
-				label = "Dealer Super"
+				label = l.T("wager.dealer_super")
 			}
 			name := k + ".ms." + on.String()
 			c := templates.Control{Name: name, Label: label, Kind: "stake", Error: errs[name]}
@@ -218,7 +271,7 @@ func boxForm(st *checkRound, i int, h *rulebook.House, errs templates.Errors) te
 }
 
 // playControl is UTH's Play, chosen as a multiple of the Ante.
-func playControl(k, choice string, b *games.Box, errs templates.Errors) templates.Control {
+func playControl(l *i18n.Localizer, k, choice string, b *games.Box, errs templates.Errors) templates.Control {
 	ante, err := games.ParseMoney(string(b.Wagers["ante"]))
 	amount := func(m int) string {
 		if err != nil || ante <= 0 {
@@ -226,31 +279,31 @@ func playControl(k, choice string, b *games.Box, errs templates.Errors) template
 		}
 		return " (" + templates.Amount(ante*games.Money(m)) + ")"
 	}
-	c := templates.Control{Name: k + ".play", Label: "Play", Kind: "select", Error: errs[k+".play"],
-		Options: []templates.Option{{Value: "", Label: "No Play bet", Selected: choice == ""}}}
+	c := templates.Control{Name: k + ".play", Label: l.T("wager.play"), Kind: "select", Error: errs[k+".play"],
+		Options: []templates.Option{{Value: "", Label: l.T("checkbox.no_play"), Selected: choice == ""}}}
 	for _, o := range []struct {
 		m    int
 		when string
-	}{{4, "preflop"}, {3, "preflop"}, {2, "on the flop"}, {1, "on the river"}} {
+	}{{4, l.T("checkbox.preflop")}, {3, l.T("checkbox.preflop")}, {2, l.T("checkbox.on_flop")}, {1, l.T("checkbox.on_river")}} {
 		v := strconv.Itoa(o.m)
 		c.Options = append(c.Options, templates.Option{Value: v,
-			Label: fmt.Sprintf("%d× the Ante%s, %s", o.m, amount(o.m), o.when), Selected: choice == v})
+			Label: l.T("checkbox.play_option", "N", v, "Amount", amount(o.m), "When", o.when), Selected: choice == v})
 	}
 	if len(choice) > 1 && choice[0] == '=' {
-		c.Options = append(c.Options, templates.Option{Value: choice, Label: choice[1:] + " (as loaded)", Selected: true})
+		c.Options = append(c.Options, templates.Option{Value: choice, Label: l.T("checkbox.as_loaded", "Play", choice[1:]), Selected: true})
 	}
 	return c
 }
 
 // exchangedControl is Texas Oracle's number of hole cards exchanged.
-func exchangedControl(k string, n int, errs templates.Errors) templates.Control {
-	c := templates.Control{Name: k + ".exchanged", Label: "Hole cards exchanged", Kind: "select", Error: errs[k+".exchanged"]}
+func exchangedControl(l *i18n.Localizer, k string, n int, errs templates.Errors) templates.Control {
+	c := templates.Control{Name: k + ".exchanged", Label: l.T("checkbox.hole_exchanged"), Kind: "select", Error: errs[k+".exchanged"]}
 	values := []int{0, 1, 2}
 	if !slices.Contains(values, n) {
 		values = append(values, n)
 	}
 	for _, v := range values {
-		label := "None"
+		label := l.T("checkbox.none")
 		if v > 0 {
 			label = strconv.Itoa(v)
 		}
@@ -259,17 +312,17 @@ func exchangedControl(k string, n int, errs templates.Errors) templates.Control 
 	return c
 }
 
-func progressiveHint(s *uth.Settings) string {
+func progressiveHint(l *i18n.Localizer, s *uth.Settings) string {
 	if !s.ProgressiveEnabled {
-		return "This house does not offer the Progressive."
+		return l.T("checkbox.no_progressive")
 	}
-	return "The fixed " + templates.Amount(s.ProgressiveStake) + " chip."
+	return l.T("checkbox.progressive_fixed", "Amount", templates.Amount(s.ProgressiveStake))
 }
 
 // cardChecks are tick boxes over a box's cards.
-func cardChecks(name, label string, hand, ticked []string, errs templates.Errors) *templates.CardChecks {
+func cardChecks(l *i18n.Localizer, name, label string, hand, ticked []string, errs templates.Errors) *templates.CardChecks {
 	cc := &templates.CardChecks{Name: name, Label: label, Error: errs[name],
-		Prompt: "Pick the box's cards first.", Open: len(ticked) > 0 || errs[name] != ""}
+		Prompt: l.T("checkbox.pick_first"), Open: len(ticked) > 0 || errs[name] != ""}
 	for _, t := range hand {
 		c, err := cards.Parse(t)
 		if err != nil {

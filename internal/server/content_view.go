@@ -135,7 +135,7 @@ func (s *Server) procedureViews(l *i18n.Localizer, v *templates.ContentView, gam
 			continue
 		}
 		sv := templates.SituationView{ID: st.ID, Title: st.Title, Prompt: promptParts(st.Prompt), Ruling: promptParts(st.Ruling),
-			Ref: s.citeOrRaw(game, st.Ref), Setting: settingWords(st.Setting), HouseNote: houseNote(l, st.House, shipped(st.ID))}
+			Ref: s.citeOrRaw(game, st.Ref), Setting: settingWords(l, st.Setting), HouseNote: houseNote(l, st.House, shipped(st.ID))}
 		for _, name := range slices.Sorted(maps.Keys(st.Vars)) {
 			sv.Vars = append(sv.Vars, templates.VarView{Name: name, Values: st.Vars[name]})
 		}
@@ -157,14 +157,14 @@ func (s *Server) procedureViews(l *i18n.Localizer, v *templates.ContentView, gam
 			sv := templates.SequenceView{ID: q.ID, Title: q.Title, Steps: q.Steps, Ref: s.citeOrRaw(game, q.Ref),
 				HouseNote: houseNote(l, q.House, shipped(q.ID))}
 			for _, st := range q.Settings {
-				sv.Settings = append(sv.Settings, settingWords(st))
+				sv.Settings = append(sv.Settings, settingWords(l, st))
 			}
 			v.Sequences = append(v.Sequences, sv)
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(p.Unresolved)) {
 		if g, _, _ := strings.Cut(id, "."); g == game || g == rulebook.CommonSlug {
-			uv := templates.UnresolvedView{ID: id, Title: id, Setting: settingWords(p.Unresolved[id])}
+			uv := templates.UnresolvedView{ID: id, Title: id, Setting: settingWords(l, p.Unresolved[id])}
 			if def != nil && def.Procedures != nil {
 				if st := def.Procedures.Situation(id); st != nil {
 					uv.Title = st.Title
@@ -241,15 +241,18 @@ func (s *Server) citeOrRaw(game, id string) templates.Citation {
 	return templates.Citation{Label: id, Missing: true}
 }
 
-// settingWords names a setting ("uth.fold_forfeits_trips") in words: "Fold
-// forfeits Trips".
-func settingWords(setting string) string {
+// settingWords names a setting ("uth.fold_forfeits_trips") in words in
+// l's language: "Fold forfeits Trips". The catalogue holds it as
+// setting.<game>.<key, dots made underscores>; a setting a house adds and
+// the catalogue lacks reads as rulebook.SettingLabel's English, never as
+// its key.
+func settingWords(l *i18n.Localizer, setting string) string {
 	if setting == "" {
 		return ""
 	}
-	_, key, ok := strings.Cut(setting, ".")
+	game, key, ok := strings.Cut(setting, ".")
 	if !ok {
-		key = setting
+		return rulebook.SettingLabel(setting)
 	}
-	return rulebook.SettingLabel(key)
+	return lookup(l, "setting."+game+"."+strings.ReplaceAll(key, ".", "_"), rulebook.SettingLabel(key))
 }

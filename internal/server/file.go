@@ -128,7 +128,7 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	}
 	for _, e := range entries {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeIn(l, e.At), Actor: e.Actor,
-			Action: auditActionWords(l, e.Action), Detail: auditDetailText(e.Detail)})
+			Action: auditActionWords(l, e.Action), Detail: auditDetailText(l, e.Detail)})
 	}
 	return v, nil
 }
@@ -140,22 +140,35 @@ func auditActionWords(l *i18n.Localizer, action string) string {
 	return lookup(l, "audit."+action, action)
 }
 
-// auditDetailText writes an entry's detail for people: "key: value" pairs,
-// a change as "key: old → new".
-func auditDetailText(detail string) string {
+// auditDetailText writes an entry's detail for people in l's language:
+// "key: value" pairs, a change as "key: old → new". A key the catalogue
+// names (audit_detail.<key>) reads in words, a stored true or false as yes
+// or no; a key it does not know shows with its underscores as spaces. In
+// English the text is what the page said before the catalogue had it.
+func auditDetailText(l *i18n.Localizer, detail string) string {
 	var m map[string]any
 	if err := json.Unmarshal([]byte(detail), &m); err != nil {
 		return detail
 	}
+	value := func(v any) string {
+		if b, ok := v.(bool); ok {
+			if b {
+				return l.T("audit_detail.yes")
+			}
+			return l.T("audit_detail.no")
+		}
+		if b, err := json.Marshal(v); err == nil && !strings.HasPrefix(string(b), `"`) {
+			return string(b)
+		}
+		return fmt.Sprint(v)
+	}
 	var parts []string
 	for _, k := range sortedMapKeys(m) {
-		val := fmt.Sprint(m[k])
+		val := value(m[k])
 		if ch, ok := m[k].(map[string]any); ok && len(ch) == 2 && ch["old"] != nil && ch["new"] != nil {
-			val = fmt.Sprintf("%v → %v", ch["old"], ch["new"])
-		} else if b, err := json.Marshal(m[k]); err == nil && !strings.HasPrefix(string(b), `"`) {
-			val = string(b)
+			val = value(ch["old"]) + " → " + value(ch["new"])
 		}
-		parts = append(parts, strings.ReplaceAll(k, "_", " ")+": "+val)
+		parts = append(parts, lookup(l, "audit_detail."+k, strings.ReplaceAll(k, "_", " "))+": "+val)
 	}
 	return strings.Join(parts, " · ")
 }

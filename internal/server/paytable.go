@@ -214,7 +214,7 @@ type whatIfInput struct {
 func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (whatIfInput, templates.Errors) {
 	in := whatIfInput{table: q.Get("table"), row: q.Get("row"), odds: strings.TrimSpace(q.Get("odds")), rounds: q.Get("rounds")}
 	errs := templates.Errors{}
-	if why := noWhatIf(w); why != "" {
+	if why := noWhatIf(l, w); why != "" {
 		errs["wager"] = why
 		return in, errs
 	}
@@ -255,10 +255,9 @@ func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (what
 }
 
 // noWhatIf says why a wager has no what-if, or "".
-func noWhatIf(w edge.Wager) string {
+func noWhatIf(l *i18n.Localizer, w edge.Wager) string {
 	if w.Game == uth.Slug && w.Name == "blind" {
-		return "The Blind's rows say how often each hand is made: the Blind pays only when the player also " +
-			"beats the dealer, so a change to its table is priced by the what-if of Ante, Blind and Play."
+		return l.T("paytables.no_what_if_blind")
 	}
 	return ""
 }

@@ -91,7 +91,7 @@ func waiting(v templates.PayTablesView) bool {
 
 func (s *Server) wagerView(l *i18n.Localizer, game string, w edge.Wager, j *figureJob) templates.WagerView {
 	own := edge.HouseTable(s.house, w)
-	wv := templates.WagerView{Wager: w.Name, Title: w.Title, HouseTable: own.Name, Exact: w.Method == edge.Exact}
+	wv := templates.WagerView{Wager: w.Name, Title: wagerTitle(l, w), HouseTable: own.Name, Exact: w.Method == edge.Exact}
 	if bk := s.house.Book(game); bk != nil {
 		if id, ok := bk.TableSection(w.Kind); ok {
 			wv.Book = s.cite("", game, id)[0]
@@ -104,14 +104,14 @@ func (s *Server) wagerView(l *i18n.Localizer, game string, w edge.Wager, j *figu
 	}
 	if wv.Exact {
 		wv.Method = l.T("paytables.method_exact")
-		wv.Figures = s.exactView(game, w, j)
+		wv.Figures = s.exactView(l, game, w, j)
 	} else {
 		wv.Method = l.T("paytables.method_simulated")
 		for _, pt := range s.tables(w) {
 			wv.Sims = append(wv.Sims, s.simCard(l, game, w, pt, 0))
 		}
 	}
-	if wv.NoWhatIf = noWhatIf(w); wv.NoWhatIf == "" {
+	if wv.NoWhatIf = noWhatIf(l, w); wv.NoWhatIf == "" {
 		f := s.whatIfForm(l, game, w, whatIfInput{}, nil)
 		wv.WhatIf = &f
 	}
@@ -131,7 +131,7 @@ func (s *Server) tables(w edge.Wager) []games.PayTable {
 }
 
 // exactView is an exact wager's tables as its job stands.
-func (s *Server) exactView(game string, w edge.Wager, j *figureJob) templates.FiguresView {
+func (s *Server) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figureJob) templates.FiguresView {
 	f := templates.FiguresView{Wager: w.Name}
 	if j == nil {
 		return f
@@ -147,7 +147,7 @@ func (s *Server) exactView(game string, w edge.Wager, j *figureJob) templates.Fi
 	default:
 		own := edge.HouseTable(s.house, w).Name
 		for _, res := range st.Value {
-			t := s.tableFigures(res, res.Table == own, "", 0)
+			t := s.tableFigures(l, res, res.Table == own, "", 0)
 			t.Elapsed = ""
 			f.Tables = append(f.Tables, t)
 		}
@@ -169,7 +169,7 @@ func (s *Server) exactView(game string, w edge.Wager, j *figureJob) templates.Fi
 // or (rounds 0) the longest one finished, else one running, else none.
 func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.PayTable, rounds int64) templates.SimCard {
 	id := templates.SimCardID(w.Name, pt.Name)
-	c := templates.SimCard{ID: id, Table: pt.Name, Label: w.Title + " table " + pt.Name,
+	c := templates.SimCard{ID: id, Table: pt.Name, Label: l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", pt.Name),
 		House: pt.Name == edge.HouseTable(s.house, w).Name, Rows: oddsRows(l, pt, "")}
 	var j *figureJob
 	if rounds != 0 {
@@ -190,7 +190,7 @@ func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.
 		}
 	}
 	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {pt.Name}, "rounds": {strconv.FormatInt(rounds, 10)}}
-	c.Slot = s.slot(j, id+"-progress", templates.PayTablesSimURL+"?"+pollQuery(q), templates.PayTablesSimURL+"?"+q.Encode()+"#"+id,
+	c.Slot = s.slot(l, j, id+"-progress", templates.PayTablesSimURL+"?"+pollQuery(q), templates.PayTablesSimURL+"?"+q.Encode()+"#"+id,
 		func(t *templates.TableFigures) { t.House, t.Rows = c.House, c.Rows })
 	c.Form = templates.SimForm{Game: game, Wager: w.Name, Table: pt.Name, Target: id, Rounds: roundsOptions(l, w, rounds)}
 	return c
@@ -198,7 +198,7 @@ func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.
 
 // slot is one figure as its job stands (nil: not asked for). decorate adds
 // what the Result does not carry.
-func (s *Server) slot(j *figureJob, progressID, pollURL, refreshURL string, decorate func(*templates.TableFigures)) templates.FigureSlot {
+func (s *Server) slot(l *i18n.Localizer, j *figureJob, progressID, pollURL, refreshURL string, decorate func(*templates.TableFigures)) templates.FigureSlot {
 	if j == nil {
 		return templates.FigureSlot{}
 	}
@@ -209,7 +209,7 @@ func (s *Server) slot(j *figureJob, progressID, pollURL, refreshURL string, deco
 	case st.Err != nil:
 		return templates.FigureSlot{Problem: figureProblem(st.Err)}
 	}
-	t := s.tableFigures(st.Value[0], false, "", st.Elapsed)
+	t := s.tableFigures(l, st.Value[0], false, "", st.Elapsed)
 	if decorate != nil {
 		decorate(&t)
 	}
@@ -245,7 +245,7 @@ func seconds1(d time.Duration) string {
 }
 
 // tableFigures shows one Result. changedRow marks the row a what-if changed.
-func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, elapsed time.Duration) templates.TableFigures {
+func (s *Server) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, changedRow string, elapsed time.Duration) templates.TableFigures {
 	t := templates.TableFigures{
 		Name: res.Table, House: house, Simulated: res.Method == edge.Simulation,
 		Strategy: res.Strategy, Elapsed: seconds1(elapsed),
@@ -255,7 +255,7 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 	// A copy: res is shared by every request that reads the cached figures.
 	t.Notes = make([]string, len(res.Notes))
 	for i, n := range res.Notes {
-		t.Notes[i] = plainNote(n)
+		t.Notes[i] = noteIn(l, n)
 	}
 	// Managers read "return" as the return to player, the stake included:
 	// 1 − the house edge. edge's own Return (what the rows pay, the stake
@@ -267,7 +267,7 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 	}
 	t.Label = "table " + res.Table
 	if w, err := edge.FindWager(res.Game, res.Wager); err == nil {
-		t.Label = w.Title + " " + t.Label
+		t.Label = l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", res.Table)
 	}
 	t.Per = "paytables.per_unit" // a message id: the template says it
 	if res.Per == "ante" {
@@ -282,7 +282,11 @@ func (s *Server) tableFigures(res *edge.Result, house bool, changedRow string, e
 		t.Combinations = templates.Count(res.Combinations)
 	}
 	for _, row := range res.Rows {
-		t.Rows = append(t.Rows, templates.FigureRow{Hand: row.Hand, Pays: row.Pays, Count: templates.Count(row.Count),
+		hand := row.Hand // edge's words, as `trainer math` prints them
+		if l.Tag() != i18n.Source {
+			hand = lookup(l, "row."+row.Key, row.Hand)
+		}
+		t.Rows = append(t.Rows, templates.FigureRow{Hand: hand, Pays: row.Pays, Count: templates.Count(row.Count),
 			Probability: string(row.Probability), Return: rowReturn(row), Changed: changedRow != "" && row.Key == changedRow})
 	}
 	for _, f := range res.Figures {
@@ -363,6 +367,35 @@ func plainNote(n string) string {
 	return strings.ReplaceAll(n, "--wager main", "the main game's figures above")
 }
 
+// wagerTitle names a wager of the pay-tables page in l's language
+// (edge_wager.<game>.<name>; edge's Title in English).
+func wagerTitle(l *i18n.Localizer, w edge.Wager) string {
+	return lookup(l, "edge_wager."+w.Game+"."+w.Name, w.Title)
+}
+
+// edgeNotes are the catalogue's ids of the notes edge writes, by their
+// English as plainNote says it on the page.
+var edgeNotes = map[string]string{
+	"Instant Cash is paid on the Ante for a royal or straight flush in the first five cards: what it pays on average is what it adds to the Ante. The rest of the Ante's fate depends on the player's decisions: see the main game's figures above.": "edge_note.instant",
+	"How often the player's final seven cards make each Blind row. The Blind pays its row only when the player's hand also beats the dealer's (and loses when it is beaten), so its edge is part of the main game's figures above.":                  "edge_note.blind",
+	"A fold forfeits Trips at this house: these figures are for a box that stays to the showdown.":                                                                                                                                                   "edge_note.fold_trips",
+	"The five cards a player keeps bind at this house: the figures are for a player who keeps his best five.":                                                                                                                                        "edge_note.keeps_five",
+	"Per unit of Ante: the Ante, the Blind and the Play together, at exact odds (no rounding to the smallest chip, no payout cap).":                                                                                                                  "edge_note.per_ante_uth",
+	"Per unit of the Poker Bet, at exact odds (a half pay is exactly half).":                                                                                                                                                                         "edge_note.per_poker_bet",
+	"Per unit of Ante: the Ante, the fees and the BET together, as the house settles them; each round is settled by the rules engine.":                                                                                                               "edge_note.per_ante_oracle",
+	"Per unit of Ante: the Ante, the fees and the BET together (the Super aside), as the house settles them; each round is settled by the rules engine.":                                                                                             "edge_note.per_ante_lunar",
+}
+
+// noteIn is a note of edge's in l's language: plainNote's words, from the
+// catalogue when it has them.
+func noteIn(l *i18n.Localizer, n string) string {
+	p := plainNote(n)
+	if id, ok := edgeNotes[p]; ok {
+		return lookup(l, id, p)
+	}
+	return p
+}
+
 // oddsRows are a table's rows with what they pay, for a simulated table
 // (whose Result has no rows) and a what-if's change.
 func oddsRows(l *i18n.Localizer, pt games.PayTable, changed string) []templates.FigureRow {
@@ -382,9 +415,9 @@ func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.
 	}
 	var out []templates.Option
 	for i, n := range ns {
-		label := l.T("paytables.n_rounds", "Rounds", templates.Count(n))
+		label := l.T("paytables.n_rounds", "Rounds", l.Number(n))
 		if i == len(ns)-1 {
-			label = l.T("paytables.n_rounds_math", "Rounds", templates.Count(n))
+			label = l.T("paytables.n_rounds_math", "Rounds", l.Number(n))
 		}
 		out = append(out, templates.Option{Value: strconv.FormatInt(n, 10), Label: label, Selected: n == selected})
 	}
@@ -394,7 +427,7 @@ func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.
 // whatIfForm is w's what-if form with in as sent (blank: the house's table,
 // its first row) and errs on its fields.
 func (s *Server) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in whatIfInput, errs templates.Errors) templates.WhatIfForm {
-	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Title: w.Title, Odds: in.odds, Errors: errs}
+	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Title: wagerTitle(l, w), Odds: in.odds, Errors: errs}
 	if f.Errors == nil {
 		f.Errors = templates.Errors{}
 	}
@@ -442,16 +475,16 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 			return nil, err
 		}
 		s.await(r, jo, jc)
-		res.Original = s.slot(jo, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
+		res.Original = s.slot(loc(r), jo, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
 			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(loc(r), in.pt, ""), t.Label+" (what-if, before)"
 		})
-		res.Changed = s.slot(jc, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
+		res.Changed = s.slot(loc(r), jc, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
 			t.Changed, t.Rows, t.Command = changeText(in), oddsRows(loc(r), in.changed, in.row), ""
 		})
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
 			res.DifferenceOf = "paytables.of_house_edge"
 			res.Difference = decimalDifference(res.Changed.Figures.HouseEdge.Value, res.Original.Figures.HouseEdge.Value)
-			res.Note = t(r, "paytables.same_rounds_note", "Rounds", templates.Count(in.n))
+			res.Note = t(r, "paytables.same_rounds_note", "Rounds", loc(r).Number(in.n))
 		}
 	} else {
 		j, err := s.exactFigures(w)
@@ -475,8 +508,8 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 			if err != nil {
 				return nil, fmt.Errorf("what-if %s: %w", in.changed.Name, err)
 			}
-			o := s.tableFigures(orig, orig.Table == own, "", 0)
-			c := s.tableFigures(ch, false, in.row, 0)
+			o := s.tableFigures(loc(r), orig, orig.Table == own, "", 0)
+			c := s.tableFigures(loc(r), ch, false, in.row, 0)
 			o.Elapsed, c.Elapsed, c.Changed = "", "", changeText(in)
 			o.Label += " (what-if, before)"
 			res.Original, res.Changed = templates.FigureSlot{Figures: &o}, templates.FigureSlot{Figures: &c}

@@ -22,8 +22,10 @@ var (
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, middleware.Recoverer, securityHeaders, s.crossOrigin())
-	r.NotFound(s.handleNotFound)
-	r.MethodNotAllowed(s.handleMethodNotAllowed)
+	// A page the router does not know speaks the visitor's language too:
+	// the session and the language are read for it as for any page.
+	r.NotFound(s.loadSession(s.localize(http.HandlerFunc(s.handleNotFound))).ServeHTTP)
+	r.MethodNotAllowed(s.loadSession(s.localize(http.HandlerFunc(s.handleMethodNotAllowed))).ServeHTTP)
 
 	// No session: these neither read nor touch one.
 	r.Get("/healthz", s.handleHealth)

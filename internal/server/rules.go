@@ -25,13 +25,13 @@ func (s *Server) handleRulesList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.RulesView{Page: s.page(r, "House rules", "rules"), Current: s.plan.Version()}
+	v := templates.RulesView{Page: s.page(r, t(r, "rulespage.title"), "rules"), Current: s.plan.Version()}
 	for i := len(vs) - 1; i >= 0; i-- {
 		rv := vs[i]
-		row := templates.RulesRow{Version: rv.Version, URL: rulesURL(rv.Version), FirstSeen: dateTimeText(rv.FirstSeenAt),
+		row := templates.RulesRow{Version: rv.Version, URL: rulesURL(rv.Version), FirstSeen: dateTimeIn(loc(r), rv.FirstSeenAt),
 			Current: rv.Version == s.plan.Version(), Files: len(rv.Files)}
 		if rv.Approved() {
-			row.Approved = dateTimeText(rv.ApprovedAt) + " by " + rv.ApprovedBy
+			row.Approved = t(r, "rulespage.approved_by", "When", dateTimeIn(loc(r), rv.ApprovedAt), "Name", rv.ApprovedBy)
 		}
 		v.Versions = append(v.Versions, row)
 	}
@@ -48,7 +48,7 @@ func (s *Server) handleRulesShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Query().Get("done") == "approved" {
-		v.Notice = "Approved. Exams may start under these rules."
+		v.Notice = t(r, "rulespage.notice_approved")
 	}
 	s.render(w, r, http.StatusOK, templates.RulesVersionPage(v), nil)
 }
@@ -69,10 +69,10 @@ func (s *Server) handleRulesApprove(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if v.Approved != "" {
-			s.error(w, r, trainer.Errorf(trainer.KindConflict, "This version was approved by %s.", v.Approved))
+			s.error(w, r, trainer.Errorf(trainer.KindConflict, "This version was approved by %s.", v.Approved).In("err.rules_approved", "Approved", v.Approved))
 			return
 		}
-		v.Page.Title = "Approve rules " + version
+		v.Page.Title = t(r, "rulespage.confirm_title", "Version", version)
 		s.render(w, r, http.StatusOK, templates.RulesConfirmPage(v), nil)
 		return
 	}

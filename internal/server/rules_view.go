@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -73,30 +74,30 @@ func (s *Server) rulesVersionView(r *http.Request, version string) (templates.Ru
 		}
 	}
 	if at < 0 {
-		return templates.RulesVersionView{}, trainer.Errorf(trainer.KindNotFound, "Rules version not found.")
+		return templates.RulesVersionView{}, trainer.Errorf(trainer.KindNotFound, "Rules version not found.").In("err.rules_not_found")
 	}
 	rv := vs[at]
-	v := templates.RulesVersionView{Page: s.page(r, "Rules "+rv.Version, "rules"), Version: rv.Version,
-		FirstSeen: dateTimeText(rv.FirstSeenAt), Current: rv.Version == s.plan.Version(), House: s.house.Title,
+	v := templates.RulesVersionView{Page: s.page(r, t(r, "rulespage.page_title", "Version", rv.Version), "rules"), Version: rv.Version,
+		FirstSeen: dateTimeIn(loc(r), rv.FirstSeenAt), Current: rv.Version == s.plan.Version(), House: s.house.Title,
 		URL: rulesURL(rv.Version)}
 	if rv.Approved() {
-		v.Approved = dateTimeText(rv.ApprovedAt) + " by " + rv.ApprovedBy
+		v.Approved = t(r, "rulespage.approved_by", "When", dateTimeIn(loc(r), rv.ApprovedAt), "Name", rv.ApprovedBy)
 	} else {
 		v.Action = rulesURL(rv.Version) + "/approve"
 	}
 	var base *trainer.RulesVersion
 	for i := at - 1; i >= 0; i-- {
 		if vs[i].Approved() {
-			base, v.Against = vs[i], "Compared with version "+vs[i].Version+", the last approved before it."
+			base, v.Against = vs[i], t(r, "rulespage.against_approved", "Version", vs[i].Version)
 			break
 		}
 	}
 	if base == nil && at > 0 {
-		base, v.Against = vs[at-1], "Compared with version "+vs[at-1].Version+", the one before it (none was approved)."
+		base, v.Against = vs[at-1], t(r, "rulespage.against_previous", "Version", vs[at-1].Version)
 	}
 	newBook, err := s.rulesBook(rv.Version, rv.Files)
 	if err != nil {
-		v.Problem = "These rules can no longer be read by this version of the kiosk, so what they change cannot be shown."
+		v.Problem = t(r, "rulespage.problem_unreadable")
 		s.logError(r, fmt.Errorf("rules version %s: %w", rv.Version, err))
 		return v, nil
 	}
@@ -109,15 +110,15 @@ func (s *Server) rulesVersionView(r *http.Request, version string) (templates.Ru
 	}
 	house := s.house.Name
 	if _, ok := newBook.Houses[house]; !ok {
-		v.Problem = "These rules have no house " + s.house.Title + "."
+		v.Problem = t(r, "rulespage.problem_no_house", "House", s.house.Title)
 		return v, nil
 	}
 	if oldBook == nil || oldBook.Houses[house] == nil {
 		v.First = true
 		if base == nil {
-			v.Against = "The first version this kiosk ran with: the whole rule book is new."
+			v.Against = t(r, "rulespage.against_first")
 		} else {
-			v.Against += " The older version cannot be read any more, so the whole rule book is shown."
+			v.Against += " " + t(r, "rulespage.against_unreadable")
 		}
 	}
 	ch, err := rulebook.Compare(oldBook, newBook, house)
@@ -149,7 +150,7 @@ func (s *Server) changesView(ctx context.Context, v *templates.RulesVersionView,
 		kinds[wk{c.Game, c.Kind}] = true
 	}
 	for _, c := range ch.Settings {
-		scope := "The whole house"
+		scope := i18n.FromContext(ctx).T("rulespage.whole_house")
 		if c.Game != "" {
 			scope = s.gameName(c.Game)
 		}

@@ -103,10 +103,22 @@ func TestLanguage_StaffPages(t *testing.T) {
 				{"administrator", admin, userPath(k.trainee)},
 				{"administrator", admin, userPath(k.manager)},
 				{"administrator", admin, "/admin/settings"},
+				{"manager", manager, "/manager/rules"},
+				{"manager", manager, "/manager/rules/" + k.Book.Version},
+				{"manager", manager, "/no-such-page"},
 			}
 			for _, p := range pages {
 				resp := p.c.Get(p.path)
-				wantStatus(t, p.who+" GET "+p.path, resp, http.StatusOK)
+				status := http.StatusOK
+				if p.path == "/no-such-page" {
+					status = http.StatusNotFound
+				}
+				wantStatus(t, p.who+" GET "+p.path, resp, status)
+				if strings.HasPrefix(p.path, "/manager/rules/") {
+					// The rule books' own sections, in the books' languages,
+					// are not the page's words: its chrome around them is.
+					resp.Doc.Find("article.rules-section").Remove()
+				}
 				if lang, _ := resp.Doc.Find("html").Attr("lang"); lang != tag {
 					t.Errorf("%s's %s: <html lang=%q>; want %q", p.who, p.path, lang, tag)
 				}
@@ -114,14 +126,26 @@ func TestLanguage_StaffPages(t *testing.T) {
 					t.Errorf("%s's %s in %s still says, in English: %s", p.who, p.path, tag, strings.Join(left, "; "))
 				}
 			}
-			// The content page's own words only: its drills' and
-			// procedures' words, and the house settings' names
-			// (settingWords), are not in the catalogues yet.
-			for _, path := range []string{"/tools/content?game=uth", "/tools/content?game=lunar&level=3", "/tools/paytables?game=uth", "/tools/hand-checker?game=oracle"} {
+			// The content page's own words and its house settings' names
+			// (settingWords): its drills' and procedures' words are not in
+			// the catalogues yet.
+			for _, path := range []string{"/tools/content?game=uth", "/tools/content?game=lunar&level=3", "/tools/paytables?game=uth", "/tools/hand-checker?game=oracle",
+				"/tools/hand-checker?game=lunar", "/tools/hand-checker?game=uth", "/tools/hand-checker?game=thrill",
+				"/book", "/book/uth?q=ante", "/book/uth?q=zzzz"} {
 				resp := manager.Get(path)
 				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
-				chrome := resp.Text("h1, h2, .content-subhead, .jump-links, .sample-key-title, .command, " +
-					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label")
+				sel := "h1, h2, .content-subhead, .jump-links, .sample-key-title, .command, " +
+					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label"
+				if strings.HasPrefix(path, "/tools/content") {
+					sel += ", .tool-note, [data-testid^=unresolved-]" // the house settings' names
+				}
+				if strings.HasPrefix(path, "/tools/hand-checker") {
+					sel += ", label, option, legend, .hint, [data-testid^=box], .place-name, .place-hint" // the boxes' controls and the places
+				}
+				if strings.HasPrefix(path, "/book") {
+					sel = "h1, h2, .lead, .crumb, label, button, .tag, .book-hits" // the chrome around the books' own text
+				}
+				chrome := resp.Text(sel)
 				if left := englishLeft(tag, chrome); len(left) > 0 {
 					t.Errorf("manager's %s in %s still says, in English: %s", path, tag, strings.Join(left, "; "))
 				}

@@ -2,13 +2,13 @@ package trainer
 
 // ErrAnswered is returned (kind KindConflict) for a second answer to the same
 // scenario, or a hint asked after the answer.
-var ErrAnswered = Errorf(KindConflict, "This question has already been answered.")
+var ErrAnswered = Errorf(KindConflict, "This question has already been answered.").In("err.answered")
 
 // ErrSessionEnded refuses an answer or a hint to the question a practice
 // session was waiting on when it ended (the trainee ended it, or started
 // another): the session's count is closed (KindConflict).
 var ErrSessionEnded = Errorf(KindConflict,
-	"This practice session has ended, so its last question can no longer be answered or given a hint. Start a new session to go on.")
+	"This practice session has ended, so its last question can no longer be answered or given a hint. Start a new session to go on.").In("err.session_ended")
 
 // AttemptFilter narrows ListAttempts. Zero values match everything but the user.
 type AttemptFilter struct {

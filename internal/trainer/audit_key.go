@@ -29,7 +29,8 @@ const AuditKeySize = 32
 func ParseAuditKey(text string) ([]byte, error) {
 	key, err := hex.DecodeString(strings.TrimSpace(text))
 	if err != nil || len(key) != AuditKeySize {
-		return nil, Errorf(KindInvalid, "An audit key is %d bytes written as %d hex digits.", AuditKeySize, 2*AuditKeySize)
+		return nil, Errorf(KindInvalid, "An audit key is %d bytes written as %d hex digits.", AuditKeySize, 2*AuditKeySize).
+			In("err.audit_key", "Bytes", AuditKeySize, "Digits", 2*AuditKeySize)
 	}
 	return key, nil
 }

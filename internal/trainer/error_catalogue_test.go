@@ -34,6 +34,7 @@ func TestErrorsSayTheCatalogue(t *testing.T) {
 		trainer.ValidateIdleTimeout(0), trainer.ValidateStaffIdleTimeout(0), trainer.ValidateLockoutDuration(time.Second),
 		trainer.ValidateMaxSigninFailures(0), trainer.CheckLanguage("fr"), (&trainer.Site{Name: "North"}).Validate(),
 		(&trainer.User{Name: "Ana", Role: trainer.RoleTrainee}).Validate(),
+		trainer.ErrAnswered, trainer.ErrSessionEnded, trainer.ErrExamOpen, auditKeyErr(),
 	}
 	c := i18n.Default()
 	for i, err := range errs {
@@ -55,4 +56,10 @@ func TestErrorsSayTheCatalogue(t *testing.T) {
 			}
 		}
 	}
+}
+
+// auditKeyErr is ParseAuditKey's refusal of a key of the wrong length.
+func auditKeyErr() error {
+	_, err := trainer.ParseAuditKey("abcd")
+	return err
 }

@@ -2,7 +2,7 @@ package trainer
 
 // ErrExamOpen refuses to start a practice session, or another exam, while
 // the trainee's exam is open: it resumes instead (KindConflict).
-var ErrExamOpen = Errorf(KindConflict, "Your exam is still open: finish it first. It carries on where it stopped.")
+var ErrExamOpen = Errorf(KindConflict, "Your exam is still open: finish it first. It carries on where it stopped.").In("err.exam_open")
 
 // ExamFilter narrows ListExams. Zero values match everything.
 type ExamFilter struct {

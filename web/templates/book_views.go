@@ -111,11 +111,3 @@ type BookSectionView struct {
 	BookURL  string // the whole book at this section
 	Sections []BookSection
 }
-
-// countOf writes n with the noun: "1 section", "3 sections".
-func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}

@@ -408,8 +408,9 @@ type SectionChangeView struct {
 	NewHTML  string
 }
 
-// ChangeLabel is the change in words.
-func (c SectionChangeView) ChangeLabel() string {
+// ChangeID is the change as the last word of its message id
+// (rulespage.change_new, _removed, _changed), which says it in words.
+func (c SectionChangeView) ChangeID() string {
 	switch c.Change {
 	case "added":
 		return "new"

@@ -51,3 +51,7 @@ func InLanguage(l *i18n.Localizer) templ.Component {
 // N writes the count n with the digit grouping of the request's language:
 // 12,500 · 12.500 · 12 500.
 func N(ctx context.Context, n int) string { return i18n.FromContext(ctx).Number(int64(n)) }
+
+// Dec says the numbers of s, written the source language's way (the pay
+// tables' figures, counts and percentages), with the reader's separators.
+func Dec(ctx context.Context, s string) string { return i18n.FromContext(ctx).Decimal(s) }

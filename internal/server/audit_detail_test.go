@@ -1,0 +1,32 @@
+package server
+
+import (
+	"testing"
+
+	"github.com/dealerkiosk/trainer/internal/i18n"
+)
+
+// TestAuditDetailText: an audit entry's stored details read as words in
+// the manager's language, a change as old → new and true or false as yes
+// or no; English reads as the keys with their underscores as spaces; a key
+// the catalogue does not know stays readable.
+func TestAuditDetailText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		lang, detail, want string
+	}{
+		{"en", `{"game":"uth","passed":true,"rules_version":"abc","items":20}`, "game: uth · items: 20 · passed: true · rules version: abc"},
+		{"it", `{"game":"uth","passed":true,"rules_version":"abc","items":20}`, "gioco: uth · domande: 20 · superato: sì · versione del regolamento: abc"},
+		{"ru", `{"game":"uth","passed":false,"rules_version":"abc","items":20}`, "игра: uth · вопросы: 20 · сдан: нет · версия правил игры: abc"},
+		{"en", `{"name":{"old":"Ana","new":"Anna"},"in_force":false}`, "in force: false · name: Ana → Anna"},
+		{"it", `{"name":{"old":"Ana","new":"Anna"},"in_force":false}`, "in vigore: no · nome: Ana → Anna"},
+		{"it", `{"a_new_key":"x"}`, "a new key: x"},
+		{"ru", `not json`, "not json"},
+	}
+	c := i18n.Default()
+	for _, tt := range tests {
+		if got := auditDetailText(c.Localizer(tt.lang), tt.detail); got != tt.want {
+			t.Errorf("%s %s: %q; want %q", tt.lang, tt.detail, got, tt.want)
+		}
+	}
+}
