@@ -199,7 +199,7 @@ func (s *Server) askChips(q *templates.QuestionView, d *drills.Drill) {
 // "Multi Super on box 2", "Draw fee".
 func outcomeLabel(l *i18n.Localizer, game string, o drills.Outcome) string {
 	if o.Fee != "" {
-		return upperFirst(strings.ReplaceAll(o.Fee, "_", " ")) + " fee"
+		return lookup(l, "fee."+o.Fee, upperFirst(strings.ReplaceAll(o.Fee, "_", " "))+" fee")
 	}
 	n := wagerName(l, game, o.Wager)
 	if o.On != nil {

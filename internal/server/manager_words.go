@@ -73,7 +73,7 @@ func skillWordsIn(l *i18n.Localizer, skill string) string {
 }
 
 // The words for a mistake's id (drills.Mistake.ID) are the catalogue's
-// mistake.<id> (content/i18n/staff): what a dealer did who gave that answer,
+// mistake_name.<id> (content/i18n/staff): what a dealer did who gave that answer,
 // in a few words. TestMistakeWords draws drills of every game, kind and
 // level and fails on an id the catalogue lacks, so a new mistake gets its
 // words before it can reach the dashboard.
@@ -89,10 +89,10 @@ func (s *Server) mistakeWordsIn(l *i18n.Localizer, id string) string {
 	if id == "" {
 		return ""
 	}
-	if st := s.house.Procedures.Situation(id); st != nil {
+	if st := s.house.Procedures.SituationIn(l.Lang(), id); st != nil {
 		return st.Title
 	}
-	if q := s.house.Procedures.Sequence(id); q != nil {
+	if q := s.house.Procedures.SequenceIn(l.Lang(), id); q != nil {
 		return q.Title
 	}
 	return lookup(l, "mistake_name."+id, "")
