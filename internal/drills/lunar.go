@@ -167,22 +167,22 @@ func betWins(d *dealt) bool {
 
 var lunarMistakes = append([]mistake{
 	{id: "lunar.second_combination", rule: "lunar.second_combination", applies: betWins,
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.SecondCombo {
 				return withLunar(d.h, func(s *lunar.Settings) { s.SecondCombo = false }),
-					"A winning BET is paid for a second combination as well. After the first combination, look for the best-paying combination of the BET table that uses at least one card the first one does not use (kickers do not count as used), and pay both; never more than two."
+					say("A winning BET is paid for a second combination as well. After the first combination, look for the best-paying combination of the BET table that uses at least one card the first one does not use (kickers do not count as used), and pay both; never more than two.", "flip.lunar.second_combo_paid")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.SecondCombo = true }),
-				"This house pays a winning BET for the player's hand only: there is no second combination."
+				say("This house pays a winning BET for the player's hand only: there is no second combination.", "flip.lunar.no_second_combo")
 		}},
 	{id: "lunar.two_straights", rule: "lunar.second_combination", applies: betWins,
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.TwoStraights {
 				return withLunar(d.h, func(s *lunar.Settings) { s.TwoStraights = false }),
-					"When six cards hold a straight and a card that pairs one of its cards, that card makes a second straight in place of its twin: pay two straights, not a straight and a pair."
+					say("When six cards hold a straight and a card that pairs one of its cards, that card makes a second straight in place of its twin: pay two straights, not a straight and a pair.", "flip.lunar.two_straights")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.TwoStraights = true }),
-				"At this house a straight and a card that pairs one of its cards pay a straight and a pair, not two straights: the second straight would use the same ranks."
+				say("At this house a straight and a card that pairs one of its cards pay a straight and a pair, not two straights: the second straight would use the same ranks.", "flip.lunar.straight_and_pair")
 		}},
 	{id: "lunar.ante_paid_on_win", rule: "lunar.settle_ante", applies: betWins,
 		text: "When the player beats a qualifying dealer, his Ante pushes: only the BET is paid.",
@@ -219,23 +219,24 @@ var lunarMistakes = append([]mistake{
 		applies: func(d *dealt) bool {
 			return !lunarFirstQualifies(d) && someBox(func(br *games.BoxResult) bool { return category(br.Hand) >= poker.Straight })(d)
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if !d.h.Lunar.AnteBonus {
 				return withLunar(d.h, func(s *lunar.Settings) { s.AnteBonus = true }),
-					fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s whatever the player holds: a straight or better earns no Ante bonus.", d.h.Lunar.AnteOnNoQualify)
+					say(fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s whatever the player holds: a straight or better earns no Ante bonus.", d.h.Lunar.AnteOnNoQualify),
+						"flip.lunar.ante_no_bonus", "Odds", d.h.Lunar.AnteOnNoQualify.String())
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.AnteBonus = false }),
-				"When the dealer does not qualify, this house pays the Ante of a straight or better by the Ante bonus table, not at the ordinary Ante payout."
+				say("When the dealer does not qualify, this house pays the Ante of a straight or better by the Ante bonus table, not at the ordinary Ante payout.", "flip.lunar.ante_bonus_paid")
 		}},
 	{id: "lunar.dealer_super_after_force", rule: "lunar.settle_super",
 		applies: func(d *dealt) bool { return d.st.Dealer.First != nil },
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.DealerSuperOnInitialHand {
 				return withLunar(d.h, func(s *lunar.Settings) { s.DealerSuperOnInitialHand = false }),
-					"The Dealer Super is decided on the dealer's first five cards, when he turns them over; the card he replaces after a force changes nothing for it."
+					say("The Dealer Super is decided on the dealer's first five cards, when he turns them over; the card he replaces after a force changes nothing for it.", "flip.lunar.dealer_super_first_five")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.DealerSuperOnInitialHand = true }),
-				"At this house the Dealer Super is decided on the dealer's hand after the forced replacement, not on his first five cards."
+				say("At this house the Dealer Super is decided on the dealer's hand after the forced replacement, not on his first five cards.", "flip.lunar.dealer_super_after_force")
 		}},
 	{id: "lunar.multi_super_after_fold", rule: "lunar.settle_super",
 		applies: func(d *dealt) bool {
@@ -248,13 +249,13 @@ var lunarMistakes = append([]mistake{
 				return false
 			})(d)
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.MultiSuperSurvivesFold {
 				return withLunar(d.h, func(s *lunar.Settings) { s.MultiSuperSurvivesFold = false }),
-					"A Multi Super is decided on its box's first five cards, whatever that box's player does afterwards: his fold does not lose it."
+					say("A Multi Super is decided on its box's first five cards, whatever that box's player does afterwards: his fold does not lose it.", "flip.lunar.multi_super_survives_fold")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.MultiSuperSurvivesFold = true }),
-				"At this house a Multi Super goes with its box's cards: when that box folds, the Multi Super on it loses."
+				say("At this house a Multi Super goes with its box's cards: when that box folds, the Multi Super on it loses.", "flip.lunar.multi_super_lost_on_fold")
 		}},
 }, roundingMistakes...)
 
