@@ -177,8 +177,10 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 		if t.replQual {
 			showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified after the forced replacement", RuleForce)
 		} else {
-			set(&ante, games.Push, 0, "", "Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", RuleForce)
-			set(&bet, games.Push, 0, "", "Bet pushes: the player forced and the dealer still did not qualify", RuleForce)
+			set(&ante, games.Push, 0, "", "", RuleForce)
+			ante.Say("Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", ReasonForceNoQualifyAnte)
+			set(&bet, games.Push, 0, "", "", RuleForce)
+			bet.Say("Bet pushes: the player forced and the dealer still did not qualify", ReasonForceNoQualifyBet)
 		}
 	default:
 		res.Versus = versus(h, t.first)
@@ -188,7 +190,8 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			why = " with " + withArticle(h.Category().String()) + ", paid by the Ante bonus table"
 		}
 		won(&ante, rd, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why), RuleAntePayout)
-		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", RuleAntePayout)
+		set(&bet, games.Push, 0, "", "", RuleAntePayout)
+		bet.Say("Bet pushes: the dealer did not qualify and the player took the Ante payout", ReasonBetNoQualify)
 	}
 	res.Wagers = append(res.Wagers, ante)
 
@@ -219,7 +222,8 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			where := fmt.Sprintf("box %d's first five cards", on.Box)
 			if y.Fold && !s.MultiSuperSurvivesFold {
 				w := games.WagerResult{Wager: "multi_super", On: &on, Stake: sb.Stake}
-				set(&w, games.Lose, -sb.Stake, "", fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards", on.Box, on.Box), RuleSuper)
+				set(&w, games.Lose, -sb.Stake, "", "", RuleSuper)
+				w.Say(fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards", on.Box, on.Box), ReasonMultiSuperLostFold, "Box", on.Box)
 				res.Wagers = append(res.Wagers, w)
 				continue
 			}
@@ -245,9 +249,18 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 	if rule == "" {
 		anteRule, betRule = RuleAnte, RuleBet
 	}
+	// say sets w's reason with its message: the one after a force (rule
+	// RuleForce, why "…after the forced replacement") ends in "_forced".
+	say := func(w *games.WagerResult, english, id string) {
+		if rule == RuleForce {
+			id += "_forced"
+		}
+		w.Say(english, id)
+	}
 	switch v {
 	case games.VersusWin:
-		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and the player won", anteRule)
+		set(ante, games.Push, 0, "", "", anteRule)
+		say(ante, "Ante pushes: "+why+" and the player won", ReasonAntePushWon)
 		first, second := secondCombination(b.Final, s.Bet, s.TwoStraights)
 		if !s.SecondCombo {
 			second = ""
@@ -266,11 +279,15 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(),
 			fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second))), RuleSecondCombination)
 	case games.VersusLose:
-		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", anteRule)
-		set(bet, games.Lose, -b.Bet, "", "Bet loses: "+why+" and beat the player", betRule)
+		set(ante, games.Lose, -b.Ante, "", "", anteRule)
+		say(ante, "Ante loses: "+why+" and beat the player", ReasonAnteLose)
+		set(bet, games.Lose, -b.Bet, "", "", betRule)
+		say(bet, "Bet loses: "+why+" and beat the player", ReasonBetLose)
 	default:
-		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and tied with the player", anteRule)
-		set(bet, games.Push, 0, "", "Bet pushes: "+why+" and tied with the player", betRule)
+		set(ante, games.Push, 0, "", "", anteRule)
+		say(ante, "Ante pushes: "+why+" and tied with the player", ReasonAnteTie)
+		set(bet, games.Push, 0, "", "", betRule)
+		say(bet, "Bet pushes: "+why+" and tied with the player", ReasonBetTie)
 	}
 }
 
