@@ -120,7 +120,8 @@ func TestReasonsSayTheEngine(t *testing.T) {
 	if rows < 100 {
 		t.Errorf("only %d pay-table rows read back; the engine's row names have changed shape", rows)
 	}
-	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee} {
+	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee,
+		uth.ReasonBlindBelow, uth.ReasonTripsBelow, uth.ReasonProgressiveBelow, lunar.ReasonAntePushWon, lunar.ReasonAnteLose, lunar.ReasonBetNoQualify} {
 		if !seen[id] {
 			t.Errorf("no settled round gave reason %s: the test does not reach the reasons it checks", id)
 		}

@@ -95,6 +95,12 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 				w := wordsOf(v.Hand)
 				w.wheel = w.wheel && v.Wheel
 				args[i] = lowerFirst(w.say(loc))
+			case games.Category:
+				id := "reason.category."
+				if v.A {
+					id = "reason.category_a."
+				}
+				args[i] = loc.T(id + v.Key)
 			case games.WagerID:
 				id := "wager." + string(v)
 				if s := loc.T(id); s != id {

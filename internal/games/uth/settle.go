@@ -122,12 +122,21 @@ func (t *settler) blind() games.WagerResult {
 			return w
 		}
 		low := lowest(t.s.Blind)
-		push(&w, fmt.Sprintf("Blind pushes: the player won with less than %s (%s)%s", article(low), cat, noq))
+		push(&w, "")
+		y := &games.Words{}
 		if cat >= poker.Straight {
 			// A table without the straight row (Pennsylvania's table B).
-			w.Reason = fmt.Sprintf("Blind pushes: the player won with %s, which this house's Blind table does not pay (it pays from %s up)%s", article(cat), article(low), noq)
+			y.Say(fmt.Sprintf("Blind pushes: the player won with %s, which this house's Blind table does not pay (it pays from %s up)", article(cat), article(low)),
+				ReasonBlindNotPaid, "Hand", games.Category{Key: cat.Key(), A: true}, "Low", games.Category{Key: low.Key(), A: true})
 			w.Rule = "uth.paytable_blind"
+		} else {
+			y.Say(fmt.Sprintf("Blind pushes: the player won with less than %s (%s)", article(low), cat),
+				ReasonBlindBelow, "Low", games.Category{Key: low.Key(), A: true}, "Hand", games.Category{Key: cat.Key()})
 		}
+		if noq != "" {
+			y.Say(noq, ReasonBlindNoQualify)
+		}
+		w.Says(y)
 	case t.cmp == 0:
 		push(&w, "Blind pushes: "+t.showdown())
 	default:
@@ -154,7 +163,10 @@ func (t *settler) trips() games.WagerResult {
 		t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why)
 		return w
 	}
-	lose(&w, fmt.Sprintf("Trips loses: the player has %s, less than %s", article(cat), article(lowest(t.s.Trips))))
+	low := lowest(t.s.Trips)
+	lose(&w, "")
+	w.Say(fmt.Sprintf("Trips loses: the player has %s, less than %s", article(cat), article(low)),
+		ReasonTripsBelow, "Hand", games.Category{Key: cat.Key(), A: true}, "Low", games.Category{Key: low.Key(), A: true})
 	w.Rule = "uth.trips"
 	if t.b.Fold {
 		w.Rule = "uth.fold"
