@@ -22,6 +22,8 @@ const (
 	ReasonForceNoQualifyAnte = "reason.lunar.force_no_qualify_ante"
 	ReasonForceNoQualifyBet  = "reason.lunar.force_no_qualify_bet"
 	ReasonBetNoQualify       = "reason.lunar.bet_no_qualify"
+	ReasonAntePayout         = "reason.lunar.ante_payout"
+	ReasonAnteBonus          = "reason.lunar.ante_bonus"
 
 	// The showdown against a qualifying dealer; each id has a twin ending in
 	// "_forced" for the dealer who qualified after the forced replacement.
@@ -36,7 +38,7 @@ const (
 // catalogue has each.
 var Reasons = []string{ReasonAnteFold, ReasonDrawFeeSixth, ReasonDrawFeeExchange, ReasonForceFee,
 	ReasonSuperNone, ReasonDealerSuperNone, ReasonMultiSuperNone, ReasonMultiSuperFold,
-	ReasonMultiSuperLostFold, ReasonForceNoQualifyAnte, ReasonForceNoQualifyBet, ReasonBetNoQualify,
+	ReasonMultiSuperLostFold, ReasonAntePayout, ReasonAnteBonus, ReasonForceNoQualifyAnte, ReasonForceNoQualifyBet, ReasonBetNoQualify,
 	ReasonAntePushWon, ReasonAntePushWon + "_forced", ReasonAnteLose, ReasonAnteLose + "_forced",
 	ReasonBetLose, ReasonBetLose + "_forced", ReasonAnteTie, ReasonAnteTie + "_forced",
 	ReasonBetTie, ReasonBetTie + "_forced"}

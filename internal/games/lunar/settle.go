@@ -185,11 +185,18 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	default:
 		res.Versus = versus(h, t.first)
 		o, row, why := s.AnteOnNoQualify, "", ""
+		id, args := ReasonAntePayout, []any{}
 		if bo, ok := s.AnteBonusPT.Odds(h.Category().Key()); s.AnteBonus && ok {
 			o, row = bo, s.AnteBonusPT.RowName(h.Category().Key())
 			why = " with " + withArticle(h.Category().String()) + ", paid by the Ante bonus table"
+			id, args = ReasonAnteBonus, []any{"Hand", games.Category{Key: h.Category().Key(), A: true}}
 		}
-		won(&ante, rd, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why), RuleAntePayout)
+		reason := fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why)
+		won(&ante, rd, rd.Pay(b.Ante, o), row, reason, RuleAntePayout)
+		if ante.Reason == reason {
+			// A win rounded to nothing has a note with no message yet.
+			ante.Say(reason, id, append([]any{"Odds", o.String()}, args...)...)
+		}
 		set(&bet, games.Push, 0, "", "", RuleAntePayout)
 		bet.Say("Bet pushes: the dealer did not qualify and the player took the Ante payout", ReasonBetNoQualify)
 	}
