@@ -18,10 +18,17 @@ const (
 	ReasonProgressiveFold      = "reason.uth.progressive_fold"
 	ReasonProgressiveBelow     = "reason.uth.progressive_below"
 	ReasonProgressiveBelowFlop = "reason.uth.progressive_below_flop"
+
+	// The Blind and Trips paid by their tables (a payout with a rounding
+	// note has no id yet).
+	ReasonBlindPays     = "reason.uth.blind_pays"
+	ReasonTripsPays     = "reason.uth.trips_pays"
+	ReasonTripsPaysFold = "reason.uth.trips_pays_fold"
 )
 
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
 var Reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
 	ReasonBlindBelow, ReasonBlindNotPaid, ReasonBlindNoQualify, ReasonTripsBelow,
-	ReasonProgressiveFold, ReasonProgressiveBelow, ReasonProgressiveBelowFlop}
+	ReasonProgressiveFold, ReasonProgressiveBelow, ReasonProgressiveBelowFlop,
+	ReasonBlindPays, ReasonTripsPays, ReasonTripsPaysFold}

@@ -117,7 +117,15 @@ func (t *settler) blind() games.WagerResult {
 		w.Rule = "uth.fold"
 	case t.cmp > 0:
 		if _, ok := t.s.Blind.Odds(cat.Key()); ok {
-			t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq)
+			if o, exact := t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq); exact {
+				y := &games.Words{}
+				y.Say(fmt.Sprintf("Blind pays %s: the player won with %s", o, article(cat)), ReasonBlindPays,
+					"Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
+				if noq != "" {
+					y.Say(noq, ReasonBlindNoQualify)
+				}
+				w.Says(y)
+			}
 			w.Rule = "uth.paytable_blind"
 			return w
 		}
@@ -155,12 +163,14 @@ func (t *settler) trips() games.WagerResult {
 		return w
 	}
 	if _, ok := t.s.Trips.Odds(cat.Key()); ok {
-		why := "whatever the dealer holds"
+		why, id := "whatever the dealer holds", ReasonTripsPays
 		if t.b.Fold {
-			why = "as at this house the Trips stays in action after a fold"
+			why, id = "as at this house the Trips stays in action after a fold", ReasonTripsPaysFold
 			w.Rule = "uth.fold"
 		}
-		t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why)
+		if o, exact := t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why); exact {
+			w.Say(w.Reason, id, "Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
+		}
 		return w
 	}
 	low := lowest(t.s.Trips)
@@ -176,13 +186,16 @@ func (t *settler) trips() games.WagerResult {
 
 // pay settles w as a win at the odds of row key of table pt. The reason's
 // format has one %s for the odds; a payout rounded down to the smallest chip
-// says so.
-func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) {
+// says so. It returns the odds, and whether the payout is exact (no
+// rounding note, which has no message yet: a reason with one stays English).
+func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) (games.Odds, bool) {
 	o, _ := pt.Odds(key)
 	w.Result = games.Win
 	w.Pays = t.rd.Pay(w.Stake, o)
 	w.Row = pt.RowName(key)
-	w.Reason = fmt.Sprintf(format, o) + roundingNote(w.Stake, o, w.Pays, t.rd)
+	note := roundingNote(w.Stake, o, w.Pays, t.rd)
+	w.Reason = fmt.Sprintf(format, o) + note
+	return o, note == ""
 }
 
 // showdown says how the hands compare, naming the card that decides where
