@@ -121,7 +121,7 @@ func TestReasonsSayTheEngine(t *testing.T) {
 		t.Errorf("only %d pay-table rows read back; the engine's row names have changed shape", rows)
 	}
 	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee,
-		uth.ReasonBlindBelow, uth.ReasonTripsBelow, uth.ReasonProgressiveBelow, lunar.ReasonAntePushWon, lunar.ReasonAnteLose, lunar.ReasonBetNoQualify} {
+		uth.ReasonBlindBelow, uth.ReasonTripsBelow, uth.ReasonProgressiveBelow, lunar.ReasonAntePushWon, lunar.ReasonAnteLose, lunar.ReasonBetNoQualify, lunar.ReasonBetPays, lunar.ReasonBetPaysTwo, thrill.ReasonKingsBetter} {
 		if !seen[id] {
 			t.Errorf("no settled round gave reason %s: the test does not reach the reasons it checks", id)
 		}

@@ -24,6 +24,10 @@ const (
 	ReasonBetNoQualify       = "reason.lunar.bet_no_qualify"
 	ReasonAntePayout         = "reason.lunar.ante_payout"
 	ReasonAnteBonus          = "reason.lunar.ante_bonus"
+	// A winning BET paid for one combination, or two.
+	ReasonBetPays      = "reason.lunar.bet_pays"
+	ReasonBetPaysHouse = "reason.lunar.bet_pays_house"
+	ReasonBetPaysTwo   = "reason.lunar.bet_pays_two"
 
 	// The showdown against a qualifying dealer; each id has a twin ending in
 	// "_forced" for the dealer who qualified after the forced replacement.
@@ -38,7 +42,7 @@ const (
 // catalogue has each.
 var Reasons = []string{ReasonAnteFold, ReasonDrawFeeSixth, ReasonDrawFeeExchange, ReasonForceFee,
 	ReasonSuperNone, ReasonDealerSuperNone, ReasonMultiSuperNone, ReasonMultiSuperFold,
-	ReasonMultiSuperLostFold, ReasonAntePayout, ReasonAnteBonus, ReasonForceNoQualifyAnte, ReasonForceNoQualifyBet, ReasonBetNoQualify,
+	ReasonBetPays, ReasonBetPaysHouse, ReasonBetPaysTwo, ReasonMultiSuperLostFold, ReasonAntePayout, ReasonAnteBonus, ReasonForceNoQualifyAnte, ReasonForceNoQualifyBet, ReasonBetNoQualify,
 	ReasonAntePushWon, ReasonAntePushWon + "_forced", ReasonAnteLose, ReasonAnteLose + "_forced",
 	ReasonBetLose, ReasonBetLose + "_forced", ReasonAnteTie, ReasonAnteTie + "_forced",
 	ReasonBetTie, ReasonBetTie + "_forced"}

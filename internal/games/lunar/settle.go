@@ -18,6 +18,13 @@ var rowNames = map[string]string{
 	"ace_king_queen": "ace-king-queen", "five_same_colour": "five same-coloured cards",
 }
 
+// betCombo reports whether a BET row is a combination the reasons' catalogue
+// names (reason.category.<key>): a poker category or ace-king.
+func betCombo(key string) bool {
+	_, ok := poker.CategoryByKey(key)
+	return ok || key == "ace_king"
+}
+
 func rowName(key string) string {
 	if n, ok := rowNames[key]; ok {
 		return n
@@ -274,17 +281,24 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 		}
 		o1, _ := s.Bet.Odds(first)
 		if second == "" {
-			tail := "no second combination"
+			tail, id := "no second combination", ReasonBetPays
 			if !s.SecondCombo {
-				tail = "this house pays no second combination"
+				tail, id = "this house pays no second combination", ReasonBetPaysHouse
 			}
-			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first),
-				fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail), RuleBet)
+			reason := fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail)
+			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first), reason, RuleBet)
+			if bet.Reason == reason && betCombo(first) {
+				bet.Say(reason, id, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true})
+			}
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
-		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(),
-			fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second))), RuleSecondCombination)
+		reason := fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second)))
+		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(), reason, RuleSecondCombination)
+		if bet.Reason == reason && betCombo(first) && betCombo(second) {
+			bet.Say(reason, ReasonBetPaysTwo, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true},
+				"Odds2", o2.String(), "Second", games.Category{Key: second, A: true})
+		}
 	case games.VersusLose:
 		set(ante, games.Lose, -b.Ante, "", "", anteRule)
 		say(ante, "Ante loses: "+why+" and beat the player", ReasonAnteLose)
