@@ -131,8 +131,8 @@ func (d *dealt) wrongs() []wrong {
 			if h == nil {
 				continue
 			}
-			if text != "" {
-				w.text, w.static = text, false
+			if text.text != "" {
+				w.text, w.static, w.flipped = text.text, false, text
 			}
 			st, err := d.g.settle(h, &d.in, h.Rounding)
 			if err != nil {

@@ -68,7 +68,7 @@ func englishSentences(t *testing.T) []string {
 // flipped rules' texts (docs/i18n.md, "Not yet in the catalogues"). The test
 // fails above it, so no new English gets in; whoever translates more lowers
 // it to the count the test logs.
-const englishLeftBudget = 2206
+const englishLeftBudget = 720
 
 // TestNoEnglishLeft generates drills of every game, kind (rulings and
 // sequences of play included) and level in Italian and Russian (fixed seeds)
@@ -78,6 +78,9 @@ const englishLeftBudget = 2206
 // words or more, or a phrase of four words or more of the English drill of
 // the same spec (its engine's reasons, its rule book's and procedures'
 // sentences, its flipped rules' texts).
+// missing is a message id a Localizer returns for a message it lacks.
+var missing = regexp.MustCompile(`\b(drill|reason|flip|mistake|row|table)\.[a-z_]+\.?[a-z_]*\b`)
+
 func TestNoEnglishLeft(t *testing.T) {
 	_, gen := generator(t)
 	english := englishSentences(t)
@@ -108,6 +111,9 @@ func TestNoEnglishLeft(t *testing.T) {
 						for _, text := range texts {
 							if strings.TrimSpace(text) == "" {
 								t.Errorf("%+v: a text is empty", s)
+							}
+							if missing.MatchString(text) || strings.Contains(text, "<no value>") {
+								t.Errorf("%+v: a message is missing or lacks an argument: %q", s, text)
 							}
 							for _, e := range append(slices.Clone(english), own...) {
 								if strings.Contains(text, e) {

@@ -139,9 +139,9 @@ type mistake struct {
 	// text says what the rule is, as the trainee is told when he breaks it.
 	text string
 	// flip returns a copy of the round's house with the rule flipped, and the
-	// text for that direction ("" keeps text); nil where the flip does not
+	// text for that direction (none keeps text); nil where the flip does not
 	// apply at that house.
-	flip func(d *dealt) (*rulebook.House, string)
+	flip func(d *dealt) (*rulebook.House, said)
 	// rounding settles under another rounding: "exact" (no rounding to the
 	// smallest chip), "up" or "down" (rounded up or down to it).
 	rounding string
@@ -153,10 +153,28 @@ type mistake struct {
 	applies func(d *dealt) bool
 }
 
+// said is the text a flip writes for the round: its English words, and
+// the drills catalogue's message (flip.<game>.<case>) with the named
+// arguments that say it in another language. A said without an id stays
+// English in every language (TestFlipTexts holds the English message to
+// the words, byte for byte).
+type said struct {
+	text string
+	id   string
+	args []any
+}
+
+// say is a flip's text with its message: the English words, the id, and the
+// arguments (name, value pairs; a games.Odds is written in words in the
+// reader's language, a string as it is).
+func say(text, id string, args ...any) said { return said{text: text, id: id, args: args} }
+
 // wrong is a mistake evaluated on one dealt round.
 type wrong struct {
 	m    *mistake
 	text string
+	// flipped is the flip's own text for the round, when it wrote one.
+	flipped said
 	// static says text is the mistake's own (m.text), which the drills
 	// catalogue translates as mistake.<id>; a flip's or a rounding's text
 	// is made for the round.

@@ -167,22 +167,22 @@ func betWins(d *dealt) bool {
 
 var lunarMistakes = append([]mistake{
 	{id: "lunar.second_combination", rule: "lunar.second_combination", applies: betWins,
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.SecondCombo {
 				return withLunar(d.h, func(s *lunar.Settings) { s.SecondCombo = false }),
-					"A winning BET is paid for a second combination as well. After the first combination, look for the best-paying combination of the BET table that uses at least one card the first one does not use (kickers do not count as used), and pay both; never more than two."
+					say("A winning BET is paid for a second combination as well. After the first combination, look for the best-paying combination of the BET table that uses at least one card the first one does not use (kickers do not count as used), and pay both; never more than two.", "flip.lunar.second_combo_paid")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.SecondCombo = true }),
-				"This house pays a winning BET for the player's hand only: there is no second combination."
+				say("This house pays a winning BET for the player's hand only: there is no second combination.", "flip.lunar.no_second_combo")
 		}},
 	{id: "lunar.two_straights", rule: "lunar.second_combination", applies: betWins,
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.TwoStraights {
 				return withLunar(d.h, func(s *lunar.Settings) { s.TwoStraights = false }),
-					"When six cards hold a straight and a card that pairs one of its cards, that card makes a second straight in place of its twin: pay two straights, not a straight and a pair."
+					say("When six cards hold a straight and a card that pairs one of its cards, that card makes a second straight in place of its twin: pay two straights, not a straight and a pair.", "flip.lunar.two_straights")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.TwoStraights = true }),
-				"At this house a straight and a card that pairs one of its cards pay a straight and a pair, not two straights: the second straight would use the same ranks."
+				say("At this house a straight and a card that pairs one of its cards pay a straight and a pair, not two straights: the second straight would use the same ranks.", "flip.lunar.straight_and_pair")
 		}},
 	{id: "lunar.ante_paid_on_win", rule: "lunar.settle_ante", applies: betWins,
 		text: "When the player beats a qualifying dealer, his Ante pushes: only the BET is paid.",
@@ -219,23 +219,24 @@ var lunarMistakes = append([]mistake{
 		applies: func(d *dealt) bool {
 			return !lunarFirstQualifies(d) && someBox(func(br *games.BoxResult) bool { return category(br.Hand) >= poker.Straight })(d)
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if !d.h.Lunar.AnteBonus {
 				return withLunar(d.h, func(s *lunar.Settings) { s.AnteBonus = true }),
-					fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s whatever the player holds: a straight or better earns no Ante bonus.", d.h.Lunar.AnteOnNoQualify)
+					say(fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s whatever the player holds: a straight or better earns no Ante bonus.", d.h.Lunar.AnteOnNoQualify),
+						"flip.lunar.ante_no_bonus", "Odds", d.h.Lunar.AnteOnNoQualify.String())
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.AnteBonus = false }),
-				"When the dealer does not qualify, this house pays the Ante of a straight or better by the Ante bonus table, not at the ordinary Ante payout."
+				say("When the dealer does not qualify, this house pays the Ante of a straight or better by the Ante bonus table, not at the ordinary Ante payout.", "flip.lunar.ante_bonus_paid")
 		}},
 	{id: "lunar.dealer_super_after_force", rule: "lunar.settle_super",
 		applies: func(d *dealt) bool { return d.st.Dealer.First != nil },
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.DealerSuperOnInitialHand {
 				return withLunar(d.h, func(s *lunar.Settings) { s.DealerSuperOnInitialHand = false }),
-					"The Dealer Super is decided on the dealer's first five cards, when he turns them over; the card he replaces after a force changes nothing for it."
+					say("The Dealer Super is decided on the dealer's first five cards, when he turns them over; the card he replaces after a force changes nothing for it.", "flip.lunar.dealer_super_first_five")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.DealerSuperOnInitialHand = true }),
-				"At this house the Dealer Super is decided on the dealer's hand after the forced replacement, not on his first five cards."
+				say("At this house the Dealer Super is decided on the dealer's hand after the forced replacement, not on his first five cards.", "flip.lunar.dealer_super_after_force")
 		}},
 	{id: "lunar.multi_super_after_fold", rule: "lunar.settle_super",
 		applies: func(d *dealt) bool {
@@ -248,13 +249,13 @@ var lunarMistakes = append([]mistake{
 				return false
 			})(d)
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Lunar.MultiSuperSurvivesFold {
 				return withLunar(d.h, func(s *lunar.Settings) { s.MultiSuperSurvivesFold = false }),
-					"A Multi Super is decided on its box's first five cards, whatever that box's player does afterwards: his fold does not lose it."
+					say("A Multi Super is decided on its box's first five cards, whatever that box's player does afterwards: his fold does not lose it.", "flip.lunar.multi_super_survives_fold")
 			}
 			return withLunar(d.h, func(s *lunar.Settings) { s.MultiSuperSurvivesFold = true }),
-				"At this house a Multi Super goes with its box's cards: when that box folds, the Multi Super on it loses."
+				say("At this house a Multi Super goes with its box's cards: when that box folds, the Multi Super on it loses.", "flip.lunar.multi_super_lost_on_fold")
 		}},
 }, roundingMistakes...)
 
@@ -304,15 +305,19 @@ func lunarCombos(b *build, d *dealt, box int, w *games.WagerResult, c *choiceSet
 			continue
 		}
 		if x, ok := wagerOf(&wr.st.Boxes[box], "bet", nil); ok && x.Pays > 0 {
-			c.add(combosIn(b.loc, combosOf(x.Row)), wr.m.id, wr.m.rule, wr.text)
+			c.add(combosIn(b.loc, combosOf(x.Row)), wr.m.id, wr.m.rule, mistakeText(b.loc, d, wr))
 		}
 	}
 	first, _, _ := strings.Cut(c.key, " + ")
 	ex := lunarCombosOf(d, box)
 	if strings.Contains(c.key, " + ") && ex.ok {
-		c.add(first, "slip.second_combination_missed", "lunar.second_combination",
-			fmt.Sprintf("The %s (%s) is a second combination: %s not part of the first, so the BET pays both.",
-				ex.second.Kind, lunarCardText(ex.second.Core), lunarCardsAre(ex.fresh())))
+		missed := fmt.Sprintf("The %s (%s) is a second combination: %s not part of the first, so the BET pays both.",
+			ex.second.Kind, lunarCardText(ex.second.Core), lunarCardsAre(ex.fresh()))
+		if b.loc.Lang() != i18n.Source {
+			missed = b.t("drill.lunar.missed", "Combo", comboIn(b.loc, ex.second.Kind, false), "Cards", lunarCardText(ex.second.Core),
+				"Fresh", lunarCardText(ex.fresh()))
+		}
+		c.add(first, "slip.second_combination_missed", "lunar.second_combination", missed)
 	}
 	// The table's rows, lowest first: the plausible seconds before the rare ones.
 	rows := slices.Clone(d.h.Lunar.Bet.Rows)
@@ -321,10 +326,10 @@ func lunarCombos(b *build, d *dealt, box int, w *games.WagerResult, c *choiceSet
 		// Named as the engine's row names it, so that no two choices say the
 		// same thing in different words.
 		name := games.RowWords(r.Key)
-		c.add(fmt.Sprintf("%s + %s", first, lowerFirst(combosIn(b.loc, name+" "+r.Odds.String()))), "slip.second_combination", "lunar.second_combination", ex.whyNot(r.Key))
+		c.add(fmt.Sprintf("%s + %s", first, lowerFirst(combosIn(b.loc, name+" "+r.Odds.String()))), "slip.second_combination", "lunar.second_combination", ex.whyNot(b.loc, r.Key))
 	}
 	prompt = b.t("drill.lunar.second_prompt", "Box", box+1)
-	return prompt, lunarCombosWhy(d, box)
+	return prompt, lunarCombosWhy(b.loc, d, box)
 }
 
 // lunarCombo is what a dealer reads from a winning box's cards for its BET:
@@ -367,8 +372,11 @@ func (x lunarCombo) fresh() []cards.Card {
 	return out
 }
 
-// whyNot says why row is not the second combination of these cards.
-func (x lunarCombo) whyNot(row string) string {
+// whyNot says why row is not the second combination of these cards, in
+// loc's language: English as the code writes it, the others from the
+// catalogue (drill.lunar.why_*), the combinations by their names there.
+func (x lunarCombo) whyNot(loc *i18n.Localizer, row string) string {
+	en := loc.Lang() == i18n.Source
 	var inside *poker.Combo
 	for i, c := range x.all {
 		if c.Kind.Key() != row {
@@ -380,27 +388,52 @@ func (x lunarCombo) whyNot(row string) string {
 			continue
 		}
 		if x.second.Kind != poker.NoCombo {
+			if !en {
+				return loc.T("drill.lunar.why_pays_more", "Combo", comboIn(loc, c.Kind, false), "Cards", lunarCardText(c.Core),
+					"Second", comboIn(loc, x.second.Kind, false))
+			}
 			return fmt.Sprintf("The %s (%s) counts as a combination, but the %s pays more: the second combination is the best-paying one.",
 				c.Kind, lunarCardText(c.Core), x.second.Kind)
 		}
 	}
 	name := games.RowWords(row)
+	if !en {
+		name = loc.T("reason.category." + row)
+	}
 	switch {
+	case !x.paysSecond && !en:
+		return loc.T("drill.lunar.why_house_none")
 	case !x.paysSecond:
 		return "This house pays no second combination: the BET pays the first alone."
+	case inside != nil && !en:
+		return loc.T("drill.lunar.why_inside", "Combo", name, "Cards", lunarCardText(inside.Core))
 	case inside != nil:
 		return fmt.Sprintf("The %s (%s) uses only cards of the first combination, so it cannot be the second: a second combination needs at least one card of its own.",
 			name, lunarCardText(inside.Core))
+	case !en:
+		return loc.T("drill.lunar.why_none", "Combo", name)
 	}
 	return fmt.Sprintf("These cards hold no %s outside the first combination.", name)
+}
+
+// comboIn names a BET combination in loc's language, with English's
+// article where a says so ("a straight", "one pair").
+func comboIn(loc *i18n.Localizer, k poker.ComboKind, a bool) string {
+	if a {
+		return loc.T("reason.category_a." + k.Key())
+	}
+	return loc.T("reason.category." + k.Key())
 }
 
 // lunarCombosWhy explains box's BET combinations as a dealer finds them: the
 // cards of the first combination, then the second and the card that lets it
 // count, or why there is none.
-func lunarCombosWhy(d *dealt, box int) string {
+func lunarCombosWhy(loc *i18n.Localizer, d *dealt, box int) string {
 	x := lunarCombosOf(d, box)
 	s := d.h.Lunar
+	if loc.Lang() != i18n.Source {
+		return lunarCombosWhyIn(loc, x, s, box)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Box %d plays %s.", box+1, lunarCardText(x.final))
 	if !x.ok {
@@ -419,6 +452,28 @@ func lunarCombosWhy(d *dealt, box int) string {
 			withArticleCombo(x.second.Kind), lunarCardText(x.second.Core), o2, lunarCardsAre(x.fresh()), o1, o2)
 	}
 	return b.String()
+}
+
+// lunarCombosWhyIn is lunarCombosWhy in a language other than English,
+// phrase by phrase from the catalogue (drill.lunar.combos_*).
+func lunarCombosWhyIn(loc *i18n.Localizer, x lunarCombo, s *lunar.Settings, box int) string {
+	out := loc.T("drill.lunar.combos_box", "Box", box+1, "Cards", lunarCardText(x.final))
+	if !x.ok {
+		return out
+	}
+	o1, _ := s.Bet.Odds(x.first.Kind.Key())
+	out += loc.T("drill.lunar.combos_first", "Combo", comboIn(loc, x.first.Kind, true), "Cards", lunarCardText(x.first.Core), "Odds", o1.String())
+	switch {
+	case !s.SecondCombo:
+		out += loc.T("drill.lunar.combos_house_none")
+	case x.second.Kind == poker.NoCombo:
+		out += loc.T("drill.lunar.combos_none", "First", comboIn(loc, x.first.Kind, false))
+	default:
+		o2, _ := s.Bet.Odds(x.second.Kind.Key())
+		out += loc.T("drill.lunar.combos_second", "Combo", comboIn(loc, x.second.Kind, true), "Cards", lunarCardText(x.second.Core),
+			"Odds", o2.String(), "Fresh", lunarCardText(x.fresh()), "First", o1.String())
+	}
+	return out
 }
 
 // withArticleCombo names a BET combination with "a" where a dealer would say

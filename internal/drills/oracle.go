@@ -113,15 +113,16 @@ func withOracle(h *rulebook.House, f func(s *oracle.Settings)) *rulebook.House {
 
 var oracleMistakes = append([]mistake{
 	{id: "oracle.ante_on_no_qualify", rule: oracle.RuleNoQualify, applies: noQualify,
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.Oracle.NoQualifyAnte.IsZero() {
 				return withOracle(d.h, func(s *oracle.Settings) {
 						s.AnteOnDealerNoQualify, s.NoQualifyAnte = "1:1", games.Odds{Win: 1, Per: 1}
 					}),
-					"At this house the Ante pushes when the dealer does not qualify, and so does the BET."
+					say("At this house the Ante pushes when the dealer does not qualify, and so does the BET.", "flip.oracle.ante_push_no_qualify")
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.AnteOnDealerNoQualify, s.NoQualifyAnte = "push", games.Odds{} }),
-				fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s and the BET pushes.", d.h.Oracle.NoQualifyAnte)
+				say(fmt.Sprintf("When the dealer does not qualify, this house pays the Ante %s and the BET pushes.", d.h.Oracle.NoQualifyAnte),
+					"flip.oracle.ante_paid_no_qualify", "Odds", d.h.Oracle.NoQualifyAnte.String())
 		}},
 	{id: "oracle.bet_paid_on_no_qualify", rule: oracle.RuleNoQualify, applies: noQualify,
 		text: "When the dealer does not qualify (less than a pair of twos), the BET pushes whatever the player holds.",
@@ -179,13 +180,13 @@ var oracleMistakes = append([]mistake{
 			}
 			return false
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if !d.h.Oracle.FeesRefundable {
 				return withOracle(d.h, func(s *oracle.Settings) { s.FeesRefundable = true }),
-					"The 4th-card and exchange fees are never returned, whatever happens to the Ante."
+					say("The 4th-card and exchange fees are never returned, whatever happens to the Ante.", "flip.oracle.fees_never_returned")
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.FeesRefundable = false }),
-				"At this house the fees are returned whenever the Ante does not lose."
+				say("At this house the fees are returned whenever the Ante does not lose.", "flip.oracle.fees_returned")
 		}},
 	{id: "oracle.fee_per_card", rule: "oracle.exchange_fee",
 		text: "The exchange fee is paid once per exchange of one or two cards, not once per card.",
@@ -212,12 +213,12 @@ var oracleMistakes = append([]mistake{
 			}
 			return false
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			pt, ok := otherTable(d, oracle.Slug, "bet", d.h.Oracle.Bet.Name)
 			if !ok {
-				return nil, ""
+				return nil, said{}
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.Bet = pt }),
-				fmt.Sprintf("This house pays the BET by its %s table, not the %s table.", d.h.Oracle.Bet.Name, pt.Name)
+				said{text: fmt.Sprintf("This house pays the BET by its %s table, not the %s table.", d.h.Oracle.Bet.Name, pt.Name)}
 		}},
 }, roundingMistakes...)

@@ -120,7 +120,8 @@ func TestReasonsSayTheEngine(t *testing.T) {
 	if rows < 100 {
 		t.Errorf("only %d pay-table rows read back; the engine's row names have changed shape", rows)
 	}
-	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee} {
+	for _, id := range []string{uth.ReasonAnteFold, oracle.ReasonBetNoQualify, oracle.ReasonFeeOf, oracle.ReasonFeeExchange, lunar.ReasonForceFee,
+		uth.ReasonBlindBelow, uth.ReasonTripsBelow, uth.ReasonProgressiveBelow, lunar.ReasonAntePushWon, lunar.ReasonAnteLose, lunar.ReasonBetNoQualify, lunar.ReasonBetPays, lunar.ReasonBetPaysTwo, thrill.ReasonKingsBetter} {
 		if !seen[id] {
 			t.Errorf("no settled round gave reason %s: the test does not reach the reasons it checks", id)
 		}
@@ -195,5 +196,95 @@ func TestRoundingTextIn(t *testing.T) {
 				t.Errorf("%s, %v: Italian %q", how, mode, got)
 			}
 		}
+	}
+}
+
+// TestFlipTexts deals many rounds of every game at every house and level:
+// each text a flipped rule writes for the round with a message (said) is,
+// in the English catalogue, the flip's English words byte for byte, and in
+// Italian and Russian other words with no message missing. Each message the
+// flips use is reached at least once by some house.
+func TestFlipTexts(t *testing.T) {
+	b, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := Load(b, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := gen.cat.Localizer(i18n.Source)
+	others := []*i18n.Localizer{gen.cat.Localizer("it"), gen.cat.Localizer("ru")}
+	seen := map[string]bool{}
+	houses := make([]string, 0, len(b.Houses))
+	for name := range b.Houses {
+		houses = append(houses, name)
+	}
+	slices.Sort(houses)
+	// A house's flip reaches one direction of its rule; the flipped houses,
+	// dealt again, reach the other.
+	type gameHouse struct {
+		g *game
+		h *rulebook.House
+	}
+	var queue, flipped []gameHouse
+	for _, g := range registry {
+		for _, name := range houses {
+			queue = append(queue, gameHouse{g, b.Houses[name]})
+		}
+	}
+	tried := map[string]bool{}
+	for pass := 0; pass < 2; pass++ {
+		for _, gh := range queue {
+			g, h := gh.g, gh.h
+			for i := range gen.cfg.Levels {
+				lv := &gen.cfg.Levels[i]
+				for s := range uint64(40) {
+					d, _, _ := gen.deal(rand.New(rand.NewPCG(s, uint64(i))), g, h, lv, nil)
+					if d == nil {
+						continue
+					}
+					for _, w := range d.wrongs() {
+						f := w.flipped
+						if f.id == "" {
+							continue
+						}
+						if !strings.HasPrefix(f.id, "flip."+g.slug+".") {
+							t.Errorf("%s: flip %s says %s, not a message of its game", g.slug, w.m.id, f.id)
+						}
+						if !tried[f.id] {
+							tried[f.id] = true
+							if fh, _ := w.m.flip(d); fh != nil {
+								flipped = append(flipped, gameHouse{g, fh})
+							}
+						}
+						if seen[f.id+"\x00"+w.text] {
+							continue
+						}
+						seen[f.id] = true
+						seen[f.id+"\x00"+w.text] = true
+						if got := sayFlip(en, f); got != w.text {
+							t.Errorf("%s: the English catalogue says\n\t%q\nwhere the flip says\n\t%q", f.id, got, w.text)
+						}
+						for _, l := range others {
+							if got := sayFlip(l, f); got == w.text || got == "" || got == f.id || strings.Contains(got, "{{") || strings.Contains(got, "no value") {
+								t.Errorf("%s in %s: %q", f.id, l.Lang(), got)
+							}
+						}
+					}
+				}
+			}
+		}
+		queue, flipped = flipped, nil
+	}
+	ids := 0
+	for id := range seen {
+		if !strings.Contains(id, "\x00") {
+			ids++
+		}
+	}
+	t.Logf("%d flip messages reached", ids)
+	if ids < 35 {
+		t.Errorf("only %d flip messages reached: the test does not reach the texts it checks", ids)
 	}
 }

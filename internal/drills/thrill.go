@@ -326,35 +326,36 @@ func withThrill(h *rulebook.House, f func(s *thrill.Settings)) *rulebook.House {
 // thrillRowFlip pays row of wager's table at the odds of row other, when they
 // differ; say writes what the trainee is told from the house's odds of the two
 // rows (a, the row's; b, the other's).
-func thrillRowFlip(wager, row, other string, say func(h *rulebook.House, a, b games.Odds) string) func(d *dealt) (*rulebook.House, string) {
-	return func(d *dealt) (*rulebook.House, string) {
+func thrillRowFlip(wager, row, other string, words func(h *rulebook.House, a, b games.Odds) said) func(d *dealt) (*rulebook.House, said) {
+	return func(d *dealt) (*rulebook.House, said) {
 		h := d.h
 		pt := h.Thrill.Pay[wager]
 		a, ok1 := pt.Odds(row)
 		b, ok2 := pt.Odds(other)
 		if !ok1 || !ok2 || a == b {
-			return nil, ""
+			return nil, said{}
 		}
-		return withThrill(h, func(s *thrill.Settings) { s.Pay[wager] = withRow(pt, row, b) }), say(h, a, b)
+		return withThrill(h, func(s *thrill.Settings) { s.Pay[wager] = withRow(pt, row, b) }), words(h, a, b)
 	}
 }
 
 var thrillMistakes = append([]mistake{
 	{id: "thrill.half_pay_missed", rule: thrill.SecKingJackHigh,
-		flip: thrillRowFlip(thrill.Poker, "win_vs_king_jack_high", "win", func(_ *rulebook.House, a, b games.Odds) string {
-			return fmt.Sprintf("Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid %s, not %s.", a, b)
+		flip: thrillRowFlip(thrill.Poker, "win_vs_king_jack_high", "win", func(_ *rulebook.House, a, b games.Odds) said {
+			return say(fmt.Sprintf("Against a dealer's hand of king/jack high or lower, a winning Poker Bet is paid %s, not %s.", a, b),
+				"flip.thrill.half_pay", "Paid", a.String(), "Not", b.String())
 		}),
 		applies: func(d *dealt) bool { return !d.st.Dealer.Qualifies }},
 	{id: "thrill.king_queen_high", rule: thrill.SecKingJackHigh,
 		applies: func(d *dealt) bool { return thrillDealerHigh(d, cards.King) },
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			h := d.h
 			if h.Thrill.PokerHalfPayHand == thrill.KingJackHigh {
 				return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingHigh }),
-					"King-queen high is above king/jack high: a Poker Bet that beats it is paid in full."
+					say("King-queen high is above king/jack high: a Poker Bet that beats it is paid in full.", "flip.thrill.king_queen_full")
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.PokerHalfPayHand = thrill.KingJackHigh }),
-				"At this house every high-card hand without an ace counts as king/jack high or lower, king-queen high included: a Poker Bet that beats it is half-paid."
+				say("At this house every high-card hand without an ace counts as king/jack high or lower, king-queen high included: a Poker Bet that beats it is half-paid.", "flip.thrill.king_queen_half")
 		}},
 	{id: "thrill.ace_high_half_paid", rule: thrill.SecKingJackHigh,
 		text: "Ace high is above king/jack high, and so is a high-card hand with the joker, which plays as an ace: a Poker Bet that beats it is paid in full.",
@@ -377,61 +378,63 @@ var thrillMistakes = append([]mistake{
 			return changed
 		}},
 	{id: "thrill.pair_of_kings_full", rule: thrill.SecKingsOrBetter,
-		flip: thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better", func(h *rulebook.House, a, b games.Odds) string {
+		flip: thrillRowFlip(thrill.KingsOrBetter, "pair_of_kings", "aces_or_better", func(h *rulebook.House, a, b games.Odds) said {
 			if !h.Thrill.PKOBHalfOnlyOnePair {
-				return fmt.Sprintf("On Pair of Kings or Better a hand whose top pair or set is kings, below a straight (one pair of kings, kings up, three kings), is paid %s; only a pair of aces, aces up and better hands are paid %s.", a, b)
+				return say(fmt.Sprintf("On Pair of Kings or Better a hand whose top pair or set is kings, below a straight (one pair of kings, kings up, three kings), is paid %s; only a pair of aces, aces up and better hands are paid %s.", a, b),
+					"flip.thrill.kings_row_any", "Kings", a.String(), "Aces", b.String())
 			}
-			return fmt.Sprintf("On Pair of Kings or Better one pair of kings is paid %s; a pair of aces, two pair or better are paid %s.", a, b)
+			return say(fmt.Sprintf("On Pair of Kings or Better one pair of kings is paid %s; a pair of aces, two pair or better are paid %s.", a, b),
+				"flip.thrill.kings_row_one_pair", "Kings", a.String(), "Aces", b.String())
 		}),
 		applies: thrillKingsHand},
 	{id: "thrill.kings_up", rule: thrill.SecKingsOrBetter, applies: thrillKingsHand,
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			h := d.h
 			if h.Thrill.PKOBHalfOnlyOnePair {
 				return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = false }),
-					"Only one pair of kings is paid as a pair of kings: kings up and three kings are better hands and are paid as such."
+					say("Only one pair of kings is paid as a pair of kings: kings up and three kings are better hands and are paid as such.", "flip.thrill.kings_one_pair_only")
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.PKOBHalfOnlyOnePair = true }),
-				"At this house any hand whose top pair or set is kings, below a straight, is paid as a pair of kings: kings up and three kings included."
+				say("At this house any hand whose top pair or set is kings, below a straight, is paid as a pair of kings: kings up and three kings included.", "flip.thrill.kings_any")
 		}},
 	{id: "thrill.joker_flush_rank", rule: thrill.SecJokerFlush,
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.Flush })
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			h := d.h
 			if h.Thrill.JokerFlushRank == thrill.HighestMissing {
 				return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.AceAlways }),
-					"In a flush the joker is the highest card of its suit that the hand does not hold, never a second ace."
+					say("In a flush the joker is the highest card of its suit that the hand does not hold, never a second ace.", "flip.thrill.joker_highest_missing")
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.JokerFlushRank = thrill.HighestMissing }),
-				"At this house the joker in a flush always counts as an ace, even beside the ace of its suit."
+				say("At this house the joker in a flush always counts as an ace, even beside the ace of its suit.", "flip.thrill.joker_ace_always")
 		}},
 	{id: "thrill.wheel_straight_flush", rule: thrill.SecWheelSF,
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.Category() == poker.StraightFlush && h.Ranks()[0] == cards.Five })
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			h := d.h
 			if h.Thrill.WheelRuleAppliesToSF {
 				return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = false }),
-					"A-2-3-4-5 of one suit is the second-highest straight flush, just as the wheel is the second-highest straight."
+					say("A-2-3-4-5 of one suit is the second-highest straight flush, just as the wheel is the second-highest straight.", "flip.thrill.wheel_sf_second")
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.WheelRuleAppliesToSF = true }),
-				"At this house A-2-3-4-5 of one suit is the lowest straight flush."
+				say("At this house A-2-3-4-5 of one suit is the lowest straight flush.", "flip.thrill.wheel_sf_lowest")
 		}},
 	{id: "thrill.joker_royal", rule: thrill.SecSpecialBet,
 		applies: func(d *dealt) bool {
 			return thrillAnyBest(d, func(h poker.Hand) bool { return h.HasJoker() && h.Category() == poker.RoyalFlush })
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			h := d.h
 			if !h.Thrill.SpecialNaturalRoyalOnly {
 				return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = true }),
-					"A royal flush made with the joker is paid on the Special as a royal flush, like a natural one."
+					say("A royal flush made with the joker is paid on the Special as a royal flush, like a natural one.", "flip.thrill.joker_royal_paid")
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.SpecialNaturalRoyalOnly = false }),
-				"At this house only a natural royal flush is paid as a royal flush on the Special; a royal made with the joker is paid as a straight flush."
+				say("At this house only a natural royal flush is paid as a royal flush on the Special; a royal made with the joker is paid as a straight flush.", "flip.thrill.natural_royal_only")
 		}},
 	{id: "thrill.cards_speak", rule: thrill.SecCardsSpeak,
 		applies: func(d *dealt) bool {
@@ -443,14 +446,14 @@ var thrillMistakes = append([]mistake{
 			}
 			return false
 		},
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			h := d.h
 			if h.Thrill.CardsSpeak {
 				return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = false }),
-					"Cards speak: the best five of the player's seven cards play, whatever he discarded."
+					say("Cards speak: the best five of the player's seven cards play, whatever he discarded.", "flip.thrill.cards_speak")
 			}
 			return withThrill(h, func(s *thrill.Settings) { s.CardsSpeak = true }),
-				"At this house the five the player kept bind: his discards are not read back into his hand."
+				say("At this house the five the player kept bind: his discards are not read back into his hand.", "flip.thrill.kept_five_bind")
 		}},
 	{id: "thrill.bonus_follows_poker", rule: thrill.SecBonusApart,
 		text: "The bonus bets and the Special pay whatever the Poker Bet does: each is settled on the player's hand alone.",

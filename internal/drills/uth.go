@@ -251,43 +251,44 @@ var uthMistakes = append([]mistake{
 		applies: someBox(func(br *games.BoxResult) bool {
 			return br.Versus == games.VersusWin && category(br.Hand) < poker.Straight
 		}),
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			return withUTH(d.h, func(s *uth.Settings) {
 				for _, k := range []string{"three_of_a_kind", "two_pair", "one_pair", "high_card"} {
 					s.Blind = rowsWith(s.Blind, k, games.Odds{Win: 1, Per: 1})
 				}
-			}), ""
+			}), said{}
 		}},
 	{id: "uth.blind_table", rule: "uth.paytable_blind",
 		applies: someBox(func(br *games.BoxResult) bool {
 			return br.Versus == games.VersusWin && category(br.Hand) == poker.Straight
 		}),
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if _, ok := d.h.UTH.Blind.Odds("straight"); ok {
 				o, _ := d.h.UTH.Blind.Odds("straight")
 				return withUTH(d.h, func(s *uth.Settings) { s.Blind = rowsWithout(s.Blind, "straight") }),
-					fmt.Sprintf("This house's Blind table pays a winning straight %s; some casinos push it, this one does not.", oddsInWords(o))
+					say(fmt.Sprintf("This house's Blind table pays a winning straight %s; some casinos push it, this one does not.", oddsInWords(o)),
+						"flip.uth.blind_straight", "Odds", o)
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.Blind = rowsWith(s.Blind, "straight", games.Odds{Win: 1, Per: 1}) }),
-				"This house's Blind table does not pay a straight: a winning straight pushes the Blind, and the table pays from a flush up."
+				say("This house's Blind table does not pay a straight: a winning straight pushes the Blind, and the table pays from a flush up.", "flip.uth.blind_no_straight")
 		}},
 	{id: "uth.trips_after_fold", rule: "uth.fold", applies: foldedWith("trips"),
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.UTH.FoldForfeitsTrips {
 				return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsTrips = false }),
-					"At this house a fold loses all the player's bets, Trips included, whatever his cards would have made."
+					say("At this house a fold loses all the player's bets, Trips included, whatever his cards would have made.", "flip.uth.trips_lost_on_fold")
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsTrips = true }),
-				"At this house Trips stays in action after a fold and is paid on the player's final hand."
+				say("At this house Trips stays in action after a fold and is paid on the player's final hand.", "flip.uth.trips_kept_on_fold")
 		}},
 	{id: "uth.progressive_after_fold", rule: "uth.fold", applies: foldedWith("progressive"),
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if d.h.UTH.FoldForfeitsProgressive {
 				return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsProgressive = false }),
-					"At this house a fold loses the Progressive too, whatever the player's cards would have made."
+					say("At this house a fold loses the Progressive too, whatever the player's cards would have made.", "flip.uth.progressive_lost_on_fold")
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.FoldForfeitsProgressive = true }),
-				"At this house the Progressive stays in action after a fold and is paid on the player's cards."
+				say("At this house the Progressive stays in action after a fold and is paid on the player's cards.", "flip.uth.progressive_kept_on_fold")
 		}},
 	{id: "uth.trips_follows_showdown", rule: "uth.trips",
 		text: "Trips pays on three of a kind or better whatever the dealer holds.",
@@ -307,22 +308,22 @@ var uthMistakes = append([]mistake{
 			w, ok := wagerOf(br, "trips", nil)
 			return ok && w.Pays > 0
 		}),
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			pt, ok := otherTable(d, uth.Slug, "trips", d.h.UTH.Trips.Name)
 			if !ok {
-				return nil, ""
+				return nil, said{}
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.Trips = pt }),
-				fmt.Sprintf("That is another casino's Trips table. This house pays Trips by its own table: %s.", tripsPays(d.h.UTH.Trips))
+				said{text: fmt.Sprintf("That is another casino's Trips table. This house pays Trips by its own table: %s.", tripsPays(d.h.UTH.Trips))}
 		}},
 	{id: "uth.must_use_both_hole_cards", rule: "uth.best_hand",
-		flip: func(d *dealt) (*rulebook.House, string) {
+		flip: func(d *dealt) (*rulebook.House, said) {
 			if !d.h.UTH.MustUseBothHoleCards {
 				return withUTH(d.h, func(s *uth.Settings) { s.MustUseBothHoleCards = true }),
-					"Every hand is the best five of the seven cards: the player may use both, one or none of his hole cards."
+					say("Every hand is the best five of the seven cards: the player may use both, one or none of his hole cards.", "flip.uth.any_hole_cards")
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.MustUseBothHoleCards = false }),
-				"At this house every hand uses both hole cards and three community cards."
+				say("At this house every hand uses both hole cards and three community cards.", "flip.uth.both_hole_cards")
 		}},
 }, roundingMistakes...)
 

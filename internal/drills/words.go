@@ -1,6 +1,7 @@
 package drills
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
@@ -94,6 +95,12 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 				w := wordsOf(v.Hand)
 				w.wheel = w.wheel && v.Wheel
 				args[i] = lowerFirst(w.say(loc))
+			case games.Category:
+				id := "reason.category."
+				if v.A {
+					id = "reason.category_a."
+				}
+				args[i] = loc.T(id + v.Key)
 			case games.WagerID:
 				id := "wager." + string(v)
 				if s := loc.T(id); s != id {
@@ -160,12 +167,15 @@ func parseRow(row string) (kind, name, key, odds string, ok bool) {
 
 // mistakeText is what a flipped rule or a slip evaluated on d tells the
 // trainee, in loc's language: a mistake's own text from the catalogue
-// (mistake.<id>), a rounding slip's from drill.rounding.*; a text a flip
-// makes for the round stays as the flip says it (English).
+// (mistake.<id>), a rounding slip's from drill.rounding.*, a flip's text
+// for the round from its message (flip.<game>.<case>); a flip's text without
+// one stays as the flip says it (English).
 func mistakeText(loc *i18n.Localizer, d *dealt, w wrong) string {
 	switch {
 	case loc.Lang() == i18n.Source:
 		return w.text
+	case w.flipped.id != "":
+		return sayFlip(loc, w.flipped)
 	case w.m.rounding != "":
 		return roundingTextIn(loc, w.m.rounding, d.h.Rounding)
 	case w.static:
@@ -197,4 +207,15 @@ func roundingTextIn(loc *i18n.Localizer, how string, rd games.Rounding) string {
 		return loc.T("drill.rounding.down_nearest", "Chip", chip)
 	}
 	return loc.T("drill.rounding.down", "Chip", chip)
+}
+
+// sayFlip is a flip's text in loc's language: odds in the language's words.
+func sayFlip(loc *i18n.Localizer, s said) string {
+	args := slices.Clone(s.args)
+	for i, a := range args {
+		if o, ok := a.(games.Odds); ok {
+			args[i] = oddsWords(loc, o)
+		}
+	}
+	return loc.T(s.id, args...)
 }

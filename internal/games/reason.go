@@ -55,6 +55,14 @@ type Hand struct {
 	Wheel bool
 }
 
+// Category is a hand's category given as a reason's argument: the reader's
+// language names it. A says that English puts its article before it, as a
+// reason quotes a hand it names ("won with a flush", "has two pair").
+type Category struct {
+	Key string // the category's key: "straight", "two_pair"
+	A   bool
+}
+
 // Says sets w's Reason and Why from y: its English words, and its phrases
 // if every one has an id (else none, so the reason stays English whole).
 func (w *WagerResult) Says(y *Words) {

@@ -63,7 +63,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	v := templates.ExamStartView{
 		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameNameIn(loc(r), game), "practice"), Game: game, GameName: s.gameNameIn(loc(r), game),
 		Items: st.Items(), Kinds: standardRows(st), Rules: s.plan.Version(), Action: "/exams",
-		Sittings: fmt.Sprintf("%d of %d sittings left in this cycle", status.SittingsLeft, 1+st.Policy.Retakes),
+		Sittings: t(r, "exam.sittings_left", "Left", status.SittingsLeft, "Of", 1+st.Policy.Retakes),
 	}
 	approved, err := s.rulesApproved(r.Context())
 	if err != nil {
@@ -368,7 +368,7 @@ func (s *Server) examQuestion(l *i18n.Localizer, sess *trainer.PracticeSession, 
 	q.Action = examAnswerURL(ex.ID, sv.a.Position)
 	q.HintAction, q.Hint = "", nil
 	q.TargetSeconds = ex.Items[sv.a.Position-1].Seconds
-	q.TimerLabel = "allowed"
+	q.TimerLabel = l.T("exam.timer_allowed")
 	return q
 }
 

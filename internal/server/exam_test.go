@@ -424,3 +424,20 @@ func TestExam_Roles(t *testing.T) {
 	wantStatus(t, "a manager starts an exam", mgr.PostForm("/exams", url.Values{"game": {"uth"}}), http.StatusForbidden)
 	wantRedirect(t, "signed out", k.Client().Get("/exams/new?game=uth"), "/signin")
 }
+
+// TestExam_StartPageInRussian: the start page's count of sittings left is
+// in the trainee's language, with no English left in it.
+func TestExam_StartPageInRussian(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "ru"); err != nil {
+		t.Fatal(err)
+	}
+	c := k.traineeClient(t)
+	start := c.Get("/exams/new?game=uth")
+	wantStatus(t, "the exam's start page", start, http.StatusOK)
+	got := start.TestID("exam-sittings")
+	if !strings.HasPrefix(got, "Осталось попыток в этом цикле: ") || strings.Contains(got, "sittings") {
+		t.Errorf("the sittings left read %q; want them in Russian", got)
+	}
+}

@@ -30,7 +30,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 		Right: fmt.Sprintf("%d of %d", res.Right, res.Items),
 	}
 	if forTrainee {
-		v.HomeURL, v.HomeLabel = "/trainee", "Back to your games"
+		v.HomeURL, v.HomeLabel = "/trainee", i18n.FromContext(ctx).T("exam.back_to_games")
 	}
 	for _, k := range res.Kinds {
 		v.Kinds = append(v.Kinds, templates.ExamKindRow{Kind: kindName(i18n.FromContext(ctx), k.Kind), Items: k.Items, Right: k.Right,

@@ -316,7 +316,7 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !sess.Mode.AllowsHint() {
-		s.error(w, r, trainer.Errorf(trainer.KindForbidden, "Hints are not given in %s mode.", sess.Mode.Label()))
+		s.error(w, r, trainer.Errorf(trainer.KindForbidden, "%s", t(r, "exam.no_hints", "Mode", modeName(loc(r), sess.Mode))))
 		return
 	}
 	if !sess.Open() && !a.Answered() {

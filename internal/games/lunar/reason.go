@@ -15,9 +15,34 @@ const (
 	ReasonDealerSuperNone = "reason.lunar.dealer_super_none"
 	ReasonMultiSuperNone  = "reason.lunar.multi_super_none"
 	ReasonMultiSuperFold  = "reason.lunar.multi_super_folded"
+
+	// A Multi Super lost with its box's fold; the Ante and BET of a forcer
+	// whose dealer still did not qualify, and the BET beside the Ante payout.
+	ReasonMultiSuperLostFold = "reason.lunar.multi_super_lost_fold"
+	ReasonForceNoQualifyAnte = "reason.lunar.force_no_qualify_ante"
+	ReasonForceNoQualifyBet  = "reason.lunar.force_no_qualify_bet"
+	ReasonBetNoQualify       = "reason.lunar.bet_no_qualify"
+	ReasonAntePayout         = "reason.lunar.ante_payout"
+	ReasonAnteBonus          = "reason.lunar.ante_bonus"
+	// A winning BET paid for one combination, or two.
+	ReasonBetPays      = "reason.lunar.bet_pays"
+	ReasonBetPaysHouse = "reason.lunar.bet_pays_house"
+	ReasonBetPaysTwo   = "reason.lunar.bet_pays_two"
+
+	// The showdown against a qualifying dealer; each id has a twin ending in
+	// "_forced" for the dealer who qualified after the forced replacement.
+	ReasonAntePushWon = "reason.lunar.ante_push_won"
+	ReasonAnteLose    = "reason.lunar.ante_lose"
+	ReasonBetLose     = "reason.lunar.bet_lose"
+	ReasonAnteTie     = "reason.lunar.ante_tie"
+	ReasonBetTie      = "reason.lunar.bet_tie"
 )
 
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
 var Reasons = []string{ReasonAnteFold, ReasonDrawFeeSixth, ReasonDrawFeeExchange, ReasonForceFee,
-	ReasonSuperNone, ReasonDealerSuperNone, ReasonMultiSuperNone, ReasonMultiSuperFold}
+	ReasonSuperNone, ReasonDealerSuperNone, ReasonMultiSuperNone, ReasonMultiSuperFold,
+	ReasonBetPays, ReasonBetPaysHouse, ReasonBetPaysTwo, ReasonMultiSuperLostFold, ReasonAntePayout, ReasonAnteBonus, ReasonForceNoQualifyAnte, ReasonForceNoQualifyBet, ReasonBetNoQualify,
+	ReasonAntePushWon, ReasonAntePushWon + "_forced", ReasonAnteLose, ReasonAnteLose + "_forced",
+	ReasonBetLose, ReasonBetLose + "_forced", ReasonAnteTie, ReasonAnteTie + "_forced",
+	ReasonBetTie, ReasonBetTie + "_forced"}

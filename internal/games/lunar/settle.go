@@ -18,6 +18,13 @@ var rowNames = map[string]string{
 	"ace_king_queen": "ace-king-queen", "five_same_colour": "five same-coloured cards",
 }
 
+// betCombo reports whether a BET row is a combination the reasons' catalogue
+// names (reason.category.<key>): a poker category or ace-king.
+func betCombo(key string) bool {
+	_, ok := poker.CategoryByKey(key)
+	return ok || key == "ace_king"
+}
+
 func rowName(key string) string {
 	if n, ok := rowNames[key]; ok {
 		return n
@@ -177,18 +184,28 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 		if t.replQual {
 			showdown(&ante, &bet, b, h, res.Versus, s, rd, "the dealer qualified after the forced replacement", RuleForce)
 		} else {
-			set(&ante, games.Push, 0, "", "Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", RuleForce)
-			set(&bet, games.Push, 0, "", "Bet pushes: the player forced and the dealer still did not qualify", RuleForce)
+			set(&ante, games.Push, 0, "", "", RuleForce)
+			ante.Say("Ante pushes: the player forced and the dealer still did not qualify; forcing gave up the Ante payout", ReasonForceNoQualifyAnte)
+			set(&bet, games.Push, 0, "", "", RuleForce)
+			bet.Say("Bet pushes: the player forced and the dealer still did not qualify", ReasonForceNoQualifyBet)
 		}
 	default:
 		res.Versus = versus(h, t.first)
 		o, row, why := s.AnteOnNoQualify, "", ""
+		id, args := ReasonAntePayout, []any{}
 		if bo, ok := s.AnteBonusPT.Odds(h.Category().Key()); s.AnteBonus && ok {
 			o, row = bo, s.AnteBonusPT.RowName(h.Category().Key())
 			why = " with " + withArticle(h.Category().String()) + ", paid by the Ante bonus table"
+			id, args = ReasonAnteBonus, []any{"Hand", games.Category{Key: h.Category().Key(), A: true}}
 		}
-		won(&ante, rd, rd.Pay(b.Ante, o), row, fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why), RuleAntePayout)
-		set(&bet, games.Push, 0, "", "Bet pushes: the dealer did not qualify and the player took the Ante payout", RuleAntePayout)
+		reason := fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why)
+		won(&ante, rd, rd.Pay(b.Ante, o), row, reason, RuleAntePayout)
+		if ante.Reason == reason {
+			// A win rounded to nothing has a note with no message yet.
+			ante.Say(reason, id, append([]any{"Odds", o.String()}, args...)...)
+		}
+		set(&bet, games.Push, 0, "", "", RuleAntePayout)
+		bet.Say("Bet pushes: the dealer did not qualify and the player took the Ante payout", ReasonBetNoQualify)
 	}
 	res.Wagers = append(res.Wagers, ante)
 
@@ -219,7 +236,8 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			where := fmt.Sprintf("box %d's first five cards", on.Box)
 			if y.Fold && !s.MultiSuperSurvivesFold {
 				w := games.WagerResult{Wager: "multi_super", On: &on, Stake: sb.Stake}
-				set(&w, games.Lose, -sb.Stake, "", fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards", on.Box, on.Box), RuleSuper)
+				set(&w, games.Lose, -sb.Stake, "", "", RuleSuper)
+				w.Say(fmt.Sprintf("Multi Super on box %d loses: box %d folded and the bet goes with its cards", on.Box, on.Box), ReasonMultiSuperLostFold, "Box", on.Box)
 				res.Wagers = append(res.Wagers, w)
 				continue
 			}
@@ -245,32 +263,52 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 	if rule == "" {
 		anteRule, betRule = RuleAnte, RuleBet
 	}
+	// say sets w's reason with its message: the one after a force (rule
+	// RuleForce, why "…after the forced replacement") ends in "_forced".
+	say := func(w *games.WagerResult, english, id string) {
+		if rule == RuleForce {
+			id += "_forced"
+		}
+		w.Say(english, id)
+	}
 	switch v {
 	case games.VersusWin:
-		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and the player won", anteRule)
+		set(ante, games.Push, 0, "", "", anteRule)
+		say(ante, "Ante pushes: "+why+" and the player won", ReasonAntePushWon)
 		first, second := secondCombination(b.Final, s.Bet, s.TwoStraights)
 		if !s.SecondCombo {
 			second = ""
 		}
 		o1, _ := s.Bet.Odds(first)
 		if second == "" {
-			tail := "no second combination"
+			tail, id := "no second combination", ReasonBetPays
 			if !s.SecondCombo {
-				tail = "this house pays no second combination"
+				tail, id = "this house pays no second combination", ReasonBetPaysHouse
 			}
-			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first),
-				fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail), RuleBet)
+			reason := fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail)
+			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first), reason, RuleBet)
+			if bet.Reason == reason && betCombo(first) {
+				bet.Say(reason, id, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true})
+			}
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
-		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(),
-			fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second))), RuleSecondCombination)
+		reason := fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second)))
+		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(), reason, RuleSecondCombination)
+		if bet.Reason == reason && betCombo(first) && betCombo(second) {
+			bet.Say(reason, ReasonBetPaysTwo, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true},
+				"Odds2", o2.String(), "Second", games.Category{Key: second, A: true})
+		}
 	case games.VersusLose:
-		set(ante, games.Lose, -b.Ante, "", "Ante loses: "+why+" and beat the player", anteRule)
-		set(bet, games.Lose, -b.Bet, "", "Bet loses: "+why+" and beat the player", betRule)
+		set(ante, games.Lose, -b.Ante, "", "", anteRule)
+		say(ante, "Ante loses: "+why+" and beat the player", ReasonAnteLose)
+		set(bet, games.Lose, -b.Bet, "", "", betRule)
+		say(bet, "Bet loses: "+why+" and beat the player", ReasonBetLose)
 	default:
-		set(ante, games.Push, 0, "", "Ante pushes: "+why+" and tied with the player", anteRule)
-		set(bet, games.Push, 0, "", "Bet pushes: "+why+" and tied with the player", betRule)
+		set(ante, games.Push, 0, "", "", anteRule)
+		say(ante, "Ante pushes: "+why+" and tied with the player", ReasonAnteTie)
+		set(bet, games.Push, 0, "", "", betRule)
+		say(bet, "Bet pushes: "+why+" and tied with the player", ReasonBetTie)
 	}
 }
 

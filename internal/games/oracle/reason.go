@@ -9,6 +9,8 @@ const (
 	ReasonBetFold        = "reason.oracle.bet_fold"
 	ReasonAnteNoQualify  = "reason.oracle.ante_no_qualify"
 	ReasonBetNoQualify   = "reason.oracle.bet_no_qualify"
+	// The Ante paid when the dealer does not qualify, at a house that pays it.
+	ReasonAntePaidNoQualify = "reason.oracle.ante_paid_no_qualify"
 
 	// A fee's reason is built of phrases: its name, its amount, how it is
 	// reckoned, and whether it is returned (fees).
@@ -29,7 +31,7 @@ const (
 
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
-var Reasons = []string{ReasonAnteFoldBefore, ReasonAnteFoldAfter, ReasonBetFold, ReasonAnteNoQualify, ReasonBetNoQualify,
+var Reasons = []string{ReasonAntePaidNoQualify, ReasonAnteFoldBefore, ReasonAnteFoldAfter, ReasonBetFold, ReasonAnteNoQualify, ReasonBetNoQualify,
 	ReasonFeeFourth, ReasonFeeExchange, ReasonFeeExchanges, ReasonFeeExchangeFee, ReasonFeeOf, ReasonRatioN,
 	ReasonRatioTimes, ReasonRatioOdds, ReasonFeeRounded, ReasonFeeReturned, ReasonFeeKept, ReasonFeeKeptFold,
 	ReasonFeeKeptAlways}

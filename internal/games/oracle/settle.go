@@ -103,6 +103,7 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 		} else {
 			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(),
 				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
+			sayUnrounded(&ante, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
 		}
 		push(&bet, "", RuleNoQualify)
 		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
@@ -383,6 +384,15 @@ func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rul
 		reason += fmt.Sprintf("; paid %s, %s", w.Pays, rd.ToChip())
 	}
 	w.Reason = reason
+}
+
+// sayUnrounded gives w's reason its message, id with args, unless win added
+// a rounding note, which has none yet: the reason then stays English whole.
+func sayUnrounded(w *games.WagerResult, id string, args ...any) {
+	if strings.Contains(w.Reason, "; paid ") {
+		return
+	}
+	w.Say(w.Reason, id, args...)
 }
 
 func lose(w *games.WagerResult, reason, rule string) {

@@ -18,6 +18,10 @@ const (
 	ReasonBelowKings      = "reason.thrill.below_kings"
 	ReasonPairOfKings     = "reason.thrill.pair_of_kings"
 	ReasonTwoPairOrBetter = "reason.thrill.two_pair_or_better"
+	ReasonPairOfAces      = "reason.thrill.pair_of_aces"
+	ReasonPairOfAcesJoker = "reason.thrill.pair_of_aces_joker"
+	ReasonKingsContain    = "reason.thrill.kings_contain"
+	ReasonKingsBetter     = "reason.thrill.kings_better"
 	// ReasonBelow + the category's key: a bonus bet's hand below its least.
 	ReasonBelow = "reason.thrill.below_"
 	// Why a dealer's high-card hand that loses is paid in full.
@@ -30,4 +34,5 @@ const (
 // catalogue has each.
 var Reasons = []string{ReasonTablePaysNothing, ReasonWhateverPoker, ReasonPokerLoses, ReasonPokerPushes, ReasonPlayerBeats,
 	ReasonPays, ReasonHand, ReasonBelowKings, ReasonPairOfKings, ReasonTwoPairOrBetter,
+	ReasonPairOfAces, ReasonPairOfAcesJoker, ReasonKingsContain, ReasonKingsBetter,
 	ReasonBelow + "three_of_a_kind", ReasonBelow + "full_house", ReasonFullPayJoker, ReasonFullPayAceHigh, ReasonFullPayKingQueen}

@@ -287,20 +287,20 @@ func settleKings(stake games.Money, h poker.Hand, s *Settings, rd games.Rounding
 		r.Say(title+" loses: "+d+" is below a pair of kings", ReasonBelowKings, "Wager", games.WagerID(KingsOrBetter), "Hand", handArg(h))
 		return r
 	case cat == poker.OnePair && top == cards.Ace:
-		why := "one pair of aces"
+		why := said("one pair of aces", ReasonPairOfAces)
 		if h.HasJoker() {
-			why += " (the joker plays as the second ace)"
+			why = said("one pair of aces (the joker plays as the second ace)", ReasonPairOfAcesJoker)
 		}
-		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, why, SecKingsOrBetter)
+		return winWords(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, why, SecKingsOrBetter)
 	case cat == poker.OnePair:
 		return winWords(KingsOrBetter, stake, pt, rowPairOfKings, rd, said("one pair of kings", ReasonPairOfKings), SecKingsOrBetter)
 	case cat <= poker.ThreeOfAKind && top == cards.King:
 		if !s.PKOBHalfOnlyOnePair {
-			return win(KingsOrBetter, stake, pt, rowPairOfKings, rd,
-				d+" contains a pair of kings (at this house kings up and three kings pay as a pair of kings)", SecKingsOrBetter)
+			return winWords(KingsOrBetter, stake, pt, rowPairOfKings, rd,
+				said(d+" contains a pair of kings (at this house kings up and three kings pay as a pair of kings)", ReasonKingsContain, "Hand", handArg(h)), SecKingsOrBetter)
 		}
-		return win(KingsOrBetter, stake, pt, rowAcesOrBetter, rd,
-			d+" is better than one pair of kings (only one pair of kings is paid as a pair of kings)", SecKingsOrBetter)
+		return winWords(KingsOrBetter, stake, pt, rowAcesOrBetter, rd,
+			said(d+" is better than one pair of kings (only one pair of kings is paid as a pair of kings)", ReasonKingsBetter, "Hand", handArg(h)), SecKingsOrBetter)
 	}
 	return winWords(KingsOrBetter, stake, pt, rowAcesOrBetter, rd, said(d+" is two pair or better", ReasonTwoPairOrBetter, "Hand", handArg(h)), SecKingsOrBetter)
 }

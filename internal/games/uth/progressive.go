@@ -59,7 +59,8 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 		w := &games.WagerResult{Wager: "progressive", Stake: b.Progressive, Rule: "uth.progressive"}
 		out[p.box] = w
 		if !p.inAction {
-			lose(w, "Progressive loses: the player folded, and at this house a fold loses the Progressive too")
+			lose(w, "")
+			w.Say("Progressive loses: the player folded, and at this house a fold loses the Progressive too", ReasonProgressiveFold)
 			w.Rule = "uth.fold"
 			continue
 		}
@@ -91,7 +92,14 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 				push(w, reason+", which "+strings.Replace(meterRd.Says(0), "rounded", "rounds", 1))
 			}
 		} else {
-			lose(w, fmt.Sprintf("Progressive loses: %s pays nothing (the lowest paying hand is %s)", hand, article(lowest(s.Progressive))))
+			low := lowest(s.Progressive)
+			lose(w, "")
+			id := ReasonProgressiveBelow
+			if s.ProgressiveHand == "hole_and_flop" {
+				id = ReasonProgressiveBelowFlop
+			}
+			w.Say(fmt.Sprintf("Progressive loses: %s pays nothing (the lowest paying hand is %s)", hand, article(low)), id,
+				"Hand", games.Category{Key: p.hand.Category().Key(), A: true}, "Low", games.Category{Key: low.Key(), A: true})
 		}
 		if s.EnvyBonus {
 			envy(w, p, ps, s, won, reason)
@@ -152,6 +160,8 @@ func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, 
 		return
 	}
 	w.Pays = bonus - w.Stake
+	// The envy bonus has no ids yet: the reason is English whole.
+	w.Why = nil
 	w.Reason = fmt.Sprintf("Progressive pays %s net: its own hand loses the %s stake, but it is paid %s", w.Pays, w.Stake, strings.Join(why, " and "))
 }
 

@@ -8,8 +8,27 @@ const (
 	ReasonAnteNoQualify = "reason.uth.ante_no_qualify"
 	ReasonBlindFold     = "reason.uth.blind_fold"
 	ReasonTripsFold     = "reason.uth.trips_fold"
+
+	// Bets lost or pushed for a hand below the lowest their table pays; the
+	// Blind's note that the dealer's not qualifying changes nothing for it.
+	ReasonBlindBelow           = "reason.uth.blind_below"
+	ReasonBlindNotPaid         = "reason.uth.blind_not_paid"
+	ReasonBlindNoQualify       = "reason.uth.blind_no_qualify"
+	ReasonTripsBelow           = "reason.uth.trips_below"
+	ReasonProgressiveFold      = "reason.uth.progressive_fold"
+	ReasonProgressiveBelow     = "reason.uth.progressive_below"
+	ReasonProgressiveBelowFlop = "reason.uth.progressive_below_flop"
+
+	// The Blind and Trips paid by their tables (a payout with a rounding
+	// note has no id yet).
+	ReasonBlindPays     = "reason.uth.blind_pays"
+	ReasonTripsPays     = "reason.uth.trips_pays"
+	ReasonTripsPaysFold = "reason.uth.trips_pays_fold"
 )
 
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
-var Reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold}
+var Reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
+	ReasonBlindBelow, ReasonBlindNotPaid, ReasonBlindNoQualify, ReasonTripsBelow,
+	ReasonProgressiveFold, ReasonProgressiveBelow, ReasonProgressiveBelowFlop,
+	ReasonBlindPays, ReasonTripsPays, ReasonTripsPaysFold}

@@ -117,17 +117,34 @@ func (t *settler) blind() games.WagerResult {
 		w.Rule = "uth.fold"
 	case t.cmp > 0:
 		if _, ok := t.s.Blind.Odds(cat.Key()); ok {
-			t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq)
+			if o, exact := t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq); exact {
+				y := &games.Words{}
+				y.Say(fmt.Sprintf("Blind pays %s: the player won with %s", o, article(cat)), ReasonBlindPays,
+					"Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
+				if noq != "" {
+					y.Say(noq, ReasonBlindNoQualify)
+				}
+				w.Says(y)
+			}
 			w.Rule = "uth.paytable_blind"
 			return w
 		}
 		low := lowest(t.s.Blind)
-		push(&w, fmt.Sprintf("Blind pushes: the player won with less than %s (%s)%s", article(low), cat, noq))
+		push(&w, "")
+		y := &games.Words{}
 		if cat >= poker.Straight {
 			// A table without the straight row (Pennsylvania's table B).
-			w.Reason = fmt.Sprintf("Blind pushes: the player won with %s, which this house's Blind table does not pay (it pays from %s up)%s", article(cat), article(low), noq)
+			y.Say(fmt.Sprintf("Blind pushes: the player won with %s, which this house's Blind table does not pay (it pays from %s up)", article(cat), article(low)),
+				ReasonBlindNotPaid, "Hand", games.Category{Key: cat.Key(), A: true}, "Low", games.Category{Key: low.Key(), A: true})
 			w.Rule = "uth.paytable_blind"
+		} else {
+			y.Say(fmt.Sprintf("Blind pushes: the player won with less than %s (%s)", article(low), cat),
+				ReasonBlindBelow, "Low", games.Category{Key: low.Key(), A: true}, "Hand", games.Category{Key: cat.Key()})
 		}
+		if noq != "" {
+			y.Say(noq, ReasonBlindNoQualify)
+		}
+		w.Says(y)
 	case t.cmp == 0:
 		push(&w, "Blind pushes: "+t.showdown())
 	default:
@@ -146,15 +163,20 @@ func (t *settler) trips() games.WagerResult {
 		return w
 	}
 	if _, ok := t.s.Trips.Odds(cat.Key()); ok {
-		why := "whatever the dealer holds"
+		why, id := "whatever the dealer holds", ReasonTripsPays
 		if t.b.Fold {
-			why = "as at this house the Trips stays in action after a fold"
+			why, id = "as at this house the Trips stays in action after a fold", ReasonTripsPaysFold
 			w.Rule = "uth.fold"
 		}
-		t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why)
+		if o, exact := t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why); exact {
+			w.Say(w.Reason, id, "Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
+		}
 		return w
 	}
-	lose(&w, fmt.Sprintf("Trips loses: the player has %s, less than %s", article(cat), article(lowest(t.s.Trips))))
+	low := lowest(t.s.Trips)
+	lose(&w, "")
+	w.Say(fmt.Sprintf("Trips loses: the player has %s, less than %s", article(cat), article(low)),
+		ReasonTripsBelow, "Hand", games.Category{Key: cat.Key(), A: true}, "Low", games.Category{Key: low.Key(), A: true})
 	w.Rule = "uth.trips"
 	if t.b.Fold {
 		w.Rule = "uth.fold"
@@ -164,13 +186,16 @@ func (t *settler) trips() games.WagerResult {
 
 // pay settles w as a win at the odds of row key of table pt. The reason's
 // format has one %s for the odds; a payout rounded down to the smallest chip
-// says so.
-func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) {
+// says so. It returns the odds, and whether the payout is exact (no
+// rounding note, which has no message yet: a reason with one stays English).
+func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) (games.Odds, bool) {
 	o, _ := pt.Odds(key)
 	w.Result = games.Win
 	w.Pays = t.rd.Pay(w.Stake, o)
 	w.Row = pt.RowName(key)
-	w.Reason = fmt.Sprintf(format, o) + roundingNote(w.Stake, o, w.Pays, t.rd)
+	note := roundingNote(w.Stake, o, w.Pays, t.rd)
+	w.Reason = fmt.Sprintf(format, o) + note
+	return o, note == ""
 }
 
 // showdown says how the hands compare, naming the card that decides where
