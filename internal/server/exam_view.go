@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
@@ -79,18 +80,18 @@ func (s *Server) examItemRow(l *i18n.Localizer, ex *trainer.Exam, it trainer.Exa
 	}
 	switch eval.JudgeItem(it, a) {
 	case eval.ItemRight:
-		row.Verdict, row.Ok = "Right", true
+		row.Verdict, row.Ok = l.T("verdict.right"), true
 	case eval.ItemWrong:
-		row.Verdict = "Wrong"
+		row.Verdict = l.T("verdict.wrong")
 	case eval.ItemOverTime:
-		row.Verdict = "Too late"
+		row.Verdict = l.T("exam.too_late")
 	case eval.ItemUnanswered:
-		row.Verdict = "Not answered"
+		row.Verdict = l.T("exam.not_answered")
 	}
-	allowed := strconv.Itoa(it.Seconds) + " s"
-	row.Time = "– of " + allowed
+	allowed := l.Seconds(time.Duration(it.Seconds)*time.Second, 0)
+	row.Time = l.T("exam.time_of", "Time", "–", "Allowed", allowed)
 	if a != nil && a.Answered() {
-		row.Time = seconds(a.Elapsed) + " of " + allowed
+		row.Time = l.T("exam.time_of", "Time", l.Seconds(a.Elapsed, 1), "Allowed", allowed)
 		row.Yours = string(a.Answer)
 		if d != nil {
 			if k, err := storedAnswer(a); err == nil {

@@ -425,7 +425,7 @@ func cardFaces(codes []string) []templates.CardView {
 func (s *Server) feedbackView(l *i18n.Localizer, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
 	f := templates.FeedbackView{
 		Correct:    a.Correct,
-		Elapsed:    seconds(a.Elapsed),
+		Elapsed:    l.Seconds(a.Elapsed, 1),
 		HintUsed:   a.HintUsed,
 		AnsweredAt: a.AnsweredAt.Local().Format("2 Jan 2006 15:04"),
 		Target:     l.T("speed.target", "Target", a.TargetSeconds),
@@ -538,11 +538,6 @@ func amountText(l *i18n.Localizer, m games.Money) string {
 	return l.Amount(int64(m))
 }
 
-// seconds writes a duration as "8.4 s".
-func seconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
-}
-
 // summaryView sums up a session's answers.
 func (s *Server) summaryView(l *i18n.Localizer, sess *trainer.PracticeSession, as []*trainer.Attempt) templates.SummaryView {
 	v := templates.SummaryView{
@@ -563,7 +558,7 @@ func (s *Server) summaryView(l *i18n.Localizer, sess *trainer.PracticeSession, a
 	}
 	v.Accuracy = percent(v.Correct, v.Answered)
 	if v.Answered > 0 {
-		v.MeanTime = seconds(total / time.Duration(v.Answered))
+		v.MeanTime = l.Seconds(total/time.Duration(v.Answered), 1)
 	} else {
 		v.MeanTime = "–"
 	}
@@ -574,7 +569,7 @@ func (s *Server) summaryView(l *i18n.Localizer, sess *trainer.PracticeSession, a
 func (s *Server) historyRow(l *i18n.Localizer, a *trainer.Attempt, speed bool) templates.HistoryRow {
 	r := templates.HistoryRow{
 		URL: attemptURL(a.ID), When: a.AnsweredAt.Local().Format("2 Jan 15:04"), Game: s.gameNameIn(l, a.Game),
-		Skill: s.skillName(l, a.Skill), Correct: a.Correct, Result: l.T("verdict.wrong"), Elapsed: seconds(a.Elapsed), HintUsed: a.HintUsed,
+		Skill: s.skillName(l, a.Skill), Correct: a.Correct, Result: l.T("verdict.wrong"), Elapsed: l.Seconds(a.Elapsed, 1), HintUsed: a.HintUsed,
 	}
 	if a.Correct {
 		r.Result = l.T("verdict.right")

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -39,7 +41,7 @@ func englishLeft(tag, pageText string) []string {
 				if len(strings.Fields(piece)) < 2 || strings.Contains(tr, piece) || seen[piece] {
 					continue
 				}
-				if strings.Contains(pageText, piece) {
+				if containsWords(pageText, piece) {
 					seen[piece] = true
 					left = append(left, fmt.Sprintf("%s (%s)", piece, id))
 				}
@@ -47,6 +49,24 @@ func englishLeft(tag, pageText string) []string {
 		}
 	}
 	return left
+}
+
+// containsWords reports whether text holds words as whole words: not
+// "a straight" inside "tabella straight-pays".
+func containsWords(text, words string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], words)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(words)
+		before, _ := utf8.DecodeLastRuneInString(text[:start])
+		after, _ := utf8.DecodeRuneInString(text[end:])
+		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 // pageText is what a reader meets on a page: its text outside scripts and
