@@ -7,7 +7,12 @@
 // Never edit a file that has been merged: fix forward with the next number.
 package migrations
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"strings"
+)
 
 // FS holds every *.sql file of this directory.
 //
@@ -19,3 +24,14 @@ var FS embed.FS
 //
 //go:embed postgres/*.sql
 var Postgres embed.FS
+
+// LastPostgres is the name of the PostgreSQL store's last migration (the
+// file's name without .sql): the schema version /healthz reports once a
+// database is current.
+func LastPostgres() string {
+	files, err := fs.Glob(Postgres, "postgres/*.sql")
+	if err != nil || len(files) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(path.Base(files[len(files)-1]), ".sql")
+}

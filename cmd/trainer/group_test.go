@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
+	"github.com/dealerkiosk/trainer/migrations"
 )
 
 // startGroupKiosk runs `trainer serve -db url` with getenv until the test
@@ -74,8 +75,8 @@ func TestServe_Postgres(t *testing.T) {
 		var h map[string]string
 		json.NewDecoder(resp.Body).Decode(&h)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK || h["schema"] != "0004_create_moved_rows" {
-			t.Errorf("GET %s/healthz = %d %v; want 200 and the last migration, 0004_create_moved_rows", base, resp.StatusCode, h)
+		if resp.StatusCode != http.StatusOK || h["schema"] != migrations.LastPostgres() {
+			t.Errorf("GET %s/healthz = %d %v; want 200 and the last migration, %s", base, resp.StatusCode, h, migrations.LastPostgres())
 		}
 	}
 

@@ -156,9 +156,14 @@ func trendChart(l *i18n.Localizer, game string, sessions []*trainer.PracticeSess
 }
 
 // chartLabelRunes is how many letters of a bar's label the mastery chart's
-// width holds at its 12 px (Cyrillic letters are the widest the kiosk
-// writes): an SVG text does not wrap, and a longer one ran off the page.
-const chartLabelRunes = 46
+// 340 units hold at its 12 px bold: an SVG text does not wrap, and a longer
+// one (a Russian skill's name) ran off the page. Cyrillic letters are wider.
+func chartLabelRunes(l *i18n.Localizer) int {
+	if l.Lang() == "ru" {
+		return 44
+	}
+	return 52
+}
 
 // fitLabel shortens s to n letters at most, ending it with "…", and returns
 // the whole of s as full when it did ("" when s fits).
@@ -183,7 +188,7 @@ func (s *Server) masteryChart(l *i18n.Localizer, game string, skills []practice.
 	var desc []string
 	y := 0.0
 	for _, sk := range skills {
-		name, full := fitLabel(s.skillName(l, sk.Skill)+" · "+stageLabel(l, sk.Stage), chartLabelRunes)
+		name, full := fitLabel(s.skillName(l, sk.Skill)+" · "+stageLabel(l, sk.Stage), chartLabelRunes(l))
 		b := templates.ChartBar{
 			Label: name, Full: full, Value: share(sk.Accuracy),
 			LabelY: y + label - 3, Y: y + label, BarHeight: bar, Width: max(sk.Accuracy*float64(c.Width-60), 2),

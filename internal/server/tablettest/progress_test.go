@@ -96,8 +96,15 @@ func TestProgressAgrees(t *testing.T) {
 		var f = function (id) { return tr.querySelector('[data-testid="' + id + '"]').textContent.trim(); };
 		return {Skill: f("skill-name"), Answered: f("skill-answered"), Right: f("skill-right"), Recent: f("skill-recent"), Stage: f("skill-stage")};
 	})`)
+	// A label the chart shortened ("…") carries its whole text as its
+	// tooltip (<title>): that is the one to agree with the table.
 	bars := eval[[]string](t, ctx, "bars", `Array.from(document.querySelectorAll('[data-testid="mastery-uth"] .chart-label')).map(function (l) {
-		return l.textContent.trim() + " = " + l.nextElementSibling.nextElementSibling.nextElementSibling.textContent.trim();
+		var full = l.querySelector("title");
+		var shown = l.firstChild.textContent.trim();
+		if (full && !(shown.endsWith("…") && full.textContent.startsWith(shown.slice(0, -1)))) {
+			return "shortened to " + shown + ", which does not begin " + full.textContent;
+		}
+		return (full ? full.textContent : shown).trim() + " = " + l.nextElementSibling.nextElementSibling.nextElementSibling.textContent.trim();
 	})`)
 	as, err := k.h.DB.ListAttempts(t.Context(), sqlite.AttemptFilter{UserID: k.trainee.ID, Answered: true, Limit: 100})
 	if err != nil {
