@@ -87,17 +87,9 @@ func (s *Server) certRows(ctx context.Context, f certFilter) ([]certRow, error) 
 	if err != nil {
 		return nil, err
 	}
-	recs, err := s.db.ListCertRecords(ctx, f.game)
+	byKey, err := s.certRecordsByKey(ctx, f.game)
 	if err != nil {
 		return nil, err
-	}
-	type key struct {
-		user int64
-		game string
-	}
-	byKey := map[key]trainer.CertRecord{}
-	for _, r := range recs {
-		byKey[key{r.UserID, r.Game}] = r
 	}
 	var out []certRow
 	for _, u := range users {
@@ -105,7 +97,7 @@ func (s *Server) certRows(ctx context.Context, f certFilter) ([]certRow, error) 
 			if f.game != "" && g != f.game {
 				continue
 			}
-			rec, ok := byKey[key{u.ID, g}]
+			rec, ok := byKey[certKey{u.ID, g}]
 			if !ok {
 				rec = trainer.CertRecord{UserID: u.ID, Game: g}
 			}
@@ -375,4 +367,24 @@ func (s *Server) missed(ctx context.Context, l *i18n.Localizer, f trainer.MissFi
 		out = append(out, row)
 	}
 	return out, nil
+}
+
+// certKey finds a trainee's certification record in one game.
+type certKey struct {
+	user int64
+	game string
+}
+
+// certRecordsByKey is every certification record of game ("" for all
+// games), by trainee and game.
+func (s *Server) certRecordsByKey(ctx context.Context, game string) (map[certKey]trainer.CertRecord, error) {
+	recs, err := s.db.ListCertRecords(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[certKey]trainer.CertRecord, len(recs))
+	for _, r := range recs {
+		byKey[certKey{r.UserID, r.Game}] = r
+	}
+	return byKey, nil
 }

@@ -167,17 +167,9 @@ func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, 
 	if err != nil {
 		return nil, err
 	}
-	recs, err := s.db.ListCertRecords(ctx, "")
+	byKey, err := s.certRecordsByKey(ctx, "")
 	if err != nil {
 		return nil, err
-	}
-	type key struct {
-		user int64
-		game string
-	}
-	byKey := map[key]trainer.CertRecord{}
-	for _, r := range recs {
-		byKey[key{r.UserID, r.Game}] = r
 	}
 	var out []templates.VisitingRow
 	for _, u := range users {
@@ -185,7 +177,7 @@ func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, 
 			continue
 		}
 		for _, g := range s.certGames() {
-			rec, ok := byKey[key{u.ID, g}]
+			rec, ok := byKey[certKey{u.ID, g}]
 			if !ok {
 				continue
 			}
