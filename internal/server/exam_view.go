@@ -27,8 +27,8 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 	}
 	v := templates.ExamResultView{
 		Passed: res.Passed, Trainee: trainee, GameName: s.gameNameIn(i18n.FromContext(ctx), ex.Game),
-		StartedAt: dateTimeText(ex.StartedAt), FinishedAt: dateTimeText(ex.FinishedAt), Rules: ex.RulesVersion,
-		Right: fmt.Sprintf("%d of %d", res.Right, res.Items),
+		StartedAt: dateTimeIn(i18n.FromContext(ctx), ex.StartedAt), FinishedAt: dateTimeIn(i18n.FromContext(ctx), ex.FinishedAt), Rules: ex.RulesVersion,
+		Right: i18n.FromContext(ctx).T("exam.n_of", "N", res.Right, "Of", res.Items),
 	}
 	if forTrainee {
 		v.HomeURL, v.HomeLabel = "/trainee", i18n.FromContext(ctx).T("exam.back_to_games")
@@ -36,7 +36,7 @@ func (s *Server) examResultView(ctx context.Context, ex *trainer.Exam, trainee s
 	for _, k := range res.Kinds {
 		v.Kinds = append(v.Kinds, templates.ExamKindRow{Kind: kindName(i18n.FromContext(ctx), k.Kind), Items: k.Items, Right: k.Right,
 			OverTime: k.OverTime, Unanswered: k.Unanswered, Required: strconv.Itoa(k.Required) + " %",
-			Accuracy: accuracyText(k.Right, k.Items), Seconds: strconv.Itoa(k.Seconds) + " s", Passed: k.Passed})
+			Accuracy: accuracyText(k.Right, k.Items), Seconds: i18n.FromContext(ctx).Seconds(time.Duration(k.Seconds)*time.Second, 0), Passed: k.Passed})
 	}
 	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
 	if err != nil {
@@ -125,12 +125,14 @@ func (s *Server) examTiming(ctx context.Context, sess *trainer.PracticeSession, 
 		return fmt.Errorf("exam %d: no item %d", ex.ID, a.Position)
 	}
 	allowed := ex.Items[a.Position-1].Seconds
-	f.Target = fmt.Sprintf("allowed %d s", allowed)
+	l := i18n.FromContext(ctx)
+	limit := l.Seconds(time.Duration(allowed)*time.Second, 0)
+	f.Target = l.T("exam.target_allowed", "Allowed", limit)
 	f.Speed, f.SpeedClass = "", ""
 	if eval.JudgeItem(ex.Items[a.Position-1], a) == eval.ItemOverTime {
-		f.SpeedNote = fmt.Sprintf("Answered after the %d s allowed: this question counts as wrong.", allowed)
+		f.SpeedNote = l.T("exam.answered_late", "Allowed", limit)
 	} else {
-		f.SpeedNote = fmt.Sprintf("Answered within the %d s allowed.", allowed)
+		f.SpeedNote = l.T("exam.answered_within", "Allowed", limit)
 	}
 	return nil
 }
