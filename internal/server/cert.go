@@ -187,13 +187,8 @@ func dateTimeText(t time.Time) string {
 	return t.Local().Format("2 Jan 2006 15:04")
 }
 
-// standardRows describes a game's standard per kind in English: items,
-// levels, the accuracy required and the time allowed.
-func standardRows(st *rulebook.Standard) []templates.StandardRow {
-	return standardRowsIn(english(), st)
-}
-
-// standardRowsIn is standardRows in l's language.
+// standardRowsIn describes a game's standard per kind in l's language:
+// items, levels, the accuracy required and the time allowed.
 func standardRowsIn(l *i18n.Localizer, st *rulebook.Standard) []templates.StandardRow {
 	var out []templates.StandardRow
 	for _, k := range st.Kinds() {

@@ -62,7 +62,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	}
 	v := templates.ExamStartView{
 		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameNameIn(loc(r), game), "practice"), Game: game, GameName: s.gameNameIn(loc(r), game),
-		Items: st.Items(), Kinds: standardRows(st), Rules: s.plan.Version(), Action: "/exams",
+		Items: st.Items(), Kinds: standardRowsIn(loc(r), st), Rules: s.plan.Version(), Action: "/exams",
 		Sittings: t(r, "exam.sittings_left", "Left", status.SittingsLeft, "Of", 1+st.Policy.Retakes),
 	}
 	approved, err := s.rulesApproved(r.Context())

@@ -87,19 +87,6 @@ func (s *Server) skillLabel(skill string) string {
 	return s.questionWords(skill)
 }
 
-// skillWords names a skill from its words: "Payouts · blind".
-func skillWords(skill string) string {
-	parts := strings.SplitN(skill, ".", 3)
-	if len(parts) < 2 {
-		return skill
-	}
-	out := kindLabel(parts[1])
-	if len(parts) == 3 && parts[2] != "" {
-		out += " · " + strings.ReplaceAll(parts[2], "_", " ")
-	}
-	return out
-}
-
 // questionView is the scenario before its answer. form and errs re-render a
 // refused answer (422) with what was typed.
 func (s *Server) questionView(l *i18n.Localizer, sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {

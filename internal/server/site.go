@@ -195,8 +195,8 @@ func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, 
 			if !need {
 				continue
 			}
-			out = append(out, templates.VisitingRow{Dealer: u.Name, Site: siteName[u.SiteID], GameName: s.gameName(g),
-				Until: dateText(st.Expires), URL: fileGameURL(u.ID, g) + "/site-table-test",
+			out = append(out, templates.VisitingRow{Dealer: u.Name, Site: siteName[u.SiteID], GameName: s.gameNameIn(i18n.FromContext(ctx), g),
+				Until: dateIn(i18n.FromContext(ctx), st.Expires), URL: fileGameURL(u.ID, g) + "/site-table-test",
 				SiteID: strconv.FormatInt(here, 10), Here: siteName[here]})
 		}
 	}
