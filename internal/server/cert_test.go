@@ -221,6 +221,12 @@ func TestCert_SignOffRevokeAndExport(t *testing.T) {
 	if strings.Join(actions, " ") != want {
 		t.Errorf("audit of Tia's UTH: %v; want %s", actions, want)
 	}
+	// The trainee's file shows that trail with the game named as people
+	// call it, never by the code it is stored under.
+	trail := mc.Get(filePath(k.trainee))
+	if !strings.Contains(trail.Body, "game: Ultimate Texas Hold&#39;em") || strings.Contains(trail.Body, "game: uth") {
+		t.Errorf("the file's audit details do not name the game: %q", trail.Text(".audit-detail"))
+	}
 	if !strings.Contains(mc.Get("/manager").TestID("audit-head"), rep.Head) {
 		t.Error("the dashboard does not show the audit log's head hash")
 	}

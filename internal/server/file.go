@@ -128,7 +128,7 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	}
 	for _, e := range entries {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: dateTimeIn(l, e.At), Actor: e.Actor,
-			Action: auditActionWords(l, e.Action), Detail: auditDetailText(l, e.Detail)})
+			Action: auditActionWords(l, e.Action), Detail: auditDetailText(l, e.Detail, s.auditValue(l))})
 	}
 	return v, nil
 }
@@ -145,7 +145,9 @@ func auditActionWords(l *i18n.Localizer, action string) string {
 // names (audit_detail.<key>) reads in words, a stored true or false as yes
 // or no; a key it does not know shows with its underscores as spaces. In
 // English the text is what the page said before the catalogue had it.
-func auditDetailText(l *i18n.Localizer, detail string) string {
+// named writes a value stored as a code (a game's, a role's) as people
+// call it; it returns "" for a value it does not name, shown as stored.
+func auditDetailText(l *i18n.Localizer, detail string, named func(key, value string) string) string {
 	var m map[string]any
 	if err := json.Unmarshal([]byte(detail), &m); err != nil {
 		return detail
@@ -165,12 +167,36 @@ func auditDetailText(l *i18n.Localizer, detail string) string {
 	var parts []string
 	for _, k := range sortedMapKeys(m) {
 		val := value(m[k])
+		if code, ok := m[k].(string); ok && named != nil {
+			if name := named(k, code); name != "" {
+				val = name
+			}
+		}
 		if ch, ok := m[k].(map[string]any); ok && len(ch) == 2 && ch["old"] != nil && ch["new"] != nil {
 			val = value(ch["old"]) + " → " + value(ch["new"])
 		}
 		parts = append(parts, lookup(l, "audit_detail."+k, strings.ReplaceAll(k, "_", " "))+": "+val)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// auditValue names, in l's language, the values an audit entry stores as
+// codes: a game by its name, a role by its title (auditDetailText).
+func (s *Server) auditValue(l *i18n.Localizer) func(key, value string) string {
+	return func(key, value string) string {
+		switch key {
+		case "game":
+			if slices.Contains(s.certGames(), value) {
+				return s.gameNameIn(l, value)
+			}
+		case "role":
+			switch r := trainer.Role(value); r {
+			case trainer.RoleAdministrator, trainer.RoleManager, trainer.RoleTrainee, trainer.RoleDirector:
+				return roleName(l, r)
+			}
+		}
+		return ""
+	}
 }
 
 // fileGame is one game of the file: the state, the history, and the forms
