@@ -92,13 +92,19 @@ func settleInsurance(b *Box, t *table, rd games.Rounding) games.WagerResult {
 	w := games.WagerResult{Wager: Insurance, Stake: b.Insurance}
 	const rule = RuleInsurance
 	if t.qualifies {
-		set(&w, games.Lose, -b.Insurance, "", "Insurance loses: the dealer qualified with ace-king or better", rule)
+		set(&w, games.Lose, -b.Insurance, "", "", rule)
+		w.Say("Insurance loses: the dealer qualified with ace-king or better", ReasonInsuranceLose)
 		return w
 	}
-	reason := fmt.Sprintf("Insurance pays %s: the dealer did not qualify", evenMoney)
+	reason, id := fmt.Sprintf("Insurance pays %s: the dealer did not qualify", evenMoney), ReasonInsurancePays
 	if t.forced {
 		reason += " on his first five; the force that followed does not change it"
+		id = ReasonInsurancePaysForced
 	}
 	won(&w, rd, rd.Pay(b.Insurance, evenMoney), "", reason, rule)
+	if w.Reason == reason {
+		// A win rounded to nothing has a note with no message yet.
+		w.Say(reason, id, "Odds", evenMoney.String())
+	}
 	return w
 }

@@ -36,6 +36,22 @@ const (
 	ReasonBetLose     = "reason.lunar.bet_lose"
 	ReasonAnteTie     = "reason.lunar.ante_tie"
 	ReasonBetTie      = "reason.lunar.bet_tie"
+
+	// Instant Cash on the Ante; a Super bet paid for its combination (the
+	// Dealer Super's also on the dealer's hand after the forced replacement,
+	// where the house decides it so).
+	ReasonInstantCash             = "reason.lunar.instant_cash"
+	ReasonSuperPays               = "reason.lunar.super_pays"
+	ReasonMultiSuperPays          = "reason.lunar.multi_super_pays"
+	ReasonDealerSuperPays         = "reason.lunar.dealer_super_pays"
+	ReasonDealerSuperPaysReplaced = "reason.lunar.dealer_super_pays_replaced"
+	ReasonDealerSuperNoneReplaced = "reason.lunar.dealer_super_none_replaced"
+
+	// Insurance (insurance.go): lost to a qualifying dealer, paid when he
+	// does not qualify, before or after a force.
+	ReasonInsuranceLose       = "reason.lunar.insurance_lose"
+	ReasonInsurancePays       = "reason.lunar.insurance_pays"
+	ReasonInsurancePaysForced = "reason.lunar.insurance_pays_forced"
 )
 
 // Reasons lists every id Settle may give a reason, for the test that every
@@ -45,4 +61,6 @@ var Reasons = []string{ReasonAnteFold, ReasonDrawFeeSixth, ReasonDrawFeeExchange
 	ReasonBetPays, ReasonBetPaysHouse, ReasonBetPaysTwo, ReasonMultiSuperLostFold, ReasonAntePayout, ReasonAnteBonus, ReasonForceNoQualifyAnte, ReasonForceNoQualifyBet, ReasonBetNoQualify,
 	ReasonAntePushWon, ReasonAntePushWon + "_forced", ReasonAnteLose, ReasonAnteLose + "_forced",
 	ReasonBetLose, ReasonBetLose + "_forced", ReasonAnteTie, ReasonAnteTie + "_forced",
-	ReasonBetTie, ReasonBetTie + "_forced"}
+	ReasonBetTie, ReasonBetTie + "_forced",
+	ReasonInstantCash, ReasonSuperPays, ReasonMultiSuperPays, ReasonDealerSuperPays, ReasonDealerSuperPaysReplaced, ReasonDealerSuperNoneReplaced,
+	ReasonInsuranceLose, ReasonInsurancePays, ReasonInsurancePaysForced}

@@ -18,11 +18,18 @@ var rowNames = map[string]string{
 	"ace_king_queen": "ace-king-queen", "five_same_colour": "five same-coloured cards",
 }
 
-// betCombo reports whether a BET row is a combination the reasons' catalogue
-// names (reason.category.<key>): a poker category or ace-king.
-func betCombo(key string) bool {
-	_, ok := poker.CategoryByKey(key)
-	return ok || key == "ace_king"
+// namedCombo reports whether a BET, Super or Instant Cash row is a
+// combination the reasons' catalogue names (reason.category.<key>): a poker
+// category, ace-king or one of the Super's own combinations.
+func namedCombo(key string) bool {
+	if _, ok := poker.CategoryByKey(key); ok {
+		return true
+	}
+	switch key {
+	case "ace_king", poker.SuperAceKingQueen, poker.SuperFiveSameColour, poker.SuperSameColourStraight, poker.SuperFivePictureCards:
+		return true
+	}
+	return false
 }
 
 func rowName(key string) string {
@@ -168,8 +175,13 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	switch {
 	case b.Instant != "":
 		o, _ := s.Instant.Odds(b.Instant)
-		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant),
-			fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant)), RuleInstantCash)
+		reason := fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant))
+		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant), reason, RuleInstantCash)
+		// The catalogue names the combination with its article: only where
+		// that article is "a" do its words and the engine's agree.
+		if ante.Reason == reason && namedCombo(b.Instant) && withArticle(rowName(b.Instant)) == "a "+rowName(b.Instant) {
+			ante.Say(reason, ReasonInstantCash, "Odds", o.String(), "Combo", games.Category{Key: b.Instant, A: true})
+		}
 	case b.Fold:
 		set(&ante, games.Lose, -b.Ante, "", "", RuleFold)
 		ante.Say("Ante loses: the player folded", ReasonAnteFold)
@@ -210,7 +222,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	res.Wagers = append(res.Wagers, ante)
 
 	if b.Super > 0 {
-		res.Wagers = append(res.Wagers, superResult("super", nil, b.Super, supers[i], "the box's first five cards", "", s, rd))
+		res.Wagers = append(res.Wagers, superResult("super", nil, b.Super, supers[i], boxFive, "", s, rd))
 	}
 	if b.Bet > 0 {
 		res.Wagers = append(res.Wagers, bet)
@@ -225,9 +237,9 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			}
 			on := sb.On
 			if dealer {
-				where := "the dealer's first five cards"
+				where := dealerFive
 				if t.forced && !s.DealerSuperOnInitialHand {
-					where = "the dealer's hand after the replacement"
+					where = dealerReplaced
 				}
 				res.Wagers = append(res.Wagers, superResult("dealer_super", &on, sb.Stake, ds, where, "", s, rd))
 				continue
@@ -243,7 +255,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			}
 			note := ""
 			if y.Fold {
-				note = fmt.Sprintf(" (box %d folded later; the bet stands on its first five)", on.Box)
+				note = fmt.Sprintf(multiSuperFolded, on.Box)
 			}
 			res.Wagers = append(res.Wagers, superResult("multi_super", &on, sb.Stake, supers[on.Box-1], where, note, s, rd))
 		}
@@ -287,7 +299,7 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 			}
 			reason := fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail)
 			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first), reason, RuleBet)
-			if bet.Reason == reason && betCombo(first) {
+			if bet.Reason == reason && namedCombo(first) {
 				bet.Say(reason, id, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true})
 			}
 			return
@@ -295,7 +307,7 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 		o2, _ := s.Bet.Odds(second)
 		reason := fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second)))
 		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(), reason, RuleSecondCombination)
-		if bet.Reason == reason && betCombo(first) && betCombo(second) {
+		if bet.Reason == reason && namedCombo(first) && namedCombo(second) {
 			bet.Say(reason, ReasonBetPaysTwo, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true},
 				"Odds2", o2.String(), "Second", games.Category{Key: second, A: true})
 		}
@@ -323,11 +335,15 @@ func superResult(wager string, on *games.Target, stake games.Money, hit superHit
 	rule := RuleSuper
 	if !hit.ok {
 		set(&w, games.Lose, -stake, "", fmt.Sprintf("%s loses: no Super combination in %s%s", label, where, note), rule)
-		w.Why = superNoneWhy(wager, on, where, note)
+		w.Why = superWhy(wager, on, where, note, hit)
 		return w
 	}
-	won(&w, rd, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key),
-		fmt.Sprintf("%s pays %s: %s in %s%s", label, hit.odds, withArticle(rowName(hit.key)), where, note), rule)
+	reason := fmt.Sprintf("%s pays %s: %s in %s%s", label, hit.odds, withArticle(rowName(hit.key)), where, note)
+	won(&w, rd, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key), reason, rule)
+	if w.Reason == reason {
+		// A win rounded to nothing has a note with no message yet.
+		w.Why = superWhy(wager, on, where, note, hit)
+	}
 	return w
 }
 
@@ -409,24 +425,45 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// superNoneWhy is the Why of a Super bet lost for want of a combination, or
-// nil where where and note are not the words it knows (the reason then
-// stays English): superResult's callers name the hand's first five cards.
-func superNoneWhy(wager string, on *games.Target, where, note string) games.Why {
-	var why games.Why
+// The hands a Super bet is decided on, as superResult's callers name them,
+// and the Multi Super's note when its box folded after its first five.
+const (
+	boxFive          = "the box's first five cards"
+	dealerFive       = "the dealer's first five cards"
+	dealerReplaced   = "the dealer's hand after the replacement"
+	multiSuperFolded = " (box %d folded later; the bet stands on its first five)"
+)
+
+// superWhy is the Why of a Super, Multi Super or Dealer Super bet's reason:
+// lost for want of a combination, or paid for hit. It is nil where where
+// and note are not the words it knows, or where the catalogue does not name
+// the combination, so that the reason then stays English whole.
+func superWhy(wager string, on *games.Target, where, note string, hit superHit) games.Why {
+	var none, pays string
+	var args []any
 	switch {
-	case wager == "super" && where == "the box's first five cards":
-		why = games.Why{{ID: ReasonSuperNone}}
-	case wager == "dealer_super" && where == "the dealer's first five cards":
-		why = games.Why{{ID: ReasonDealerSuperNone}}
+	case wager == "super" && where == boxFive:
+		none, pays = ReasonSuperNone, ReasonSuperPays
+	case wager == "dealer_super" && where == dealerFive:
+		none, pays = ReasonDealerSuperNone, ReasonDealerSuperPays
+	case wager == "dealer_super" && where == dealerReplaced:
+		none, pays = ReasonDealerSuperNoneReplaced, ReasonDealerSuperPaysReplaced
 	case wager == "multi_super" && on != nil && where == fmt.Sprintf("box %d's first five cards", on.Box):
-		why = games.Why{{ID: ReasonMultiSuperNone, Args: []any{"Box", on.Box}}}
+		none, pays = ReasonMultiSuperNone, ReasonMultiSuperPays
+		args = []any{"Box", on.Box}
 	default:
 		return nil
 	}
+	why := games.Why{{ID: none, Args: args}}
+	if hit.ok {
+		if !namedCombo(hit.key) {
+			return nil
+		}
+		why = games.Why{{ID: pays, Args: append(args, "Odds", hit.odds.String(), "Combo", games.Category{Key: hit.key, A: true})}}
+	}
 	switch {
 	case note == "":
-	case on != nil && note == fmt.Sprintf(" (box %d folded later; the bet stands on its first five)", on.Box):
+	case on != nil && note == fmt.Sprintf(multiSuperFolded, on.Box):
 		why = append(why, games.Phrase{ID: ReasonMultiSuperFold, Args: []any{"Box", on.Box}})
 	default:
 		return nil
