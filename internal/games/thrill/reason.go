@@ -77,7 +77,7 @@ var Reasons = append([]string{ReasonTablePaysNothing, ReasonWhateverPoker, Reaso
 
 // rankedReasons are the ids made of a prefix and a position or a rank: the
 // card that decides, and a three of a kind the joker joins (of any rank but
-// aces, where it is the fourth ace).
+// aces: beside three aces the joker is the fourth).
 func rankedReasons() []string {
 	var ids []string
 	for _, p := range deciderPositions {
