@@ -111,7 +111,7 @@ func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
 // words, then the cards ("Flush, king high: K♥ 10♥ 8♥ 4♥ 2♥").
 func describeFive(loc *i18n.Localizer, r poker.Rules, five []cards.Card) string {
 	h := r.Evaluate(five)
-	return describeHandIn(loc, h) + ": " + showCards(h.Best[:])
+	return describeHandIn(loc, h) + ": " + showCardsIn(loc, h.Best[:])
 }
 
 // describeHand is poker's description, with a wheel named as A-2-3-4-5.
@@ -204,7 +204,7 @@ func descriptionBeyond(engine, desc string) string {
 // the game's book on hand ranking.
 func misreadHand(loc *i18n.Localizer, r poker.Rules, five []cards.Card, c *choiceSet, rule string) {
 	h := r.Evaluate(five)
-	cs := showCards(h.Best[:])
+	cs := showCardsIn(loc, h.Best[:])
 	w := wordsOf(h)
 	rs := h.Ranks()
 	kick := loc.T("drill.hand.kicker")

@@ -2,9 +2,11 @@ package drills
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -79,9 +81,10 @@ func ChoiceCards(choice string) (words string, cs []cards.Card, ok bool) {
 	return choice[:i], cs, true
 }
 
-// readCard reads one card as showCard writes it: "K♠", "10♥", "Joker".
+// readCard reads one card as showCard and showCardsIn write it: "K♠",
+// "10♥", the joker in any language ("Joker", "Jolly", "Джокер").
 func readCard(s string) (cards.Card, bool) {
-	if s == "Joker" {
+	if jokerNames()[s] {
 		return cards.Joker, true
 	}
 	for suit, sym := range suitSymbols {
@@ -98,6 +101,16 @@ func readCard(s string) (cards.Card, bool) {
 	}
 	return 0, false
 }
+
+// jokerNames are the joker's names among a hand's cards in every language
+// offered (showCardsIn).
+var jokerNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{showCard(cards.Joker): true}
+	for _, l := range i18n.Offered {
+		names[i18n.Default().Localizer(l.Tag).T(jokerCard)] = true
+	}
+	return names
+})
 
 // halfRow reports whether odds pay half the stake (1 to 2).
 func halfRow(o games.Odds) bool { return o.Win > 0 && o.Win*2 == o.Per }

@@ -58,6 +58,10 @@ func TestChoiceCards(t *testing.T) {
 	}{
 		{"Straight, five high (A-2-3-4-5): 5♦ 4♠ 3♣ 2♠ A♦", "Straight, five high (A-2-3-4-5)", "5d 4s 3c 2s Ad"},
 		{"High card, ace, queen, with the joker as an ace: Joker Q♦ 10♣ 5♦ 4♣", "High card, ace, queen, with the joker as an ace", "Jk Qd Tc 5d 4c"},
+		// The joker as Italian and Russian write it among the cards.
+		{"Carta alta: asso, donna, con il jolly come asso: Jolly Q♦ 10♣ 5♦ 4♣", "Carta alta: asso, donna, con il jolly come asso", "Jk Qd Tc 5d 4c"},
+		{"Стрит, старшая пятёрка (A-2-3-4-5): 5♦ 4♣ 3♣ 2♥ Джокер", "Стрит, старшая пятёрка (A-2-3-4-5)", "5d 4c 3c 2h Jk"},
+		{"One pair: K♠ K♦ Jester", "", ""},
 		{"Second decision: players check", "", ""},
 		{"Yes: a winning Poker Bet is half-paid", "", ""},
 		{"One pair: K♠ K♦ 7x", "", ""},
@@ -81,24 +85,33 @@ func TestChoiceCards(t *testing.T) {
 			t.Errorf("ChoiceCards(%q) = %q, %v; want %q, %v", tt.in, words, cs, tt.words, want)
 		}
 	}
-	// Every hand choice the drills write that names cards reads back.
+	// Every hand choice the drills write that names cards reads back, in
+	// every language.
 	_, gen := generator(t)
-	read := 0
+	read, jokers := 0, 0
 	for _, game := range []string{"uth", "oracle", "thrill", "lunar"} {
 		for seed := range uint64(40) {
-			d, err := gen.Generate("default", drills.Spec{Game: game, Kind: drills.KindHand, Level: 3, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, c := range d.Choices {
-				if _, cs, ok := drills.ChoiceCards(c); ok {
-					read++
-					if len(cs) < 2 {
-						t.Errorf("%s hand seed %d: choice %q reads as %v", game, seed, c, cs)
+			for _, lang := range []string{"en", "it", "ru"} {
+				d, err := gen.Generate("default", drills.Spec{Game: game, Kind: drills.KindHand, Level: 3, Seed: seed, Lang: lang})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range d.Choices {
+					if _, cs, ok := drills.ChoiceCards(c); ok {
+						read++
+						if len(cs) < 2 {
+							t.Errorf("%s hand seed %d in %s: choice %q reads as %v", game, seed, lang, c, cs)
+						}
+						if slices.Contains(cs, cards.Joker) && lang != "en" {
+							jokers++
+						}
 					}
 				}
 			}
 		}
+	}
+	if jokers == 0 {
+		t.Error("no Italian or Russian hand choice names the joker: ChoiceCards reads none")
 	}
 	if read == 0 {
 		t.Error("no hand choice names its cards: ChoiceCards reads none")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // What a trainee reads is written here the way a dealer says it: cards with
@@ -39,6 +40,24 @@ func showCards(cs []cards.Card) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// showCardsIn is showCards in loc's language: the joker as the language
+// writes it among the cards (drill.thrill.joker_card: "Joker", "Jolly",
+// "Джокер"); every other card is printed alike in every language. The
+// round's own notation ("Jk") is never this: only what a trainee reads.
+func showCardsIn(loc *i18n.Localizer, cs []cards.Card) string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = showCard(c)
+		if c.IsJoker() {
+			out[i] = loc.T(jokerCard)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// jokerCard is the message that names the joker among a hand's cards.
+const jokerCard = "drill.thrill.joker_card"
 
 // withArticle puts "a" or "an" before word, by its sound: "an ace", "an
 // eight", "an 8", "a king", "a one-card exchange".

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
@@ -95,6 +96,8 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 				w := wordsOf(v.Hand)
 				w.wheel = w.wheel && v.Wheel
 				args[i] = lowerFirst(w.say(loc))
+			case games.Rank:
+				args[i] = rankForm(loc, cards.Rank(v), "name")
 			case games.Category:
 				id := "reason.category."
 				if v.A {

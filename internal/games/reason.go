@@ -1,6 +1,9 @@
 package games
 
-import "github.com/dealerkiosk/trainer/internal/games/poker"
+import (
+	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/poker"
+)
 
 // Why is a reason (WagerResult.Reason, Fee.Reason) in words that can be
 // translated: message ids of the catalogue content/i18n/drills
@@ -54,6 +57,11 @@ type Hand struct {
 	poker.Hand
 	Wheel bool
 }
+
+// Rank is a card's rank given as a reason's argument, named alone as a
+// dealer names the card that decides ("the player's jack"): the reader's
+// language names it (the hands' words, drill.rank.<rank>.name).
+type Rank cards.Rank
 
 // Category is a hand's category given as a reason's argument: the reader's
 // language names it. A says that English puts its article before it, as a

@@ -142,27 +142,29 @@ func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Set
 	case cmp < 0:
 		var y games.Words
 		y.Say(fmt.Sprintf("Poker Bet loses: the dealer's %s beats the player's %s", dealer, player), ReasonPokerLoses, "Dealer", dhh, "Player", ph)
-		y.English(note)
+		y.Append(&note)
 		r := lose(Poker, stake, "", rule)
 		r.Says(&y)
 		return r
 	case cmp == 0:
 		var y games.Words
 		y.Say(fmt.Sprintf("Poker Bet pushes: the player's %s ties the dealer's %s", player, dealer), ReasonPokerPushes, "Player", ph, "Dealer", dhh)
-		y.English(note)
+		y.Append(&note)
 		r := push(Poker, stake, "", rule)
 		r.Says(&y)
 		return r
 	case half:
+		var y games.Words
+		y.Say(fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower", dealer), ReasonHalfPay, "Dealer", dhh)
+		y.Append(&note)
 		if s.PokerHalfPayHand != KingJackHigh {
-			note += " (at this house every high-card hand without an ace counts, king-queen high included)"
+			y.Say(" (at this house every high-card hand without an ace counts, king-queen high included)", ReasonHalfPayHouse)
 		}
-		return win(Poker, stake, pt, rowWinVsKJ, rd,
-			fmt.Sprintf("the player wins, but the dealer's losing hand, %s, is king/jack high or lower%s", dealer, note), SecKingJackHigh)
+		return winWords(Poker, stake, pt, rowWinVsKJ, rd, &y, SecKingJackHigh)
 	}
 	var y games.Words
 	y.Say(fmt.Sprintf("the player's %s beats the dealer's %s", player, dealer), ReasonPlayerBeats, "Player", ph, "Dealer", dhh)
-	y.English(note)
+	y.Append(&note)
 	if dh.Category() == poker.HighCard {
 		rs := dh.Ranks()
 		switch {
@@ -183,33 +185,42 @@ func settlePoker(stake games.Money, h, dh poker.Hand, cmp int, half bool, s *Set
 // showdownNote explains a showdown that a 7 Card Thrill ranking rule decided
 // (the second-highest wheel, the joker's rank in a flush, a natural hand tying
 // a joker hand) or that a kicker decided between hands described alike. It
-// returns the note and the book section of the rule, "" where the Poker Bet's
-// own section says it all. cmp is Compare(h, dh).
-func showdownNote(h, dh poker.Hand, cmp int, s *Settings) (note, rule string) {
+// returns the note (its phrases with ids) and the book section of the rule,
+// "" where the Poker Bet's own section says it all. cmp is Compare(h, dh).
+func showdownNote(h, dh poker.Hand, cmp int, s *Settings) (note games.Words, rule string) {
 	cat := h.Category()
 	if cat != dh.Category() {
-		return "", ""
+		return note, ""
 	}
 	switch {
 	case cat == poker.Straight && (isWheel(h) || isWheel(dh)) && h.Value != dh.Value:
-		return "; A-2-3-4-5 is the second-highest straight", SecWheel
+		note.Say("; A-2-3-4-5 is the second-highest straight", ReasonWheel)
+		return note, SecWheel
 	case cat == poker.StraightFlush && (isWheel(h) || isWheel(dh)) && h.Value != dh.Value:
 		if s.WheelRuleAppliesToSF {
-			return "; A-2-3-4-5 of one suit is the second-highest straight flush, as the wheel is the second-highest straight", SecWheelSF
+			note.Say("; A-2-3-4-5 of one suit is the second-highest straight flush, as the wheel is the second-highest straight", ReasonWheelSF)
+		} else {
+			note.Say("; at this house A-2-3-4-5 of one suit is the lowest straight flush", ReasonWheelSFLowest)
 		}
-		return "; at this house A-2-3-4-5 of one suit is the lowest straight flush", SecWheelSF
+		return note, SecWheelSF
 	case cat == poker.Flush && (h.HasJoker() || dh.HasJoker()):
 		j := h
 		if !h.HasJoker() {
 			j = dh
 		}
 		if s.JokerFlushRank == AceAlways {
-			return "; at this house the joker in a flush always counts as an ace" + decider(h, dh, cmp), SecJokerFlush
+			note.Say("; at this house the joker in a flush always counts as an ace", ReasonJokerFlushAce)
+		} else {
+			as := j.JokerAs.Rank()
+			note.Say(fmt.Sprintf("; the joker in a flush is the highest card of the suit not held, here the %s", as.Name()),
+				ReasonJokerFlushMissing, "Rank", games.Rank(as))
 		}
-		return fmt.Sprintf("; the joker in a flush is the highest card of the suit not held, here the %s%s",
-			j.JokerAs.Rank().Name(), decider(h, dh, cmp)), SecJokerFlush
+		d := decider(h, dh, cmp)
+		note.Append(&d)
+		return note, SecJokerFlush
 	case h.Value == dh.Value && h.HasJoker() != dh.HasJoker():
-		return "; a natural hand and a joker hand of the same ranks tie", SecTies
+		note.Say("; a natural hand and a joker hand of the same ranks tie", ReasonNaturalTies)
+		return note, SecTies
 	}
 	return decider(h, dh, cmp), ""
 }
@@ -217,17 +228,17 @@ func showdownNote(h, dh poker.Hand, cmp int, s *Settings) (note, rule string) {
 // decider names the card that decides between two hands of the same
 // description ("one pair, nines, ace kicker" against the same), so that a
 // trainee is told which card wins: "; the second kicker decides: the
-// player's jack against the dealer's ten". It is "" where the descriptions
-// already show the difference or the hands tie.
-func decider(h, dh poker.Hand, cmp int) string {
+// player's jack against the dealer's ten". It says nothing where the
+// descriptions already show the difference or the hands tie.
+func decider(h, dh poker.Hand, cmp int) (y games.Words) {
 	if cmp == 0 || h.Category() != dh.Category() {
-		return ""
+		return y
 	}
 	// How many ranks a description names: a pair and its first kicker, a set
 	// and its first kicker, a flush's top card; every rank of the others.
 	shown := map[poker.Category]int{poker.OnePair: 3, poker.ThreeOfAKind: 4, poker.Flush: 1}[h.Category()]
 	if shown == 0 {
-		return ""
+		return y
 	}
 	rs, ds := h.Ranks(), dh.Ranks()
 	for i := range rs {
@@ -235,15 +246,20 @@ func decider(h, dh poker.Hand, cmp int) string {
 			continue
 		}
 		if i < shown {
-			return "" // the descriptions already differ on this card
+			return y // the descriptions already differ on this card
 		}
-		win, lose := "the player's "+rs[i].Name(), "the dealer's "+ds[i].Name()
-		if cmp < 0 {
-			win, lose = lose, win
+		pos := position(h.Category(), i)
+		y.Say("; the "+pos+" decides: ", ReasonDecides+strings.NewReplacer(" ", "_", "-", "_").Replace(pos))
+		if cmp > 0 {
+			y.Say(fmt.Sprintf("the player's %s against the dealer's %s", rs[i].Name(), ds[i].Name()),
+				ReasonPlayerAgainst, "Player", games.Rank(rs[i]), "Dealer", games.Rank(ds[i]))
+		} else {
+			y.Say(fmt.Sprintf("the dealer's %s against the player's %s", ds[i].Name(), rs[i].Name()),
+				ReasonDealerAgainst, "Dealer", games.Rank(ds[i]), "Player", games.Rank(rs[i]))
 		}
-		return fmt.Sprintf("; the %s decides: %s against %s", position(h.Category(), i), win, lose)
+		return y
 	}
-	return ""
+	return y
 }
 
 // position names the i-th rank of a hand of category c as a dealer counts
@@ -318,7 +334,8 @@ func settleAtLeast(w, row string, least poker.Category, stake games.Money, h pok
 	why := said(d, ReasonHand, "Hand", handArg(h))
 	if h.Category() == poker.ThreeOfAKind && h.HasJoker() && h.Ranks()[0] != cards.Ace {
 		// K-K-K with the joker: the bug is the ace kicker, not a fourth king.
-		why.English(fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s)", h.Ranks()[0].Name()))
+		r := h.Ranks()[0]
+		why.Say(fmt.Sprintf(" (the joker plays as an ace, never as a fourth %s)", r.Name()), ReasonNotFourth+r.Name())
 		sec = SecJoker
 	}
 	return winWords(w, stake, s.Pay[w], row, rd, why, sec)
@@ -332,21 +349,24 @@ func settleSpecial(stake games.Money, h poker.Hand, from []cards.Card, s *Settin
 	d := lowerFirst(describe(h))
 	switch h.Category() {
 	case poker.FiveAces:
-		return win(Special, stake, pt, rowFiveAces, rd, "five aces", SecSpecialBet)
+		return winWords(Special, stake, pt, rowFiveAces, rd, said("five aces", ReasonFiveAces), SecSpecialBet)
 	case poker.RoyalFlush:
 		if naturalRoyal(from) {
-			return win(Special, stake, pt, rowRoyal, rd, "a natural royal flush", SecSpecialBet)
+			return winWords(Special, stake, pt, rowRoyal, rd, said("a natural royal flush", ReasonNaturalRoyal), SecSpecialBet)
 		}
 		if s.SpecialNaturalRoyalOnly {
-			return win(Special, stake, pt, rowSF, rd,
-				"a royal flush made with the joker pays as a straight flush at this house", SecSpecialBet)
+			return winWords(Special, stake, pt, rowSF, rd,
+				said("a royal flush made with the joker pays as a straight flush at this house", ReasonJokerRoyalAsSF), SecSpecialBet)
 		}
-		return win(Special, stake, pt, rowRoyal, rd,
-			"a royal flush made with the joker pays as a royal flush, like a natural one", SecSpecialBet)
+		return winWords(Special, stake, pt, rowRoyal, rd,
+			said("a royal flush made with the joker pays as a royal flush, like a natural one", ReasonJokerRoyal), SecSpecialBet)
 	case poker.StraightFlush:
 		return winWords(Special, stake, pt, rowSF, rd, said(d, ReasonHand, "Hand", handArg(h)), SecSpecialBet)
 	}
-	return lose(Special, stake, "Special loses: "+d+" is below a straight flush", SecSpecialBet)
+	r := lose(Special, stake, "", SecSpecialBet)
+	r.Say(fmt.Sprintf("%s loses: %s is below %s", wagerTitle[Special], d, withArticle(poker.StraightFlush)),
+		ReasonBelow+poker.StraightFlush.Key(), "Wager", games.WagerID(Special), "Hand", handArg(h))
+	return r
 }
 
 // withArticle names a category as a dealer says "below a full house".
@@ -404,17 +424,11 @@ func preferNatural(h poker.Hand, from []cards.Card) poker.Hand {
 	return h
 }
 
-// win pays stake at the odds of row in pt, rounded to the smallest chip as
-// the house rounds (house.toml rounding, §1.6). A payout that rounds to
-// nothing is a push, and says so.
-func win(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why, rule string) games.WagerResult {
-	var y games.Words
-	y.English(why)
-	return winWords(w, stake, pt, row, rd, &y, rule)
-}
-
-// winWords is win with the reason's ground given as words that may have ids
-// (games.Words): the reason has a Why when every part of it has one.
+// winWords pays stake at the odds of row in pt, rounded to the smallest chip
+// as the house rounds (house.toml rounding, §1.6). A payout that rounds to
+// nothing is a push, and says so. why is the reason's ground, in words that
+// may have ids (games.Words): the reason has a Why when every part of it has
+// one.
 func winWords(w string, stake games.Money, pt games.PayTable, row string, rd games.Rounding, why *games.Words, rule string) games.WagerResult {
 	o, ok := pt.Odds(row)
 	if !ok {
