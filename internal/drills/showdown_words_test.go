@@ -114,7 +114,7 @@ func TestShowdownPhrasesReached(t *testing.T) {
 	five := func(s string) [5]cards.Card { return [5]cards.Card(cards.MustParseList(s)) }
 	unit := games.Unit
 	for _, r := range []struct{ dealer, board, player string }{
-		{"Qs 4d", "9s 9d 9c 9h 2s", "Ks 3d"}, // four nines, the kicker decides
+		{"Qs 4d", "9s 9d 9c 9h 2s", "Ks 3d"},  // four nines, the kicker decides
 		{"5h 3d", "9h 8h 7h 6h 2c", "10h 3c"}, // two straight flushes
 		{"2c 3d", "Ah Kh Qh Jh 10h", "4s 5s"}, // a royal flush on the board: a tie
 	} {
