@@ -1,6 +1,10 @@
 package oracle
 
-import "github.com/dealerkiosk/trainer/internal/games"
+import (
+	"slices"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+)
 
 // The reasons of a settlement that have message ids (games.Why): the
 // catalogue content/i18n/drills says each in every language. A reason not
@@ -59,16 +63,18 @@ const (
 // qualify, 1:1" (WagerResult.Row).
 const NoQualifyRow = "Ante when the dealer does not qualify, "
 
+// showdownReasons are the showdown's ids (above); Reasons lists them with
+// the shared phrases' and the others.
+var showdownReasons = []string{ReasonAntePays, ReasonBetPays, ReasonBetNotPaid, ReasonAnteStay, ReasonBetStay,
+	ReasonAnteLoses, ReasonBetLoses, ReasonSameRanks, ReasonBothHoldPlayer, ReasonBothHoldDealer,
+	ReasonHigherPair, ReasonTwoPair, ReasonFlushHeaded, ReasonCardsHeaded, RowNoQualify}
+
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
-var Reasons = []string{ReasonAntePaidNoQualify, ReasonAnteFoldBefore, ReasonAnteFoldAfter, ReasonBetFold, ReasonAnteNoQualify, ReasonBetNoQualify,
+var Reasons = slices.Concat(reasons, showdownReasons, games.ShowdownReasons)
+
+// reasons are the other ids, each phrase a whole reason or added to one.
+var reasons = []string{ReasonAntePaidNoQualify, ReasonAnteFoldBefore, ReasonAnteFoldAfter, ReasonBetFold, ReasonAnteNoQualify, ReasonBetNoQualify,
 	ReasonFeeFourth, ReasonFeeExchange, ReasonFeeExchanges, ReasonFeeExchangeFee, ReasonFeeOf, ReasonRatioN,
 	ReasonRatioTimes, ReasonRatioOdds, ReasonFeeRounded, ReasonFeeReturned, ReasonFeeKept, ReasonFeeKeptFold,
 	ReasonFeeKeptAlways}
-
-func init() {
-	Reasons = append(Reasons, ReasonAntePays, ReasonBetPays, ReasonBetNotPaid, ReasonAnteStay, ReasonBetStay,
-		ReasonAnteLoses, ReasonBetLoses, ReasonSameRanks, ReasonBothHoldPlayer, ReasonBothHoldDealer,
-		ReasonHigherPair, ReasonTwoPair, ReasonFlushHeaded, ReasonCardsHeaded, RowNoQualify)
-	Reasons = append(Reasons, games.ShowdownReasons...)
-}

@@ -1,6 +1,10 @@
 package uth
 
-import "github.com/dealerkiosk/trainer/internal/games"
+import (
+	"slices"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+)
 
 // The reasons of a settlement that have message ids (games.Why): the
 // catalogue content/i18n/drills says each in every language. A reason not
@@ -47,16 +51,18 @@ const (
 	ReasonDecides         = "reason.uth.showdown.decides"
 )
 
+// showdownReasons are the showdown's ids (above); Reasons lists them with
+// the shared phrases' and the others.
+var showdownReasons = []string{ReasonAntePays, ReasonAntePushes, ReasonAnteLoses, ReasonDealerQualifies,
+	ReasonPlayPays, ReasonPlayPushes, ReasonPlayLoses, ReasonPlayNoQualify, ReasonBlindPushes, ReasonBlindLoses,
+	ReasonTie, ReasonFullHouse, ReasonDecides}
+
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
-var Reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
+var Reasons = slices.Concat(reasons, showdownReasons, games.ShowdownReasons)
+
+// reasons are the other ids, each phrase a whole reason or added to one.
+var reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
 	ReasonBlindBelow, ReasonBlindNotPaid, ReasonBlindNoQualify, ReasonTripsBelow,
 	ReasonProgressiveFold, ReasonProgressiveBelow, ReasonProgressiveBelowFlop,
 	ReasonBlindPays, ReasonTripsPays, ReasonTripsPaysFold}
-
-func init() {
-	Reasons = append(Reasons, ReasonAntePays, ReasonAntePushes, ReasonAnteLoses, ReasonDealerQualifies,
-		ReasonPlayPays, ReasonPlayPushes, ReasonPlayLoses, ReasonPlayNoQualify, ReasonBlindPushes, ReasonBlindLoses,
-		ReasonTie, ReasonFullHouse, ReasonDecides)
-	Reasons = append(Reasons, games.ShowdownReasons...)
-}
