@@ -76,11 +76,8 @@ func (t *settler) ante() games.WagerResult {
 		push(&w, "")
 		w.Say("Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand", ReasonAnteNoQualify)
 	case t.cmp > 0:
-		sd := t.showdown()
-		if o, exact := t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+sd.Text+", and the dealer qualifies"); exact {
-			y := &games.Words{}
-			y.Say(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String())
-			y.Said(sd)
+		if o, exact := t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown().Text+", and the dealer qualifies"); exact {
+			y := t.framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String())
 			y.Say(", and the dealer qualifies", ReasonDealerQualifies)
 			w.Says(y)
 		}
