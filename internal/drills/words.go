@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
-	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
@@ -96,14 +96,18 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 				w := wordsOf(v.Hand)
 				w.wheel = w.wheel && v.Wheel
 				args[i] = lowerFirst(w.say(loc))
-			case games.Rank:
-				args[i] = rankForm(loc, cards.Rank(v), "name")
 			case games.Category:
 				id := "reason.category."
 				if v.A {
 					id = "reason.category_a."
 				}
 				args[i] = loc.T(id + v.Key)
+			case games.Phrase:
+				args[i] = sayWhy(loc, games.Why{v})
+			case games.Rank:
+				args[i] = rankForm(loc, v.Rank, v.Form)
+			case games.Ranks:
+				args[i] = ranksIn(loc, v)
 			case games.WagerID:
 				id := "wager." + string(v)
 				if s := loc.T(id); s != id {
@@ -118,14 +122,30 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 	return b.String()
 }
 
+// ranksIn writes ranks in a row in loc's language, each in its form, the
+// last after "and" where rs says so (reason.showdown.and).
+func ranksIn(loc *i18n.Localizer, rs games.Ranks) string {
+	words := make([]string, len(rs.Ranks))
+	for i, r := range rs.Ranks {
+		words[i] = rankForm(loc, r, rs.Form)
+	}
+	if !rs.And || len(words) < 2 {
+		return strings.Join(words, ", ")
+	}
+	return loc.T(games.ReasonAnd, "List", strings.Join(words[:len(words)-1], ", "), "Last", words[len(words)-1])
+}
+
 // rowIn is a pay-table row's name (games.PayTable.RowName: "Blind table A,
 // flush 3:2") in loc's language: the table by the wager it pays and the row
 // from the hands catalogue (table.<kind>, row.<key>), the table's own name
-// and the odds as they are. A row the engine names otherwise (Oracle's Ante
-// when the dealer does not qualify) stays as the engine says it.
+// and the odds as they are; Oracle's Ante when the dealer does not qualify
+// from its own message.
 func rowIn(loc *i18n.Localizer, row string) string {
 	if loc.Lang() == i18n.Source || row == "" {
 		return row
+	}
+	if odds, ok := strings.CutPrefix(row, oracle.NoQualifyRow); ok {
+		return loc.T(oracle.RowNoQualify, "Odds", odds)
 	}
 	kind, name, key, odds, ok := parseRow(row)
 	if !ok {

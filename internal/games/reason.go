@@ -1,7 +1,6 @@
 package games
 
 import (
-	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 )
 
@@ -57,11 +56,6 @@ type Hand struct {
 	poker.Hand
 	Wheel bool
 }
-
-// Rank is a card's rank given as a reason's argument, named alone as a
-// dealer names the card that decides ("the player's jack"): the reader's
-// language names it (the hands' words, drill.rank.<rank>.name).
-type Rank cards.Rank
 
 // Category is a hand's category given as a reason's argument: the reader's
 // language names it. A says that English puts its article before it, as a

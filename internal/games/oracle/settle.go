@@ -101,7 +101,7 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 			push(&ante, "", RuleNoQualify)
 			ante.Say("Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", ReasonAnteNoQualify)
 		} else {
-			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(),
+			win(&ante, rd, s.NoQualifyAnte, NoQualifyRow+s.NoQualifyAnte.String(),
 				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
 			sayUnrounded(&ante, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
 		}
@@ -110,22 +110,38 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 	default:
 		res.Versus = versus(hand, dealer)
 		why := compareWords(hand, dealer)
+		// framed is a wager's frame (its English, message id and args)
+		// and why after it.
+		framed := func(frame, id string, args ...any) *games.Words {
+			y := &games.Words{}
+			y.Say(frame, id, args...)
+			y.Said(why)
+			return y
+		}
 		switch res.Versus {
 		case games.VersusWin:
 			o, _ := s.Ante.Odds("win")
-			win(&ante, rd, o, s.Ante.RowName("win"), fmt.Sprintf("Ante pays %s: %s", o, why), RuleAnte)
-			key := hand.Category().Key()
-			if o, ok := s.Bet.Odds(key); ok {
-				win(&bet, rd, o, s.Bet.RowName(key), fmt.Sprintf("BET pays %s: %s", o, why), RuleBet)
+			win(&ante, rd, o, s.Ante.RowName("win"), fmt.Sprintf("Ante pays %s: %s", o, why.Text), RuleAnte)
+			saysUnrounded(&ante, framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String()))
+			cat := hand.Category()
+			if o, ok := s.Bet.Odds(cat.Key()); ok {
+				win(&bet, rd, o, s.Bet.RowName(cat.Key()), fmt.Sprintf("BET pays %s: %s", o, why.Text), RuleBet)
+				saysUnrounded(&bet, framed(fmt.Sprintf("BET pays %s: ", o), ReasonBetPays, "Odds", o.String()))
 			} else {
-				push(&bet, fmt.Sprintf("BET pushes: the player won with %s, which the %s BET table does not pay", hand.Category(), s.Bet.Name), RuleBet)
+				push(&bet, "", RuleBet)
+				bet.Say(fmt.Sprintf("BET pushes: the player won with %s, which the %s BET table does not pay", cat, s.Bet.Name),
+					ReasonBetNotPaid, "Hand", games.Category{Key: cat.Key()}, "Table", s.Bet.Name)
 			}
 		case games.VersusTie:
-			push(&ante, "Ante pushes: a STAY, "+why, RuleStay)
-			push(&bet, "BET pushes: a STAY, "+why, RuleStay)
+			push(&ante, "", RuleStay)
+			ante.Says(framed("Ante pushes: a STAY, ", ReasonAnteStay))
+			push(&bet, "", RuleStay)
+			bet.Says(framed("BET pushes: a STAY, ", ReasonBetStay))
 		default:
-			lose(&ante, "Ante loses: "+why, RuleAnte)
-			lose(&bet, "BET loses: "+why, RuleBet)
+			lose(&ante, "", RuleAnte)
+			ante.Says(framed("Ante loses: ", ReasonAnteLoses))
+			lose(&bet, "", RuleBet)
+			bet.Says(framed("BET loses: ", ReasonBetLoses))
 		}
 	}
 
@@ -233,21 +249,22 @@ func versus(p, d poker.Hand) games.Versus {
 // compareWords says why a showdown went the way it did, naming the card
 // that decides when both hands are of the same kind: "both hold a pair of
 // aces with a queen; the second kicker decides, the dealer's jack against
-// the player's ten".
-func compareWords(p, d poker.Hand) string {
+// the player's ten". The hands' names and ranks are the phrases the hold'em
+// games share (internal/games/showdown.go).
+func compareWords(p, d poker.Hand) games.Said {
 	pc, dc := p.Category(), d.Category()
 	c := poker.Compare(p, d)
 	switch {
 	case c == 0:
-		return "the player and the dealer hold the same five ranks: " + rankList(p.Ranks())
-	case pc != dc && c > 0:
-		return fmt.Sprintf("the player's %s beats the dealer's %s", pc, dc)
+		five := p.Ranks()
+		rs := games.Ranks{Ranks: five[:], Form: games.FormName}
+		return games.Saying("the player and the dealer hold the same five ranks: "+rs.English(), ReasonSameRanks, "Ranks", rs)
 	case pc != dc:
-		return fmt.Sprintf("the dealer's %s beats the player's %s", dc, pc)
+		return games.Beats(c > 0, games.CategoryName(pc), games.CategoryName(dc))
 	}
-	winner, loser, w, l := "player", "dealer", p, d
+	w, l := p, d
 	if c < 0 {
-		winner, loser, w, l = "dealer", "player", d, p
+		w, l = d, p
 	}
 	wr, lr := w.Ranks(), l.Ranks()
 	i := 0
@@ -256,125 +273,82 @@ func compareWords(p, d poker.Hand) string {
 	}
 	if i == 0 || i == len(wr) {
 		// The hands differ in their first rank (the pair, the set, the
-		// top of a straight...): that rank decides.
-		return fmt.Sprintf("the %s's %s beats the %s's %s", winner, lead(w), loser, lead(l))
+		// top of a straight...): that rank decides. (Two royal flushes
+		// tie, so none is named here.)
+		return games.Beats(c > 0, games.HandName(p), games.HandName(d))
 	}
-	return fmt.Sprintf("both hold %s; %s decides, the %s's %s against the %s's %s",
-		shared(pc, wr, i), position(pc, i), winner, cardWord(pc, i, wr[i]), loser, cardWord(pc, i, lr[i]))
-}
-
-// lead names a hand by what decides it first: "pair of aces", "two pair of
-// aces and nines", "ace-high flush".
-func lead(h poker.Hand) string {
-	r := h.Ranks()
-	switch h.Category() {
-	case poker.OnePair:
-		return "pair of " + r[0].Plural()
-	case poker.TwoPair:
-		return "two pair of " + r[0].Plural() + " and " + r[2].Plural()
-	case poker.ThreeOfAKind:
-		return "three " + r[0].Plural()
-	case poker.FourOfAKind:
-		return "four " + r[0].Plural()
-	case poker.FullHouse:
-		return r[0].Plural() + " full of " + r[3].Plural()
-	case poker.HighCard:
-		return r[0].Name() + " high"
+	both := shared(pc, wr, i)
+	pos := games.Position(position(pc, i))
+	win, lose := cardWord(pc, i, wr[i]), cardWord(pc, i, lr[i])
+	if c > 0 {
+		return games.Saying(fmt.Sprintf("both hold %s; %s decides, the player's %s against the dealer's %s", both.Text, pos.Text, win.English(), lose.English()),
+			ReasonBothHoldPlayer, "Hand", both.Arg, "Pos", pos.Arg, "Player", win, "Dealer", lose)
 	}
-	return r[0].Name() + "-high " + h.Category().String()
+	return games.Saying(fmt.Sprintf("both hold %s; %s decides, the dealer's %s against the player's %s", both.Text, pos.Text, win.English(), lose.English()),
+		ReasonBothHoldDealer, "Hand", both.Arg, "Pos", pos.Arg, "Player", lose, "Dealer", win)
 }
 
 // shared says what two hands of category cat hold in common before index i
 // of their ranks, the first that differs.
-func shared(cat poker.Category, r [5]cards.Rank, i int) string {
+func shared(cat poker.Category, r [5]cards.Rank, i int) games.Said {
+	kickers := func(s games.Said, ks []cards.Rank) games.Said {
+		if len(ks) == 0 {
+			return s
+		}
+		return games.With(s, games.Ranks{Ranks: ks, Form: games.FormA, And: true})
+	}
 	switch cat {
 	case poker.OnePair:
-		return "a pair of " + r[0].Plural() + withKickers(r[2:i])
+		return kickers(games.A(games.NameOf(poker.OnePair, r)), r[2:i])
 	case poker.TwoPair:
 		if i == 2 {
-			return r[0].Plural() + " as their higher pair"
+			pair := games.Rank{Rank: r[0], Form: games.FormPlural}
+			return games.Saying(pair.English()+" as their higher pair", ReasonHigherPair, "Pair", pair)
 		}
-		return "two pair, " + r[0].Plural() + " and " + r[2].Plural()
+		hi, lo := games.Rank{Rank: r[0], Form: games.FormPlural}, games.Rank{Rank: r[2], Form: games.FormPlural}
+		return games.Saying("two pair, "+hi.English()+" and "+lo.English(), ReasonTwoPair, "High", hi, "Low", lo)
 	case poker.ThreeOfAKind:
-		return "three " + r[0].Plural() + withKickers(r[3:i])
+		return kickers(games.NameOf(poker.ThreeOfAKind, r), r[3:i])
 	case poker.FourOfAKind:
-		return "four " + r[0].Plural()
+		return games.NameOf(poker.FourOfAKind, r)
 	case poker.FullHouse:
-		return "three " + r[0].Plural()
+		return games.NameOf(poker.ThreeOfAKind, r)
 	}
+	top := games.Ranks{Ranks: r[:i], Form: games.FormA, And: true}
 	if cat == poker.Flush {
-		return "a flush headed by " + wordList(r[:i])
+		return games.Saying("a flush headed by "+top.English(), ReasonFlushHeaded, "Cards", top)
 	}
-	return "cards headed by " + wordList(r[:i])
+	return games.Saying("cards headed by "+top.English(), ReasonCardsHeaded, "Cards", top)
 }
 
-// position names the place in a hand of category cat at index i of its ranks.
+// position names the place in a hand of category cat at index i of its
+// ranks, by its key (games.Positions).
 func position(cat poker.Category, i int) string {
 	switch cat {
 	case poker.OnePair:
-		return [...]string{2: "the first kicker", 3: "the second kicker", 4: "the third kicker"}[i]
+		return [...]string{2: "first_kicker", 3: "second_kicker", 4: "third_kicker"}[i]
 	case poker.TwoPair:
 		if i == 2 {
-			return "the lower pair"
+			return "lower_pair"
 		}
-		return "the kicker"
+		return "kicker"
 	case poker.ThreeOfAKind:
-		return [...]string{3: "the first kicker", 4: "the second kicker"}[i]
+		return [...]string{3: "first_kicker", 4: "second_kicker"}[i]
 	case poker.FullHouse:
-		return "the pair"
+		return "pair"
 	case poker.FourOfAKind:
-		return "the kicker"
+		return "kicker"
 	}
-	return [...]string{1: "the second-highest card", 2: "the third-highest card", 3: "the fourth-highest card", 4: "the lowest card"}[i]
+	return [...]string{1: "second_highest_card", 2: "third_highest_card", 3: "fourth_highest_card", 4: "lowest_card"}[i]
 }
 
 // cardWord is the deciding rank at index i: a pair in plural ("nines"), a
 // single card by its name ("jack").
-func cardWord(cat poker.Category, i int, r cards.Rank) string {
+func cardWord(cat poker.Category, i int, r cards.Rank) games.Rank {
 	if (cat == poker.TwoPair && i == 2) || (cat == poker.FullHouse && i == 3) {
-		return r.Plural()
+		return games.Rank{Rank: r, Form: games.FormPlural}
 	}
-	return r.Name()
-}
-
-// withKickers writes the kickers two hands share: " with a queen", " with a
-// queen and a jack"; nothing for none.
-func withKickers(rs []cards.Rank) string {
-	if len(rs) == 0 {
-		return ""
-	}
-	return " with " + wordList(rs)
-}
-
-// wordList writes ranks with their articles: "an ace, a king and a queen".
-func wordList(rs []cards.Rank) string {
-	words := make([]string, len(rs))
-	for i, r := range rs {
-		words[i] = article(r) + " " + r.Name()
-	}
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
-// rankList writes five ranks as a dealer reads them: "queen, queen, ace, nine, five".
-func rankList(rs [5]cards.Rank) string {
-	words := make([]string, len(rs))
-	for i, r := range rs {
-		words[i] = r.Name()
-	}
-	return strings.Join(words, ", ")
-}
-
-func article(r cards.Rank) string {
-	if r == cards.Ace || r == cards.Eight {
-		return "an"
-	}
-	return "a"
+	return games.Rank{Rank: r, Form: games.FormName}
 }
 
 func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rule string) {
@@ -384,6 +358,16 @@ func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rul
 		reason += fmt.Sprintf("; paid %s, %s", w.Pays, rd.ToChip())
 	}
 	w.Reason = reason
+}
+
+// saysUnrounded gives w's reason the phrases of y, which say it, unless win
+// added a rounding note, which has no message yet: the reason then stays
+// English whole.
+func saysUnrounded(w *games.WagerResult, y *games.Words) {
+	if strings.Contains(w.Reason, "; paid ") {
+		return
+	}
+	w.Says(y)
 }
 
 // sayUnrounded gives w's reason its message, id with args, unless win added

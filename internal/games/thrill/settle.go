@@ -213,7 +213,7 @@ func showdownNote(h, dh poker.Hand, cmp int, s *Settings) (note games.Words, rul
 		} else {
 			as := j.JokerAs.Rank()
 			note.Say(fmt.Sprintf("; the joker in a flush is the highest card of the suit not held, here the %s", as.Name()),
-				ReasonJokerFlushMissing, "Rank", games.Rank(as))
+				ReasonJokerFlushMissing, "Rank", games.Rank{Rank: as, Form: games.FormName})
 		}
 		d := decider(h, dh, cmp)
 		note.Append(&d)
@@ -252,10 +252,10 @@ func decider(h, dh poker.Hand, cmp int) (y games.Words) {
 		y.Say("; the "+pos+" decides: ", ReasonDecides+strings.NewReplacer(" ", "_", "-", "_").Replace(pos))
 		if cmp > 0 {
 			y.Say(fmt.Sprintf("the player's %s against the dealer's %s", rs[i].Name(), ds[i].Name()),
-				ReasonPlayerAgainst, "Player", games.Rank(rs[i]), "Dealer", games.Rank(ds[i]))
+				ReasonPlayerAgainst, "Player", games.Rank{Rank: rs[i], Form: games.FormName}, "Dealer", games.Rank{Rank: ds[i], Form: games.FormName})
 		} else {
 			y.Say(fmt.Sprintf("the dealer's %s against the player's %s", ds[i].Name(), rs[i].Name()),
-				ReasonDealerAgainst, "Dealer", games.Rank(ds[i]), "Player", games.Rank(rs[i]))
+				ReasonDealerAgainst, "Dealer", games.Rank{Rank: ds[i], Form: games.FormName}, "Player", games.Rank{Rank: rs[i], Form: games.FormName})
 		}
 		return y
 	}

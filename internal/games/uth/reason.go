@@ -1,5 +1,11 @@
 package uth
 
+import (
+	"slices"
+
+	"github.com/dealerkiosk/trainer/internal/games"
+)
+
 // The reasons of a settlement that have message ids (games.Why): the
 // catalogue content/i18n/drills says each in every language. A reason not
 // listed here is shown in English.
@@ -26,9 +32,37 @@ const (
 	ReasonTripsPaysFold = "reason.uth.trips_pays_fold"
 )
 
+// The showdown's reasons: each wager's frame ("Ante pays 1:1: "), then how
+// the hands compare (showdown.go), with the phrases the hold'em games share
+// (games.ShowdownReasons).
+const (
+	ReasonAntePays        = "reason.uth.showdown.ante_pays"
+	ReasonAntePushes      = "reason.uth.showdown.ante_pushes"
+	ReasonAnteLoses       = "reason.uth.showdown.ante_loses"
+	ReasonDealerQualifies = "reason.uth.showdown.dealer_qualifies"
+	ReasonPlayPays        = "reason.uth.showdown.play_pays"
+	ReasonPlayPushes      = "reason.uth.showdown.play_pushes"
+	ReasonPlayLoses       = "reason.uth.showdown.play_loses"
+	ReasonPlayNoQualify   = "reason.uth.showdown.play_no_qualify"
+	ReasonBlindPushes     = "reason.uth.showdown.blind_pushes"
+	ReasonBlindLoses      = "reason.uth.showdown.blind_loses"
+	ReasonTie             = "reason.uth.showdown.tie"
+	ReasonFullHouse       = "reason.uth.showdown.full_house"
+	ReasonDecides         = "reason.uth.showdown.decides"
+)
+
+// showdownReasons are the showdown's ids (above); Reasons lists them with
+// the shared phrases' and the others.
+var showdownReasons = []string{ReasonAntePays, ReasonAntePushes, ReasonAnteLoses, ReasonDealerQualifies,
+	ReasonPlayPays, ReasonPlayPushes, ReasonPlayLoses, ReasonPlayNoQualify, ReasonBlindPushes, ReasonBlindLoses,
+	ReasonTie, ReasonFullHouse, ReasonDecides}
+
 // Reasons lists every id Settle may give a reason, for the test that every
 // catalogue has each.
-var Reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
+var Reasons = slices.Concat(reasons, showdownReasons, games.ShowdownReasons)
+
+// reasons are the other ids, each phrase a whole reason or added to one.
+var reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
 	ReasonBlindBelow, ReasonBlindNotPaid, ReasonBlindNoQualify, ReasonTripsBelow,
 	ReasonProgressiveFold, ReasonProgressiveBelow, ReasonProgressiveBelowFlop,
 	ReasonBlindPays, ReasonTripsPays, ReasonTripsPaysFold}

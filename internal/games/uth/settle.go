@@ -76,13 +76,28 @@ func (t *settler) ante() games.WagerResult {
 		push(&w, "")
 		w.Say("Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand", ReasonAnteNoQualify)
 	case t.cmp > 0:
-		t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown()+", and the dealer qualifies")
+		if o, exact := t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown().Text+", and the dealer qualifies"); exact {
+			y := t.framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String())
+			y.Say(", and the dealer qualifies", ReasonDealerQualifies)
+			w.Says(y)
+		}
 	case t.cmp == 0:
-		push(&w, "Ante pushes: "+t.showdown())
+		push(&w, "")
+		w.Says(t.framed("Ante pushes: ", ReasonAntePushes))
 	default:
-		lose(&w, "Ante loses: "+t.showdown())
+		lose(&w, "")
+		w.Says(t.framed("Ante loses: ", ReasonAnteLoses))
 	}
 	return w
+}
+
+// framed is a wager's frame ("Ante loses: ", message id with args) and the
+// showdown after it.
+func (t *settler) framed(frame, id string, args ...any) *games.Words {
+	y := &games.Words{}
+	y.Say(frame, id, args...)
+	y.Said(t.showdown())
+	return y
 }
 
 func (t *settler) play() games.WagerResult {
@@ -92,14 +107,26 @@ func (t *settler) play() games.WagerResult {
 		noq = "; Play is decided even though the dealer did not qualify"
 	}
 	name := fmt.Sprintf("Play (%d×)", t.b.Multiple)
+	var y *games.Words
 	switch {
 	case t.cmp > 0:
-		t.pay(&w, t.s.Main, "play", name+" pays %s: "+t.showdown()+noq)
+		o, exact := t.pay(&w, t.s.Main, "play", name+" pays %s: "+t.showdown().Text+noq)
+		if !exact {
+			return w
+		}
+		y = t.framed(fmt.Sprintf("%s pays %s: ", name, o), ReasonPlayPays, "Times", t.b.Multiple, "Odds", o.String())
 	case t.cmp == 0:
-		push(&w, name+" pushes: "+t.showdown())
+		push(&w, "")
+		w.Says(t.framed(name+" pushes: ", ReasonPlayPushes, "Times", t.b.Multiple))
+		return w
 	default:
-		lose(&w, name+" loses: "+t.showdown()+noq)
+		lose(&w, "")
+		y = t.framed(name+" loses: ", ReasonPlayLoses, "Times", t.b.Multiple)
 	}
+	if noq != "" {
+		y.Say(noq, ReasonPlayNoQualify)
+	}
+	w.Says(y)
 	return w
 }
 
@@ -146,9 +173,15 @@ func (t *settler) blind() games.WagerResult {
 		}
 		w.Says(y)
 	case t.cmp == 0:
-		push(&w, "Blind pushes: "+t.showdown())
+		push(&w, "")
+		w.Says(t.framed("Blind pushes: ", ReasonBlindPushes))
 	default:
-		lose(&w, "Blind loses: "+t.showdown()+noq)
+		lose(&w, "")
+		y := t.framed("Blind loses: ", ReasonBlindLoses)
+		if noq != "" {
+			y.Say(noq, ReasonBlindNoQualify)
+		}
+		w.Says(y)
 	}
 	return w
 }
@@ -200,7 +233,7 @@ func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format strin
 
 // showdown says how the hands compare, naming the card that decides where
 // a kicker does (showdown.go).
-func (t *settler) showdown() string { return showdown(t.p, t.d, t.cmp) }
+func (t *settler) showdown() games.Said { return showdown(t.p, t.d, t.cmp) }
 
 func versus(cmp int, fold bool) games.Versus {
 	switch {

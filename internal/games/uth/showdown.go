@@ -1,41 +1,44 @@
 package uth
 
 import (
-	"strings"
-
-	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/poker"
 )
 
 // The words of a showdown, as a dealer says them at the table. A hand of the
 // same category as the other is named in full, and where a kicker decides,
 // the sentence says which card decides and what it is against (issue 14:
-// "a hand decided by a kicker must say which card decides").
+// "a hand decided by a kicker must say which card decides"). Each is said in
+// English and as the catalogue's phrases (games.Said), the hands' names and
+// ranks shared with Texas Oracle (internal/games/showdown.go).
 
 // showdown says how the player's hand p compares with the dealer's d (cmp is
 // poker.Compare(p, d)): "the player's straight beats the dealer's two pair";
 // "the dealer's pair of nines with ace, ten, eight beats the player's pair of
 // nines with ace, ten, six: the third kicker decides, an eight against a six";
 // "the hands tie, both playing a ten-high straight".
-func showdown(p, d poker.Hand, cmp int) string {
+func showdown(p, d poker.Hand, cmp int) games.Said {
 	if cmp == 0 {
-		return "the hands tie, both playing " + withArticle(p.Category(), full(p))
+		h := withArticle(p.Category(), full(p))
+		return games.Saying("the hands tie, both playing "+h.Text, ReasonTie, "Hand", h.Arg)
 	}
-	win, lose := "the player's ", "the dealer's "
+	if p.Category() != d.Category() {
+		return games.Beats(cmp > 0, games.CategoryName(p.Category()), games.CategoryName(d.Category()))
+	}
 	w, l := p, d
 	if cmp < 0 {
-		win, lose = lose, win
 		w, l = d, p
-	}
-	if w.Category() != l.Category() {
-		return win + w.Category().String() + " beats " + lose + l.Category().String()
 	}
 	i := firstDifference(w, l)
 	if i <= coreEnd(w.Category()) {
-		return win + short(w) + " beats " + lose + short(l)
+		return games.Beats(cmp > 0, short(p), short(d))
 	}
-	return win + full(w) + " beats " + lose + full(l) + ": " + decides(w.Category(), i) +
-		" decides, " + aRank(w.Ranks()[i]) + " against " + aRank(l.Ranks()[i])
+	beats := games.Beats(cmp > 0, full(p), full(d))
+	pos := decides(w.Category(), i)
+	win := games.Rank{Rank: w.Ranks()[i], Form: games.FormA}
+	lose := games.Rank{Rank: l.Ranks()[i], Form: games.FormA}
+	return games.Saying(beats.Text+": "+pos.Text+" decides, "+win.English()+" against "+lose.English(), ReasonDecides,
+		"Beats", beats.Arg, "Pos", pos.Arg, "Winner", win, "Loser", lose)
 }
 
 // firstDifference is the first position, in reading order, where the ranks
@@ -68,95 +71,53 @@ func coreEnd(c poker.Category) int {
 }
 
 // decides names the card at position i of a hand of category c, past its core.
-func decides(c poker.Category, i int) string {
+func decides(c poker.Category, i int) games.Said {
 	if c == poker.Flush || c == poker.HighCard {
 		if i == 4 {
-			return "the lowest card"
+			return games.Position("lowest_card")
 		}
-		return "the " + ordinals[i] + "-highest card"
+		return games.Position(ordinals[i] + "_highest_card")
 	}
 	first := coreEnd(c) + 1
 	if first == 4 { // the only kicker
-		return "the kicker"
+		return games.Position("kicker")
 	}
-	return "the " + ordinals[i-first] + " kicker"
+	return games.Position(ordinals[i-first] + "_kicker")
 }
 
 var ordinals = [...]string{"first", "second", "third", "fourth", "fifth"}
 
 // short names a hand by the ranks that make it: "pair of nines", "two pair
 // of kings and fives", "ace-high flush", "full house, nines full of fives".
-func short(h poker.Hand) string {
-	rs := h.Ranks()
-	switch h.Category() {
-	case poker.HighCard:
-		return rs[0].Name() + " high"
-	case poker.OnePair:
-		return "pair of " + rs[0].Plural()
-	case poker.TwoPair:
-		return "two pair of " + rs[0].Plural() + " and " + rs[2].Plural()
-	case poker.ThreeOfAKind:
-		return "three " + rs[0].Plural()
-	case poker.Straight:
-		return rs[0].Name() + "-high straight"
-	case poker.Flush:
-		return rs[0].Name() + "-high flush"
-	case poker.FullHouse:
-		return "full house, " + rs[0].Plural() + " full of " + rs[3].Plural()
-	case poker.FourOfAKind:
-		return "four " + rs[0].Plural()
-	case poker.StraightFlush:
-		return rs[0].Name() + "-high straight flush"
-	case poker.RoyalFlush:
-		return "royal flush"
+func short(h poker.Hand) games.Said {
+	n := games.HandName(h)
+	if h.Category() == poker.FullHouse {
+		return games.Saying("full house, "+n.Text, ReasonFullHouse, "Hand", n.Arg)
 	}
-	return h.Category().String()
+	return n
 }
 
 // full names a hand with every card that counts: "pair of nines with ace,
 // ten, eight"; "two pair of kings and fives with an ace"; "ace-high flush
 // (ace, king, nine, six, two)"; a straight or a full house as short does.
-func full(h poker.Hand) string {
+func full(h poker.Hand) games.Said {
 	rs := h.Ranks()
 	c := h.Category()
 	switch c {
 	case poker.Flush, poker.HighCard:
-		names := make([]string, len(rs))
-		for i, r := range rs {
-			names[i] = r.Name()
-		}
-		return short(h) + " (" + strings.Join(names, ", ") + ")"
+		return games.WithCards(short(h), rs)
 	case poker.OnePair, poker.TwoPair, poker.ThreeOfAKind, poker.FourOfAKind:
-		kick := rs[coreEnd(c)+1:]
-		if len(kick) == 1 {
-			return short(h) + " with " + aRank(kick[0])
-		}
-		names := make([]string, len(kick))
-		for i, r := range kick {
-			names[i] = r.Name()
-		}
-		return short(h) + " with " + strings.Join(names, ", ")
+		return games.With(short(h), games.Ranks{Ranks: rs[coreEnd(c)+1:], Form: games.FormName})
 	}
 	return short(h)
 }
 
 // withArticle puts "a" or "an" before a hand's name where English wants one:
 // "a pair of nines", "an ace-high flush", but "two pair", "three nines".
-func withArticle(c poker.Category, name string) string {
+func withArticle(c poker.Category, name games.Said) games.Said {
 	switch c {
 	case poker.OnePair, poker.Straight, poker.Flush, poker.FullHouse, poker.StraightFlush, poker.RoyalFlush:
-		if strings.HasPrefix(name, "ace") || strings.HasPrefix(name, "eight") {
-			return "an " + name
-		}
-		return "a " + name
+		return games.A(name)
 	}
 	return name
-}
-
-// aRank is a rank with its article: "an eight", "a six", "an ace".
-func aRank(r cards.Rank) string {
-	if r == cards.Eight || r == cards.Ace {
-		return "an " + r.Name()
-	}
-	return "a " + r.Name()
 }

@@ -52,7 +52,7 @@ func TestShowdown(t *testing.T) {
 			board := [5]cards.Card(cards.MustParseList(tt.bd))
 			p := best([2]cards.Card(cards.MustParseList(tt.player)), board, false)
 			d := best([2]cards.Card(cards.MustParseList(tt.dealer)), board, false)
-			if got := showdown(p, d, poker.Compare(p, d)); got != tt.want {
+			if got := showdown(p, d, poker.Compare(p, d)).Text; got != tt.want {
 				t.Errorf("showdown:\n got %s\nwant %s", got, tt.want)
 			}
 		})
