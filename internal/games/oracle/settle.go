@@ -101,9 +101,9 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 			push(&ante, "", RuleNoQualify)
 			ante.Say("Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", ReasonAnteNoQualify)
 		} else {
-			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(),
-				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
-			sayUnrounded(&ante, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
+			reason := fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte)
+			ante.Say(reason, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
+			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(), reason, RuleNoQualify)
 		}
 		push(&bet, "", RuleNoQualify)
 		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
@@ -377,22 +377,20 @@ func article(r cards.Rank) string {
 	return "a"
 }
 
+// win settles w as a win at o, its reason the English reason. A reason
+// said before (WagerResult.Say, with the same words) keeps its phrases, and
+// a payout rounded to the smallest chip adds its note after them: "; paid
+// 7, rounded down to the smallest chip of 0.5".
 func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rule string) {
 	w.Result, w.Row, w.Rule = games.Win, row, rule
 	w.Pays = rd.Pay(w.Stake, o)
-	if int64(w.Pays)*o.Per != int64(w.Stake)*o.Win {
-		reason += fmt.Sprintf("; paid %s, %s", w.Pays, rd.ToChip())
+	if w.Reason != reason {
+		w.Why = nil // said in other words than reason: none of them count
 	}
 	w.Reason = reason
-}
-
-// sayUnrounded gives w's reason its message, id with args, unless win added
-// a rounding note, which has none yet: the reason then stays English whole.
-func sayUnrounded(w *games.WagerResult, id string, args ...any) {
-	if strings.Contains(w.Reason, "; paid ") {
-		return
+	if int64(w.Pays)*o.Per != int64(w.Stake)*o.Win {
+		w.AddWords(rd.PaidNote(w.Pays))
 	}
-	w.Say(w.Reason, id, args...)
 }
 
 func lose(w *games.WagerResult, reason, rule string) {
