@@ -8,7 +8,6 @@ import (
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
-	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -137,21 +136,5 @@ func TestProgressiveReasonsSay(t *testing.T) {
 	}
 	if !seen[games.ReasonRoundingChipDown] {
 		t.Error("no Progressive share was rounded down for the meter")
-	}
-}
-
-// TestOracleNoQualifyRow: Oracle's row of an Ante paid when the dealer does
-// not qualify, which no pay table has, says in the English catalogue what
-// the engine writes, and is translated in Italian and Russian.
-func TestOracleNoQualifyRow(t *testing.T) {
-	c := i18n.Default()
-	row := oracle.RowNoQualifyAnte + "1:1"
-	if got := c.Localizer(i18n.Source).T("drill.oracle_row.ante_no_qualify", "Odds", "1:1"); got != row {
-		t.Errorf("the English catalogue says %q; the engine %q", got, row)
-	}
-	for _, tag := range []string{"it", "ru"} {
-		if got := rowIn(c.Localizer(tag), row); got == row || !strings.HasSuffix(got, " 1:1") {
-			t.Errorf("%s: %q", tag, got)
-		}
 	}
 }

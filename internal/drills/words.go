@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
-	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
@@ -119,14 +118,11 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 // rowIn is a pay-table row's name (games.PayTable.RowName: "Blind table A,
 // flush 3:2") in loc's language: the table by the wager it pays and the row
 // from the hands catalogue (table.<kind>, row.<key>), the table's own name
-// and the odds as they are. Oracle's Ante when the dealer does not qualify,
-// which no table pays, is drill.oracle_row.ante_no_qualify.
+// and the odds as they are. A row the engine names otherwise (Oracle's Ante
+// when the dealer does not qualify) stays as the engine says it.
 func rowIn(loc *i18n.Localizer, row string) string {
 	if loc.Lang() == i18n.Source || row == "" {
 		return row
-	}
-	if odds, ok := strings.CutPrefix(row, oracle.RowNoQualifyAnte); ok {
-		return loc.T("drill.oracle_row.ante_no_qualify", "Odds", odds)
 	}
 	kind, name, key, odds, ok := parseRow(row)
 	if !ok {

@@ -103,7 +103,7 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 		} else {
 			reason := fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte)
 			ante.Say(reason, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
-			win(&ante, rd, s.NoQualifyAnte, RowNoQualifyAnte+s.NoQualifyAnte.String(), reason, RuleNoQualify)
+			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(), reason, RuleNoQualify)
 		}
 		push(&bet, "", RuleNoQualify)
 		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
@@ -376,11 +376,6 @@ func article(r cards.Rank) string {
 	}
 	return "a"
 }
-
-// RowNoQualifyAnte begins the pay row of an Ante paid when the dealer does
-// not qualify; the odds follow ("Ante when the dealer does not qualify,
-// 1:1"). It is no pay table's row, so the drills name it apart.
-const RowNoQualifyAnte = "Ante when the dealer does not qualify, "
 
 // win settles w as a win at o, its reason the English reason. A reason
 // said before (WagerResult.Say, with the same words) keeps its phrases, and
