@@ -101,9 +101,9 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 			push(&ante, "", RuleNoQualify)
 			ante.Say("Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", ReasonAnteNoQualify)
 		} else {
-			reason := fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte)
-			ante.Say(reason, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
-			win(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(), reason, RuleNoQualify)
+			y := &games.Words{}
+			y.Say(fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
+			winWords(&ante, rd, s.NoQualifyAnte, "Ante when the dealer does not qualify, "+s.NoQualifyAnte.String(), y, RuleNoQualify)
 		}
 		push(&bet, "", RuleNoQualify)
 		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
@@ -377,17 +377,20 @@ func article(r cards.Rank) string {
 	return "a"
 }
 
-// win settles w as a win at o, its reason the English reason. A reason
-// said before (WagerResult.Say, with the same words) keeps its phrases, and
-// a payout rounded to the smallest chip adds its note after them: "; paid
-// 7, rounded down to the smallest chip of 0.5".
+// win settles w as a win at o, its reason English words only (no ids yet).
 func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rule string) {
+	y := &games.Words{}
+	y.English(reason)
+	winWords(w, rd, o, row, y, rule)
+}
+
+// winWords settles w as a win at o, its reason y (words that may have ids,
+// games.Words). A payout rounded to the smallest chip adds its note after
+// them: "; paid 7, rounded down to the smallest chip of 0.5".
+func winWords(w *games.WagerResult, rd games.Rounding, o games.Odds, row string, y *games.Words, rule string) {
 	w.Result, w.Row, w.Rule = games.Win, row, rule
 	w.Pays = rd.Pay(w.Stake, o)
-	if w.Reason != reason {
-		w.Why = nil // said in other words than reason: none of them count
-	}
-	w.Reason = reason
+	w.Says(y)
 	if int64(w.Pays)*o.Per != int64(w.Stake)*o.Win {
 		w.AddWords(rd.PaidNote(w.Pays))
 	}
