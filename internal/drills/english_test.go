@@ -63,9 +63,9 @@ func englishSentences(t *testing.T) []string {
 
 // englishLeftBudget is how many English phrases the Italian and Russian
 // drills of TestNoEnglishLeft still show (each phrase counted once per text
-// it appears in): the engine's reasons without ids and what they quote, the
-// rounding notes, Lunar's and the hold'em games' own explanations, the
-// flipped rules' texts (docs/i18n.md, "Not yet in the catalogues"). The test
+// it appears in): the engine's reasons without ids, what they quote and the
+// rounding notes after them, Lunar's and the hold'em games' own
+// explanations (docs/i18n.md, "Not yet in the catalogues"). The test
 // fails above it, so no new English gets in; whoever translates more lowers
 // it to the count the test logs.
 const englishLeftBudget = 344

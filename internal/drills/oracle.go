@@ -219,6 +219,7 @@ var oracleMistakes = append([]mistake{
 				return nil, said{}
 			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.Bet = pt }),
-				said{text: fmt.Sprintf("This house pays the BET by its %s table, not the %s table.", d.h.Oracle.Bet.Name, pt.Name)}
+				say(fmt.Sprintf("This house pays the BET by its %s table, not the %s table.", d.h.Oracle.Bet.Name, pt.Name),
+					"flip.oracle.bet_table", "House", d.h.Oracle.Bet.Name, "Other", pt.Name)
 		}},
 }, roundingMistakes...)

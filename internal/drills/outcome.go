@@ -54,7 +54,7 @@ func (b *build) outcomeDrill(d *dealt, foc focus) error {
 	if len(br.FeeItems) > 0 {
 		b.cite(settlementID(d.g.slug))
 	}
-	why = append(why, showdownNote(d, br, strings.Join(english, " ")))
+	why = append(why, showdownNote(b.loc, d, br, strings.Join(english, " ")))
 	b.d.Explanation = joinSentences(why...)
 	b.d.Key = Key{Outcomes: key}
 	var ms []Mistake

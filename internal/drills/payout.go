@@ -184,7 +184,7 @@ func explainWager(loc *i18n.Localizer, d *dealt, br *games.BoxResult, w *games.W
 	if w.Row != "" {
 		row = loc.T("drill.pay_table_row", "Row", rowIn(loc, w.Row))
 	}
-	return joinSentences(reason(loc, w.Reason, w.Why), row, showdownNote(d, br, w.Reason))
+	return joinSentences(reason(loc, w.Reason, w.Why), row, showdownNote(loc, d, br, w.Reason))
 }
 
 // explainBox says each wager's reason and what it pays, each fee, and the net.
@@ -200,15 +200,17 @@ func explainBox(loc *i18n.Localizer, d *dealt, br *games.BoxResult) string {
 	for _, f := range br.FeeItems {
 		parts = append(parts, loc.T("drill.item_amount", "Item", strings.TrimSuffix(upperFirst(reason(loc, f.Reason, f.Why)), "."), "Amount", signedMoney(loc, -f.Amount)))
 	}
-	parts = append(parts, showdownNote(d, br, strings.Join(reasons, " ")), loc.T("drill.net", "Amount", signedMoney(loc, br.Net)))
+	parts = append(parts, showdownNote(loc, d, br, strings.Join(reasons, " ")), loc.T("drill.net", "Amount", signedMoney(loc, br.Net)))
 	return joinSentences(parts...)
 }
 
 // showdownNote says which card decided between the box's hand and the
 // dealer's when the two are described alike ("both hands are one pair,
-// nines, ace kicker: the third kicker decides, …"), where the reasons speak
-// of the showdown and do not already name that card. "" otherwise.
-func showdownNote(d *dealt, br *games.BoxResult, reasons string) string {
+// nines, ace kicker: the third kicker decides, …"), in loc's language,
+// where the reasons speak of the showdown and do not already name that
+// card. "" otherwise. The reasons are the engine's English ones, which
+// tell whether a note is needed.
+func showdownNote(loc *i18n.Localizer, d *dealt, br *games.BoxResult, reasons string) string {
 	if br.Versus != games.VersusWin && br.Versus != games.VersusLose || br.Best == nil || d.st.Dealer.Best == nil ||
 		!strings.Contains(reasons, "beat") {
 		return ""
@@ -219,7 +221,7 @@ func showdownNote(d *dealt, br *games.BoxResult, reasons string) string {
 	if !ok || strings.Contains(reasons, pos) {
 		return ""
 	}
-	return deciding(player, dealer)
+	return decidingIn(loc, player, dealer)
 }
 
 // sayOnce shortens the wagers' reasons that repeat an earlier one's ground:

@@ -17,13 +17,17 @@ import (
 )
 
 // reasonIDs are the reason ids each game's settlement may give (its
-// Reasons), and the house cap's, which any game may add.
+// Reasons), and those any game may add: the house cap's and the rounding
+// notes.
 var reasonIDs = map[string][]string{
-	"uth":    append([]string{games.ReasonCut}, uth.Reasons...),
-	"oracle": append([]string{games.ReasonCut}, oracle.Reasons...),
-	"thrill": append([]string{games.ReasonCut}, thrill.Reasons...),
-	"lunar":  append([]string{games.ReasonCut}, lunar.Reasons...),
+	"uth":    append(commonReasons(), uth.Reasons...),
+	"oracle": append(commonReasons(), oracle.Reasons...),
+	"thrill": append(commonReasons(), thrill.Reasons...),
+	"lunar":  append(commonReasons(), lunar.Reasons...),
 }
+
+// commonReasons are the ids any game's settlement may give.
+func commonReasons() []string { return append([]string{games.ReasonCut}, games.RoundingReasons...) }
 
 // signsOnly are reason phrases made of numbers, signs and a wager's printed
 // name (Ante), the same in every language, and the phrase that is only a

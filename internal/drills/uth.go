@@ -314,7 +314,8 @@ var uthMistakes = append([]mistake{
 				return nil, said{}
 			}
 			return withUTH(d.h, func(s *uth.Settings) { s.Trips = pt }),
-				said{text: fmt.Sprintf("That is another casino's Trips table. This house pays Trips by its own table: %s.", tripsPays(d.h.UTH.Trips))}
+				say(fmt.Sprintf("That is another casino's Trips table. This house pays Trips by its own table: %s.", tripsPays(d.h.UTH.Trips)),
+					"flip.uth.trips_table", "Rows", payRows(d.h.UTH.Trips.Rows))
 		}},
 	{id: "uth.must_use_both_hole_cards", rule: "uth.best_hand",
 		flip: func(d *dealt) (*rulebook.House, said) {
@@ -333,6 +334,26 @@ func tripsPays(pt games.PayTable) string {
 	parts := make([]string, 0, len(pt.Rows))
 	for _, r := range pt.Rows {
 		parts = append(parts, strings.ReplaceAll(r.Key, "_", " ")+" "+oddsInWords(r.Odds))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// payRows are a table's rows given to a flip's message: sayFlip writes them
+// as tripsPays does, in the reader's language (payRowsIn).
+type payRows []games.PayRow
+
+// payRowsIn writes rows as a dealer reads them off the layout, in loc's
+// language: each row's hand (reason.category.<key>) and its odds in words,
+// "scala reale 50 a 1, …". A row whose hand has no message keeps its key's
+// words.
+func payRowsIn(loc *i18n.Localizer, rows payRows) string {
+	parts := make([]string, 0, len(rows))
+	for _, r := range rows {
+		name := loc.T("reason.category." + r.Key)
+		if name == "reason.category."+r.Key {
+			name = strings.ReplaceAll(r.Key, "_", " ")
+		}
+		parts = append(parts, name+" "+oddsWords(loc, r.Odds))
 	}
 	return strings.Join(parts, ", ")
 }

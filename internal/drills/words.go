@@ -232,12 +232,16 @@ func roundingTextIn(loc *i18n.Localizer, how string, rd games.Rounding) string {
 	return loc.T("drill.rounding.down", "Chip", chip)
 }
 
-// sayFlip is a flip's text in loc's language: odds in the language's words.
+// sayFlip is a flip's text in loc's language: odds in the language's words,
+// a pay table's rows as a dealer reads them (payRows).
 func sayFlip(loc *i18n.Localizer, s said) string {
 	args := slices.Clone(s.args)
 	for i, a := range args {
-		if o, ok := a.(games.Odds); ok {
-			args[i] = oddsWords(loc, o)
+		switch v := a.(type) {
+		case games.Odds:
+			args[i] = oddsWords(loc, v)
+		case payRows:
+			args[i] = payRowsIn(loc, v)
 		}
 	}
 	return loc.T(s.id, args...)

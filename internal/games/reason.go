@@ -108,3 +108,18 @@ func (y *Words) Append(z *Words) {
 	y.phrase = append(y.phrase, z.phrase...)
 	y.plain = y.plain || z.plain
 }
+
+// AddWords appends y to w's reason: its English words, and its phrases if
+// both w's reason and y have ids for every part (else w keeps no Why, so the
+// reason stays English whole). A rounding note is added so, after the
+// reason's own words (Rounding.Note and the like).
+func (w *WagerResult) AddWords(y *Words) {
+	w.Reason += y.Text
+	switch {
+	case w.Why == nil:
+	case y.plain:
+		w.Why = nil
+	default:
+		w.Why = append(w.Why, y.phrase...)
+	}
+}

@@ -1,6 +1,9 @@
 package games
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // RoundingMode is which way a house rounds a payout that does not come out in
 // whole smallest chips: house.toml `rounding` (RULES.md §1.6,
@@ -126,4 +129,156 @@ func (r Rounding) TooSmall() string {
 		return "less than half the smallest chip (" + r.Chip.String() + ")"
 	}
 	return "less than the smallest chip (" + r.Chip.String() + ")"
+}
+
+// The rounding notes a game adds to a winning wager's reason, as phrases
+// with message ids (content/i18n/drills [reason.rounding]): each note's
+// English words are what the game wrote before the notes had ids, built
+// from Says, ToChip and TooSmall, so that the reasons did not change.
+// Every game may add them (RoundingReasons).
+const (
+	// " (158.25 rounded down to 158, the smallest chip being 0.5)"
+	ReasonRoundedDown    = "reason.rounding.down"
+	ReasonRoundedUp      = "reason.rounding.up"
+	ReasonRoundedNearest = "reason.rounding.nearest"
+	// "; 1:2 on 179.5 = 89.75", then " is rounded down to 89.5, the
+	// smallest chip being 0.5"
+	ReasonRoundingOn        = "reason.rounding.on"
+	ReasonRoundingOnMore    = "reason.rounding.on_more"
+	ReasonRoundingIsDown    = "reason.rounding.is_down"
+	ReasonRoundingIsUp      = "reason.rounding.is_up"
+	ReasonRoundingIsNearest = "reason.rounding.is_nearest"
+	// "; 1:2 on 0.5 is less than the smallest chip (0.5), so nothing is
+	// paid and the stake is returned"
+	ReasonRoundingNothing     = "reason.rounding.nothing"
+	ReasonRoundingNothingHalf = "reason.rounding.nothing_half"
+	// "; paid 7", then ", rounded down to the smallest chip of 0.5"
+	ReasonRoundingPaid        = "reason.rounding.paid"
+	ReasonRoundingChipDown    = "reason.rounding.chip_down"
+	ReasonRoundingChipUp      = "reason.rounding.chip_up"
+	ReasonRoundingChipNearest = "reason.rounding.chip_nearest"
+	// ", which rounds down to 0"
+	ReasonRoundingWhichDown    = "reason.rounding.which_down"
+	ReasonRoundingWhichUp      = "reason.rounding.which_up"
+	ReasonRoundingWhichNearest = "reason.rounding.which_nearest"
+	// " (rounded down to the smallest chip: nothing to pay)", " (the win
+	// is less than the smallest chip (0.5): nothing to pay)"
+	ReasonRoundingNoPay     = "reason.rounding.no_pay"
+	ReasonRoundingNoPayLess = "reason.rounding.no_pay_less"
+	ReasonRoundingNoPayHalf = "reason.rounding.no_pay_half"
+)
+
+// RoundingReasons lists every rounding note's id, for the test that every
+// catalogue has each; any game's settlement may give them.
+var RoundingReasons = []string{ReasonRoundedDown, ReasonRoundedUp, ReasonRoundedNearest,
+	ReasonRoundingOn, ReasonRoundingOnMore, ReasonRoundingIsDown, ReasonRoundingIsUp, ReasonRoundingIsNearest,
+	ReasonRoundingNothing, ReasonRoundingNothingHalf,
+	ReasonRoundingPaid, ReasonRoundingChipDown, ReasonRoundingChipUp, ReasonRoundingChipNearest,
+	ReasonRoundingWhichDown, ReasonRoundingWhichUp, ReasonRoundingWhichNearest,
+	ReasonRoundingNoPay, ReasonRoundingNoPayLess, ReasonRoundingNoPayHalf}
+
+// byMode picks the id of r's mode among down, up and nearest.
+func (r Rounding) byMode(down, up, nearest string) string {
+	switch r.Mode {
+	case RoundUp:
+		return up
+	case RoundNearest:
+		return nearest
+	}
+	return down
+}
+
+// Note says in parentheses how stake won at o became paid: " (158.25
+// rounded down to 158, the smallest chip being 0.5)"; an exact amount the
+// minor unit cannot write ends in "…" (" (0.33… rounded down to 0, …)").
+// It is empty when paid is the exact amount.
+func (r Rounding) Note(stake Money, o Odds, paid Money) *Words {
+	y := &Words{}
+	num := int64(stake) * o.Win
+	exact, more := Money(num/o.Per), ""
+	if num%o.Per == 0 && exact == paid {
+		return y
+	}
+	if num%o.Per != 0 {
+		more = "…"
+	}
+	y.Say(fmt.Sprintf(" (%s%s %s, the smallest chip being %s)", exact, more, r.Says(paid), r.Chip),
+		r.byMode(ReasonRoundedDown, ReasonRoundedUp, ReasonRoundedNearest),
+		"Exact", exact, "More", more, "Paid", paid, "Chip", r.Chip)
+	return y
+}
+
+// OddsNote says after a semicolon how stake won at o became paid, the odds
+// written as the game prints them (odds): "; 1:2 on 179.5 = 89.75 is
+// rounded down to 89.5, the smallest chip being 0.5", or "= a little more
+// than 0" below a hundredth.
+func (r Rounding) OddsNote(odds string, stake Money, o Odds, paid Money) *Words {
+	y := &Words{}
+	num := int64(stake) * o.Win
+	whole := Money(num / o.Per)
+	if num%o.Per == 0 {
+		y.Say(fmt.Sprintf("; %s on %s = %s", odds, stake, whole), ReasonRoundingOn, "Odds", odds, "Stake", stake, "Exact", whole)
+	} else {
+		// Below a hundredth: "more than" rather than invented digits.
+		y.Say(fmt.Sprintf("; %s on %s = a little more than %s", odds, stake, whole), ReasonRoundingOnMore, "Odds", odds, "Stake", stake, "Exact", whole)
+	}
+	y.Say(fmt.Sprintf(" is %s, the smallest chip being %s", r.Says(paid), r.Chip),
+		r.byMode(ReasonRoundingIsDown, ReasonRoundingIsUp, ReasonRoundingIsNearest), "Paid", paid, "Chip", r.Chip)
+	return y
+}
+
+// NothingNote says why a win at odds (as the game prints them) on stake
+// pays nothing: "; 1:2 on 0.5 is less than the smallest chip (0.5), so
+// nothing is paid and the stake is returned".
+func (r Rounding) NothingNote(odds string, stake Money) *Words {
+	y := &Words{}
+	id := ReasonRoundingNothing
+	if r.Mode == RoundNearest {
+		id = ReasonRoundingNothingHalf
+	}
+	y.Say(fmt.Sprintf("; %s on %s is %s, so nothing is paid and the stake is returned", odds, stake, r.TooSmall()), id,
+		"Odds", odds, "Stake", stake, "Chip", r.Chip)
+	return y
+}
+
+// PaidNote says what a rounded win pays and how it was rounded: "; paid 7,
+// rounded down to the smallest chip of 0.5".
+func (r Rounding) PaidNote(paid Money) *Words {
+	y := &Words{}
+	y.Say("; paid "+paid.String(), ReasonRoundingPaid, "Paid", paid)
+	y.Append(r.ChipNote())
+	return y
+}
+
+// ChipNote says how a payout was rounded without the amount: ", rounded
+// down to the smallest chip of 0.5" (ToChip).
+func (r Rounding) ChipNote() *Words {
+	y := &Words{}
+	y.Say(", "+r.ToChip(), r.byMode(ReasonRoundingChipDown, ReasonRoundingChipUp, ReasonRoundingChipNearest), "Chip", r.Chip)
+	return y
+}
+
+// WhichNote says what a win rounds to, after the win: ", which rounds down
+// to 0".
+func (r Rounding) WhichNote(paid Money) *Words {
+	y := &Words{}
+	y.Say(", which "+strings.Replace(r.Says(paid), "rounded", "rounds", 1),
+		r.byMode(ReasonRoundingWhichDown, ReasonRoundingWhichUp, ReasonRoundingWhichNearest), "Paid", paid)
+	return y
+}
+
+// NoPayNote says why a win pays nothing: " (rounded down to the smallest
+// chip: nothing to pay)", or under another mode " (the win is less than
+// the smallest chip (0.5): nothing to pay)".
+func (r Rounding) NoPayNote() *Words {
+	y := &Words{}
+	switch r.Mode {
+	case RoundDown:
+		y.Say(" (rounded down to the smallest chip: nothing to pay)", ReasonRoundingNoPay)
+	case RoundNearest:
+		y.Say(" (the win is "+r.TooSmall()+": nothing to pay)", ReasonRoundingNoPayHalf, "Chip", r.Chip)
+	default:
+		y.Say(" (the win is "+r.TooSmall()+": nothing to pay)", ReasonRoundingNoPayLess, "Chip", r.Chip)
+	}
+	return y
 }

@@ -351,16 +351,14 @@ func set(w *games.WagerResult, r games.Result, pays games.Money, row, reason, ru
 	w.Result, w.Pays, w.Row, w.Reason, w.Rule = r, pays, row, reason, rule
 }
 
-// won settles w as a win paying pays, already rounded by rd.
+// won settles w as a win paying pays, already rounded by rd. A win smaller
+// than the smallest chip that rounds to nothing says so in a note
+// (games.Rounding.NoPayNote), which joins the reason's phrases if the reason
+// was said before won (WagerResult.Say).
 func won(w *games.WagerResult, rd games.Rounding, pays games.Money, row, reason, rule string) {
 	set(w, games.Win, pays, row, reason, rule)
-	switch {
-	case pays > 0:
-	case rd.Mode == games.RoundDown:
-		// A win smaller than the smallest chip rounds down to nothing.
-		w.Reason += " (rounded down to the smallest chip: nothing to pay)"
-	default:
-		w.Reason += " (the win is " + rd.TooSmall() + ": nothing to pay)"
+	if pays == 0 {
+		w.AddWords(rd.NoPayNote())
 	}
 }
 

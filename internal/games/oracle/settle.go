@@ -2,7 +2,6 @@ package oracle
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
@@ -101,9 +100,9 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 			push(&ante, "", RuleNoQualify)
 			ante.Say("Ante pushes: the dealer did not qualify, and at this house the Ante then pushes", ReasonAnteNoQualify)
 		} else {
-			win(&ante, rd, s.NoQualifyAnte, NoQualifyRow+s.NoQualifyAnte.String(),
-				fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), RuleNoQualify)
-			sayUnrounded(&ante, ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
+			y := &games.Words{}
+			y.Say(fmt.Sprintf("Ante pays %s: the dealer did not qualify", s.NoQualifyAnte), ReasonAntePaidNoQualify, "Odds", s.NoQualifyAnte.String())
+			winWords(&ante, rd, s.NoQualifyAnte, NoQualifyRow+s.NoQualifyAnte.String(), y, RuleNoQualify)
 		}
 		push(&bet, "", RuleNoQualify)
 		bet.Say("BET pushes: the dealer did not qualify (less than a pair of twos), whatever the player holds", ReasonBetNoQualify)
@@ -121,12 +120,10 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 		switch res.Versus {
 		case games.VersusWin:
 			o, _ := s.Ante.Odds("win")
-			win(&ante, rd, o, s.Ante.RowName("win"), fmt.Sprintf("Ante pays %s: %s", o, why.Text), RuleAnte)
-			saysUnrounded(&ante, framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String()))
+			winWords(&ante, rd, o, s.Ante.RowName("win"), framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String()), RuleAnte)
 			cat := hand.Category()
 			if o, ok := s.Bet.Odds(cat.Key()); ok {
-				win(&bet, rd, o, s.Bet.RowName(cat.Key()), fmt.Sprintf("BET pays %s: %s", o, why.Text), RuleBet)
-				saysUnrounded(&bet, framed(fmt.Sprintf("BET pays %s: ", o), ReasonBetPays, "Odds", o.String()))
+				winWords(&bet, rd, o, s.Bet.RowName(cat.Key()), framed(fmt.Sprintf("BET pays %s: ", o), ReasonBetPays, "Odds", o.String()), RuleBet)
 			} else {
 				push(&bet, "", RuleBet)
 				bet.Say(fmt.Sprintf("BET pushes: the player won with %s, which the %s BET table does not pay", cat, s.Bet.Name),
@@ -351,32 +348,23 @@ func cardWord(cat poker.Category, i int, r cards.Rank) games.Rank {
 	return games.Rank{Rank: r, Form: games.FormName}
 }
 
+// win settles w as a win at o, its reason English words only (no ids yet).
 func win(w *games.WagerResult, rd games.Rounding, o games.Odds, row, reason, rule string) {
+	y := &games.Words{}
+	y.English(reason)
+	winWords(w, rd, o, row, y, rule)
+}
+
+// winWords settles w as a win at o, its reason y (words that may have ids,
+// games.Words). A payout rounded to the smallest chip adds its note after
+// them: "; paid 7, rounded down to the smallest chip of 0.5".
+func winWords(w *games.WagerResult, rd games.Rounding, o games.Odds, row string, y *games.Words, rule string) {
 	w.Result, w.Row, w.Rule = games.Win, row, rule
 	w.Pays = rd.Pay(w.Stake, o)
-	if int64(w.Pays)*o.Per != int64(w.Stake)*o.Win {
-		reason += fmt.Sprintf("; paid %s, %s", w.Pays, rd.ToChip())
-	}
-	w.Reason = reason
-}
-
-// saysUnrounded gives w's reason the phrases of y, which say it, unless win
-// added a rounding note, which has no message yet: the reason then stays
-// English whole.
-func saysUnrounded(w *games.WagerResult, y *games.Words) {
-	if strings.Contains(w.Reason, "; paid ") {
-		return
-	}
 	w.Says(y)
-}
-
-// sayUnrounded gives w's reason its message, id with args, unless win added
-// a rounding note, which has none yet: the reason then stays English whole.
-func sayUnrounded(w *games.WagerResult, id string, args ...any) {
-	if strings.Contains(w.Reason, "; paid ") {
-		return
+	if int64(w.Pays)*o.Per != int64(w.Stake)*o.Win {
+		w.AddWords(rd.PaidNote(w.Pays))
 	}
-	w.Say(w.Reason, id, args...)
 }
 
 func lose(w *games.WagerResult, reason, rule string) {

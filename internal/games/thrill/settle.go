@@ -443,13 +443,13 @@ func winWords(w string, stake games.Money, pt games.PayTable, row string, rd gam
 	y.Say(fmt.Sprintf("%s pays %s: ", wagerTitle[w], oddsText(o)), ReasonPays, "Wager", games.WagerID(w), "Odds", oddsText(o))
 	y.Append(why)
 	if paid == 0 {
-		y.English(fmt.Sprintf("; %s on %s is %s, so nothing is paid and the stake is returned", oddsText(o), stake, rd.TooSmall()))
+		y.Append(rd.NothingNote(oddsText(o), stake))
 		r := games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Row: pt.RowName(row), Rule: rule}
 		r.Says(&y)
 		return r
 	}
 	if paid != exact || int64(stake)*o.Win%o.Per != 0 {
-		y.English(fmt.Sprintf("; %s %s is %s, the smallest chip being %s", oddsText(o), exactText(stake, o), rd.Says(paid), rd.Chip))
+		y.Append(rd.OddsNote(oddsText(o), stake, o, paid))
 	}
 	r := games.WagerResult{Wager: w, Stake: stake, Result: games.Win, Pays: paid, Row: pt.RowName(row), Rule: rule}
 	r.Says(&y)
@@ -462,17 +462,6 @@ func lose(w string, stake games.Money, reason, rule string) games.WagerResult {
 
 func push(w string, stake games.Money, reason, rule string) games.WagerResult {
 	return games.WagerResult{Wager: w, Stake: stake, Result: games.Push, Reason: reason, Rule: rule}
-}
-
-// exactText is "on 5.5 = 2.75": the exact win before rounding.
-func exactText(stake games.Money, o games.Odds) string {
-	num := int64(stake) * o.Win
-	whole := games.Money(num / o.Per)
-	if num%o.Per == 0 {
-		return fmt.Sprintf("on %s = %s", stake, whole)
-	}
-	// Below a hundredth: say "more than" rather than invent digits.
-	return fmt.Sprintf("on %s = a little more than %s", stake, whole)
 }
 
 // oddsText writes odds as on the layout, with thousands separators: "20,000:1".

@@ -65,44 +65,59 @@ func settleProgressive(r *Round, finals []poker.Hand, s *Settings, rd games.Roun
 			continue
 		}
 		hand := article(p.hand.Category())
-		if s.ProgressiveHand == "hole_and_flop" {
+		flop := s.ProgressiveHand == "hole_and_flop"
+		if flop {
 			hand += " in the hole cards and the flop"
 		}
-		var reason string
+		own := &games.Words{}
 		won := p.row != nil
 		if won {
-			amount, what := p.row.Amount, ""
+			amount, what := p.row.Amount, &games.Words{}
 			if p.row.Percent > 0 {
 				num := int64(s.ProgressiveMeter) * p.row.Percent
 				amount = meterRd.Fraction(games.Money(num/share), num%share, share)
-				what = fmt.Sprintf(": %s of the meter of %s", percent(p.row.Percent), s.ProgressiveMeter)
+				what.Say(fmt.Sprintf(": %s of the meter of %s", percent(p.row.Percent), s.ProgressiveMeter), ReasonProgressiveMeter,
+					"Percent", games.Money(p.row.Percent), "Meter", s.ProgressiveMeter)
 				if claimed > fullMeter {
-					what += fmt.Sprintf(", cut in proportion because this round's winners claim %s of it", percent(claimed))
+					what.Say(fmt.Sprintf(", cut in proportion because this round's winners claim %s of it", percent(claimed)), ReasonProgressiveCut,
+						"Claimed", games.Money(claimed))
 				}
 				if num%share != 0 || games.Money(num/share) != amount {
-					what += ", " + meterRd.ToChip()
+					what.Append(meterRd.ChipNote())
 					if meterRd.Mode != rd.Mode {
-						what += " (the house rounds " + rd.Mode.String() + ", but the meter cannot pay more than it holds)"
+						id := ReasonProgressiveHoldsUp
+						if rd.Mode == games.RoundNearest {
+							id = ReasonProgressiveHoldsNearest
+						}
+						what.Say(" (the house rounds "+rd.Mode.String()+", but the meter cannot pay more than it holds)", id)
 					}
 				}
 			}
-			reason = fmt.Sprintf("Progressive pays %s on %s%s", amount, hand, what)
-			w.Result, w.Pays, w.Row, w.Reason = games.Win, amount, s.Progressive.RowName(p.row.Key), reason
+			id := ReasonProgressivePays
+			if flop {
+				id = ReasonProgressivePaysFlop
+			}
+			own.Say(fmt.Sprintf("Progressive pays %s on %s", amount, hand), id,
+				"Amount", amount, "Hand", games.Category{Key: p.hand.Category().Key(), A: true})
+			own.Append(what)
+			w.Result, w.Pays, w.Row = games.Win, amount, s.Progressive.RowName(p.row.Key)
+			w.Says(own)
 			if amount == 0 {
-				push(w, reason+", which "+strings.Replace(meterRd.Says(0), "rounded", "rounds", 1))
+				push(w, w.Reason)
+				w.AddWords(meterRd.WhichNote(0))
 			}
 		} else {
 			low := lowest(s.Progressive)
 			lose(w, "")
 			id := ReasonProgressiveBelow
-			if s.ProgressiveHand == "hole_and_flop" {
+			if flop {
 				id = ReasonProgressiveBelowFlop
 			}
 			w.Say(fmt.Sprintf("Progressive loses: %s pays nothing (the lowest paying hand is %s)", hand, article(low)), id,
 				"Hand", games.Category{Key: p.hand.Category().Key(), A: true}, "Low", games.Category{Key: low.Key(), A: true})
 		}
 		if s.EnvyBonus {
-			envy(w, p, ps, s, won, reason)
+			envy(w, p, ps, s, won, own)
 		}
 	}
 	return out
@@ -131,10 +146,11 @@ func meterRounding(ps []progBox, s *Settings, rd games.Rounding, share int64) ga
 
 // envy adds to w the Envy Bonus for every other box whose Progressive won on
 // a row that has an envy row. won tells whether the box's own hand won (its
-// own reason is own); if it lost, its stake is collected and the bonus paid.
-func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, own string) {
+// own reason is own, which the bonuses follow); if it lost, its stake is
+// collected and the bonus paid.
+func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, own *games.Words) {
 	var bonus games.Money
-	var why []string
+	bonuses := &games.Words{}
 	for _, o := range ps {
 		if o.box == p.box || !o.inAction || o.row == nil {
 			continue
@@ -144,7 +160,11 @@ func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, 
 			continue
 		}
 		bonus += row.Amount
-		why = append(why, fmt.Sprintf("the Envy Bonus of %s for box %d's %s", row.Amount, o.box+1, strings.ReplaceAll(o.row.Key, "_", " ")))
+		if bonuses.Text != "" {
+			bonuses.Say(" and ", ReasonEnvyAnd)
+		}
+		bonuses.Say(fmt.Sprintf("the Envy Bonus of %s for box %d's %s", row.Amount, o.box+1, strings.ReplaceAll(o.row.Key, "_", " ")), ReasonEnvyBonus,
+			"Amount", row.Amount, "Box", o.box+1, "Hand", games.Category{Key: o.row.Key})
 		if w.Row == "" {
 			w.Row = s.Progressive.RowName(row.Key)
 		}
@@ -156,13 +176,17 @@ func envy(w *games.WagerResult, p progBox, ps []progBox, s *Settings, won bool, 
 	w.Result = games.Win
 	if won {
 		w.Pays += bonus
-		w.Reason = own + ", plus " + strings.Join(why, " and ")
+		own.Say(", plus ", ReasonEnvyPlus)
+		own.Append(bonuses)
+		w.Says(own)
 		return
 	}
 	w.Pays = bonus - w.Stake
-	// The envy bonus has no ids yet: the reason is English whole.
-	w.Why = nil
-	w.Reason = fmt.Sprintf("Progressive pays %s net: its own hand loses the %s stake, but it is paid %s", w.Pays, w.Stake, strings.Join(why, " and "))
+	y := &games.Words{}
+	y.Say(fmt.Sprintf("Progressive pays %s net: its own hand loses the %s stake, but it is paid ", w.Pays, w.Stake), ReasonEnvyNet,
+		"Net", w.Pays, "Stake", w.Stake)
+	y.Append(bonuses)
+	w.Says(y)
 }
 
 // ownRow returns the row of a progressive table that pays category c, nil if none.

@@ -25,11 +25,27 @@ const (
 	ReasonProgressiveBelow     = "reason.uth.progressive_below"
 	ReasonProgressiveBelowFlop = "reason.uth.progressive_below_flop"
 
-	// The Blind and Trips paid by their tables (a payout with a rounding
-	// note has no id yet).
+	// The Blind and Trips paid by their tables (a rounding note, added
+	// after, has the ids of games.RoundingReasons).
 	ReasonBlindPays     = "reason.uth.blind_pays"
 	ReasonTripsPays     = "reason.uth.trips_pays"
 	ReasonTripsPaysFold = "reason.uth.trips_pays_fold"
+
+	// The Progressive paid by its table (progressive.go): a fixed amount
+	// or a share of the meter, cut in proportion when the round's winners
+	// claim more than all of it, rounded down when the house's rounding
+	// would pay out more than the meter holds; the Envy Bonus for other
+	// boxes' hands.
+	ReasonProgressivePays         = "reason.uth.progressive_pays"
+	ReasonProgressivePaysFlop     = "reason.uth.progressive_pays_flop"
+	ReasonProgressiveMeter        = "reason.uth.progressive_meter"
+	ReasonProgressiveCut          = "reason.uth.progressive_cut"
+	ReasonProgressiveHoldsUp      = "reason.uth.progressive_holds_up"
+	ReasonProgressiveHoldsNearest = "reason.uth.progressive_holds_nearest"
+	ReasonEnvyPlus                = "reason.uth.envy_plus"
+	ReasonEnvyBonus               = "reason.uth.envy_bonus"
+	ReasonEnvyAnd                 = "reason.uth.envy_and"
+	ReasonEnvyNet                 = "reason.uth.envy_net"
 )
 
 // The showdown's reasons: each wager's frame ("Ante pays 1:1: "), then how
@@ -65,4 +81,7 @@ var Reasons = slices.Concat(reasons, showdownReasons, games.ShowdownReasons)
 var reasons = []string{ReasonAnteFold, ReasonAnteNoQualify, ReasonBlindFold, ReasonTripsFold,
 	ReasonBlindBelow, ReasonBlindNotPaid, ReasonBlindNoQualify, ReasonTripsBelow,
 	ReasonProgressiveFold, ReasonProgressiveBelow, ReasonProgressiveBelowFlop,
-	ReasonBlindPays, ReasonTripsPays, ReasonTripsPaysFold}
+	ReasonBlindPays, ReasonTripsPays, ReasonTripsPaysFold,
+	ReasonProgressivePays, ReasonProgressivePaysFlop, ReasonProgressiveMeter, ReasonProgressiveCut,
+	ReasonProgressiveHoldsUp, ReasonProgressiveHoldsNearest,
+	ReasonEnvyPlus, ReasonEnvyBonus, ReasonEnvyAnd, ReasonEnvyNet}

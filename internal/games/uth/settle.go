@@ -44,6 +44,7 @@ func Settle(r *Round, s *Settings, rd games.Rounding) *games.Settlement {
 		if b.Trips > 0 {
 			br.Wagers = append(br.Wagers, st.trips())
 		}
+		st.noteRounding(br.Wagers)
 		if progs[i] != nil {
 			br.Wagers = append(br.Wagers, *progs[i])
 		}
@@ -62,6 +63,8 @@ type settler struct {
 	p, d poker.Hand
 	q    bool // the dealer qualifies
 	cmp  int  // +1 the player's hand is higher, 0 a tie, −1 the dealer's
+	// notes are the rounding notes of the wagers pay rounded, by wager.
+	notes map[string]*games.Words
 }
 
 func (t *settler) ante() games.WagerResult {
@@ -76,11 +79,10 @@ func (t *settler) ante() games.WagerResult {
 		push(&w, "")
 		w.Say("Ante pushes: the dealer does not qualify (he has less than a pair), so the Ante is returned whoever holds the better hand", ReasonAnteNoQualify)
 	case t.cmp > 0:
-		if o, exact := t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown().Text+", and the dealer qualifies"); exact {
-			y := t.framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String())
-			y.Say(", and the dealer qualifies", ReasonDealerQualifies)
-			w.Says(y)
-		}
+		o := t.pay(&w, t.s.Main, "ante", "Ante pays %s: "+t.showdown().Text+", and the dealer qualifies")
+		y := t.framed(fmt.Sprintf("Ante pays %s: ", o), ReasonAntePays, "Odds", o.String())
+		y.Say(", and the dealer qualifies", ReasonDealerQualifies)
+		w.Says(y)
 	case t.cmp == 0:
 		push(&w, "")
 		w.Says(t.framed("Ante pushes: ", ReasonAntePushes))
@@ -110,10 +112,7 @@ func (t *settler) play() games.WagerResult {
 	var y *games.Words
 	switch {
 	case t.cmp > 0:
-		o, exact := t.pay(&w, t.s.Main, "play", name+" pays %s: "+t.showdown().Text+noq)
-		if !exact {
-			return w
-		}
+		o := t.pay(&w, t.s.Main, "play", name+" pays %s: "+t.showdown().Text+noq)
 		y = t.framed(fmt.Sprintf("%s pays %s: ", name, o), ReasonPlayPays, "Times", t.b.Multiple, "Odds", o.String())
 	case t.cmp == 0:
 		push(&w, "")
@@ -144,15 +143,14 @@ func (t *settler) blind() games.WagerResult {
 		w.Rule = "uth.fold"
 	case t.cmp > 0:
 		if _, ok := t.s.Blind.Odds(cat.Key()); ok {
-			if o, exact := t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq); exact {
-				y := &games.Words{}
-				y.Say(fmt.Sprintf("Blind pays %s: the player won with %s", o, article(cat)), ReasonBlindPays,
-					"Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
-				if noq != "" {
-					y.Say(noq, ReasonBlindNoQualify)
-				}
-				w.Says(y)
+			o := t.pay(&w, t.s.Blind, cat.Key(), "Blind pays %s: the player won with "+article(cat)+noq)
+			y := &games.Words{}
+			y.Say(fmt.Sprintf("Blind pays %s: the player won with %s", o, article(cat)), ReasonBlindPays,
+				"Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
+			if noq != "" {
+				y.Say(noq, ReasonBlindNoQualify)
 			}
+			w.Says(y)
 			w.Rule = "uth.paytable_blind"
 			return w
 		}
@@ -201,9 +199,8 @@ func (t *settler) trips() games.WagerResult {
 			why, id = "as at this house the Trips stays in action after a fold", ReasonTripsPaysFold
 			w.Rule = "uth.fold"
 		}
-		if o, exact := t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why); exact {
-			w.Say(w.Reason, id, "Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
-		}
+		o := t.pay(&w, t.s.Trips, cat.Key(), "Trips pays %s on "+article(cat)+", "+why)
+		w.Say(w.Reason, id, "Odds", o.String(), "Hand", games.Category{Key: cat.Key(), A: true})
 		return w
 	}
 	low := lowest(t.s.Trips)
@@ -218,17 +215,35 @@ func (t *settler) trips() games.WagerResult {
 }
 
 // pay settles w as a win at the odds of row key of table pt. The reason's
-// format has one %s for the odds; a payout rounded down to the smallest chip
-// says so. It returns the odds, and whether the payout is exact (no
-// rounding note, which has no message yet: a reason with one stays English).
-func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) (games.Odds, bool) {
+// format has one %s for the odds. It returns the odds, so that the caller
+// may give the reason its phrases (games.Why). A payout rounded to the
+// smallest chip says so in a note that Settle adds after the reason
+// (noteRounding), whatever words the caller gave it.
+func (t *settler) pay(w *games.WagerResult, pt games.PayTable, key, format string) games.Odds {
 	o, _ := pt.Odds(key)
 	w.Result = games.Win
 	w.Pays = t.rd.Pay(w.Stake, o)
 	w.Row = pt.RowName(key)
-	note := roundingNote(w.Stake, o, w.Pays, t.rd)
-	w.Reason = fmt.Sprintf(format, o) + note
-	return o, note == ""
+	w.Reason = fmt.Sprintf(format, o)
+	if note := t.rd.Note(w.Stake, o, w.Pays); note.Text != "" {
+		if t.notes == nil {
+			t.notes = map[string]*games.Words{}
+		}
+		t.notes[w.Wager] = note
+	}
+	return o
+}
+
+// noteRounding adds to each wager that pay rounded its rounding note: " (158.25
+// rounded down to 158, the smallest chip being 0.5)" (house.toml rounding,
+// §1.6). It comes after the wager's reason is written, so that the note
+// joins the reason's phrases when the reason has them.
+func (t *settler) noteRounding(ws []games.WagerResult) {
+	for i := range ws {
+		if note, ok := t.notes[ws[i].Wager]; ok {
+			ws[i].AddWords(note)
+		}
+	}
 }
 
 // showdown says how the hands compare, naming the card that decides where
@@ -253,20 +268,6 @@ func push(w *games.WagerResult, reason string) {
 
 func lose(w *games.WagerResult, reason string) {
 	w.Result, w.Pays, w.Reason = games.Lose, -w.Stake, reason
-}
-
-// roundingNote explains a payout that is not the exact amount: rounded to
-// the smallest chip the way the house rounds (house.toml rounding, §1.6).
-func roundingNote(stake games.Money, o games.Odds, paid games.Money, rd games.Rounding) string {
-	num := int64(stake) * o.Win
-	if num%o.Per == 0 && games.Money(num/o.Per) == paid {
-		return ""
-	}
-	exact := games.Money(num / o.Per).String()
-	if num%o.Per != 0 {
-		exact += "…"
-	}
-	return fmt.Sprintf(" (%s %s, the smallest chip being %s)", exact, rd.Says(paid), rd.Chip)
 }
 
 // lowest returns the lowest category a table pays.
