@@ -58,7 +58,8 @@ func TestReasonIDsInEveryCatalogue(t *testing.T) {
 }
 
 // TestReasonsSayTheEngine settles many rounds of every game at every house
-// and level: each reason with ids (games.Why) uses only ids its game lists,
+// and level: every reason has ids (games.Why: one without would show in
+// English in every language), uses only ids its game lists,
 // and its English phrases say the engine's English Reason word for word, so
 // the catalogue cannot drift from the engine. Italian and Russian render
 // without a missing message.
@@ -76,6 +77,9 @@ func TestReasonsSayTheEngine(t *testing.T) {
 	seen := map[string]bool{}
 	check := func(game, english string, why games.Why) {
 		if why == nil {
+			if english != "" {
+				t.Errorf("%s: the reason %q has no message ids: it would show in English in every language", game, english)
+			}
 			return
 		}
 		for _, p := range why {

@@ -101,10 +101,6 @@ func settleInsurance(b *Box, t *table, rd games.Rounding) games.WagerResult {
 		reason += " on his first five; the force that followed does not change it"
 		id = ReasonInsurancePaysForced
 	}
-	won(&w, rd, rd.Pay(b.Insurance, evenMoney), "", reason, rule)
-	if w.Reason == reason {
-		// A win rounded to nothing has a note with no message yet.
-		w.Say(reason, id, "Odds", evenMoney.String())
-	}
+	won(&w, rd, rd.Pay(b.Insurance, evenMoney), "", reason, games.Why{{ID: id, Args: []any{"Odds", evenMoney.String()}}}, rule)
 	return w
 }

@@ -176,12 +176,13 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 	case b.Instant != "":
 		o, _ := s.Instant.Odds(b.Instant)
 		reason := fmt.Sprintf("Ante pays %s: Instant Cash for a %s in the first five cards; the box's round ends here", o, rowName(b.Instant))
-		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant), reason, RuleInstantCash)
 		// The catalogue names the combination with its article: only where
 		// that article is "a" do its words and the engine's agree.
-		if ante.Reason == reason && namedCombo(b.Instant) && withArticle(rowName(b.Instant)) == "a "+rowName(b.Instant) {
-			ante.Say(reason, ReasonInstantCash, "Odds", o.String(), "Combo", games.Category{Key: b.Instant, A: true})
+		var why games.Why
+		if namedCombo(b.Instant) && withArticle(rowName(b.Instant)) == "a "+rowName(b.Instant) {
+			why = games.Why{{ID: ReasonInstantCash, Args: []any{"Odds", o.String(), "Combo", games.Category{Key: b.Instant, A: true}}}}
 		}
+		won(&ante, rd, rd.Pay(b.Ante, o), s.Instant.RowName(b.Instant), reason, why, RuleInstantCash)
 	case b.Fold:
 		set(&ante, games.Lose, -b.Ante, "", "", RuleFold)
 		ante.Say("Ante loses: the player folded", ReasonAnteFold)
@@ -211,11 +212,7 @@ func settleBox(i int, r *Round, s *Settings, rd games.Rounding, t *table, supers
 			id, args = ReasonAnteBonus, []any{"Hand", games.Category{Key: h.Category().Key(), A: true}}
 		}
 		reason := fmt.Sprintf("Ante pays %s: the dealer did not qualify and the player took the Ante payout%s", o, why)
-		won(&ante, rd, rd.Pay(b.Ante, o), row, reason, RuleAntePayout)
-		if ante.Reason == reason {
-			// A win rounded to nothing has a note with no message yet.
-			ante.Say(reason, id, append([]any{"Odds", o.String()}, args...)...)
-		}
+		won(&ante, rd, rd.Pay(b.Ante, o), row, reason, games.Why{{ID: id, Args: append([]any{"Odds", o.String()}, args...)}}, RuleAntePayout)
 		set(&bet, games.Push, 0, "", "", RuleAntePayout)
 		bet.Say("Bet pushes: the dealer did not qualify and the player took the Ante payout", ReasonBetNoQualify)
 	}
@@ -298,19 +295,21 @@ func showdown(ante, bet *games.WagerResult, b *Box, h poker.Hand, v games.Versus
 				tail, id = "this house pays no second combination", ReasonBetPaysHouse
 			}
 			reason := fmt.Sprintf("Bet pays %s for %s; %s", o1, withArticle(rowName(first)), tail)
-			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first), reason, RuleBet)
-			if bet.Reason == reason && namedCombo(first) {
-				bet.Say(reason, id, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true})
+			var why games.Why
+			if namedCombo(first) {
+				why = games.Why{{ID: id, Args: []any{"Odds", o1.String(), "Combo", games.Category{Key: first, A: true}}}}
 			}
+			won(bet, rd, rd.Pay(b.Bet, o1), s.Bet.RowName(first), reason, why, RuleBet)
 			return
 		}
 		o2, _ := s.Bet.Odds(second)
 		reason := fmt.Sprintf("Bet pays %s for %s plus %s for %s as the second combination", o1, withArticle(rowName(first)), o2, withArticle(rowName(second)))
-		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(), reason, RuleSecondCombination)
-		if bet.Reason == reason && namedCombo(first) && namedCombo(second) {
-			bet.Say(reason, ReasonBetPaysTwo, "Odds", o1.String(), "Combo", games.Category{Key: first, A: true},
-				"Odds2", o2.String(), "Second", games.Category{Key: second, A: true})
+		var why games.Why
+		if namedCombo(first) && namedCombo(second) {
+			why = games.Why{{ID: ReasonBetPaysTwo, Args: []any{"Odds", o1.String(), "Combo", games.Category{Key: first, A: true},
+				"Odds2", o2.String(), "Second", games.Category{Key: second, A: true}}}}
 		}
+		won(bet, rd, payTwo(b.Bet, o1, o2, rd), s.Bet.RowName(first)+" + "+games.RowWords(second)+" "+o2.String(), reason, why, RuleSecondCombination)
 	case games.VersusLose:
 		set(ante, games.Lose, -b.Ante, "", "", anteRule)
 		say(ante, "Ante loses: "+why+" and beat the player", ReasonAnteLose)
@@ -339,11 +338,7 @@ func superResult(wager string, on *games.Target, stake games.Money, hit superHit
 		return w
 	}
 	reason := fmt.Sprintf("%s pays %s: %s in %s%s", label, hit.odds, withArticle(rowName(hit.key)), where, note)
-	won(&w, rd, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key), reason, rule)
-	if w.Reason == reason {
-		// A win rounded to nothing has a note with no message yet.
-		w.Why = superWhy(wager, on, where, note, hit)
-	}
+	won(&w, rd, rd.Pay(stake, hit.odds), s.Super.RowName(hit.key), reason, superWhy(wager, on, where, note, hit), rule)
 	return w
 }
 
@@ -351,12 +346,14 @@ func set(w *games.WagerResult, r games.Result, pays games.Money, row, reason, ru
 	w.Result, w.Pays, w.Row, w.Reason, w.Rule = r, pays, row, reason, rule
 }
 
-// won settles w as a win paying pays, already rounded by rd. A win smaller
-// than the smallest chip that rounds to nothing says so in a note
-// (games.Rounding.NoPayNote), which joins the reason's phrases if the reason
-// was said before won (WagerResult.Say).
-func won(w *games.WagerResult, rd games.Rounding, pays games.Money, row, reason, rule string) {
+// won settles w as a win paying pays, already rounded by rd, for reason:
+// its English words, and why, its phrases (nil where the catalogue cannot
+// say it). A win smaller than the smallest chip that rounds to nothing says
+// so in a note (games.Rounding.NoPayNote), which joins why's phrases, so
+// that the whole reason is said in the reader's language.
+func won(w *games.WagerResult, rd games.Rounding, pays games.Money, row, reason string, why games.Why, rule string) {
 	set(w, games.Win, pays, row, reason, rule)
+	w.Why = why
 	if pays == 0 {
 		w.AddWords(rd.NoPayNote())
 	}
