@@ -2,6 +2,8 @@ package server
 
 import (
 	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -45,13 +47,34 @@ var dealerNotes = []noteWords{
 			return l.T("hc.note.thrill_exposed_"+s[2], "Card", c)
 		}},
 	{regexp.MustCompile(`^The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid (\S+), not (\S+)\.$`),
-		func(l *i18n.Localizer, s []string) string { return l.T("hc.note.thrill_half", "Odds", s[1], "Full", s[2]) }},
+		func(l *i18n.Localizer, s []string) string {
+			return l.T("hc.note.thrill_half", "Odds", s[1], "Full", s[2])
+		}},
 	{regexp.MustCompile(`^The dealer's hand is king/jack high or lower: a Poker Bet that beats it is paid (\S+), as the house's Poker Bet table pays\.$`),
 		func(l *i18n.Localizer, s []string) string { return l.T("hc.note.thrill_half_table", "Odds", s[1]) }},
 	{regexp.MustCompile(`^The dealer's hand is above king/jack high: a Poker Bet that beats it is paid (\S+)\.$`),
 		func(l *i18n.Localizer, s []string) string { return l.T("hc.note.thrill_full", "Odds", s[1]) }},
 	{regexp.MustCompile(`^The dealer qualifies with ace-king or better: the boxes that play are compared with his hand\.$`), fixed("hc.note.lunar_qual")},
 	{regexp.MustCompile(`^The dealer's first five do not qualify: less than ace-king\.$`), fixed("hc.note.lunar_noqual")},
+	{regexp.MustCompile(`^(.+) forced: the dealer's (highest|lowest|first) card, the (.+), is replaced by the next card, the (.+); he (now qualifies|still does not qualify)\.$`),
+		func(l *i18n.Localizer, s []string) string {
+			out, ok1 := cardNamed(s[3])
+			in, ok2 := cardNamed(s[4])
+			boxes := boxListRE.FindAllStringSubmatch(s[1], -1)
+			if !ok1 || !ok2 || len(boxes) == 0 {
+				return ""
+			}
+			names := make([]string, len(boxes))
+			for i, b := range boxes {
+				n, _ := strconv.Atoi(b[1])
+				names[i] = l.T("table.box", "N", n)
+			}
+			id := "hc.note.lunar_forced_now"
+			if s[5] != "now qualifies" {
+				id = "hc.note.lunar_forced_still"
+			}
+			return l.T(id, "Boxes", strings.Join(names, ", "), "Which", l.T("hc.note.force_"+s[2]), "Out", out, "In", in)
+		}},
 	{regexp.MustCompile(`^Dealer Super: the dealer's (first five|hand after the replacement) hold no Super combination\.$`),
 		func(l *i18n.Localizer, s []string) string {
 			which := l.T("hc.note.lunar_first_five")
@@ -61,6 +84,9 @@ var dealerNotes = []noteWords{
 			return l.T("hc.note.lunar_no_super", "Which", which)
 		}},
 }
+
+// boxListRE finds the boxes in the engine's list of those that forced.
+var boxListRE = regexp.MustCompile(`(?i)\bbox (\d+)\b`)
 
 // dealerNoteIn is the engine's note in l's language, or the note as the
 // engine wrote it when the checker does not know it.

@@ -102,7 +102,7 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 		f.Result = templates.NewResultIn(res, words)
 		for i, b := range res.Boxes {
 			for j, w := range b.Wagers {
-				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(h, game, w.Rule)
+				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(l, h, game, w.Rule)
 			}
 		}
 		// The JSON is `trainer settle`'s output, rules written as sections.
@@ -351,8 +351,8 @@ func cardChecks(l *i18n.Localizer, name, label string, hand, ticked []string, er
 // checkerCitation is a wager's rule (a section id) as a link into the book.
 // A house other than the kiosk's own is cited by its words only: the book
 // pages show the kiosk's house.
-func (s *Server) checkerCitation(h *rulebook.House, game, rule string) templates.Citation {
-	r, ok := h.Cite(game, rule)
+func (s *Server) checkerCitation(l *i18n.Localizer, h *rulebook.House, game, rule string) templates.Citation {
+	r, ok := h.CiteIn(game, l.Lang(), rule) // titled in the reader's language where the book is translated
 	switch {
 	case !ok:
 		return templates.Citation{}
