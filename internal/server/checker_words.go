@@ -133,6 +133,10 @@ func (c words) subject() string {
 	switch c.w.subject {
 	case "":
 		return ""
+	case "box":
+		if !c.english() && c.w.box > 0 {
+			return c.l.T("table.box", "N", c.w.box) // "Box 1", which the problem then need not repeat
+		}
 	case "wager":
 		return c.l.T("hc.subject.wager", "Wager", c.wagerName())
 	}
@@ -347,6 +351,8 @@ func checkerSentences(l *i18n.Localizer, fe *games.FieldError, game string) (fie
 		if rest, ok := strings.CutPrefix(field, "The box "); ok {
 			return field, box + " " + rest
 		}
+	} else if strings.HasPrefix(field, box) {
+		return field, field
 	}
 	return field, c.t("in_box", "Box", box, "Message", c.lowerFirstWord(field))
 }
