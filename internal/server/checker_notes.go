@@ -75,6 +75,18 @@ var dealerNotes = []noteWords{
 			}
 			return l.T(id, "Boxes", strings.Join(names, ", "), "Which", l.T("hc.note.force_"+s[2]), "Out", out, "In", in)
 		}},
+	{regexp.MustCompile(`^Dealer Super: the dealer's (first five|hand after the replacement) hold (?:an? )?(.+)\.$`),
+		func(l *i18n.Localizer, s []string) string {
+			key, ok := rowKeyOf(s[2])
+			if !ok {
+				return ""
+			}
+			which := l.T("hc.note.lunar_first_five")
+			if s[1] != "first five" {
+				which = l.T("hc.note.lunar_after")
+			}
+			return l.T("hc.note.lunar_super", "Which", which, "Row", l.T("row."+key))
+		}},
 	{regexp.MustCompile(`^Dealer Super: the dealer's (first five|hand after the replacement) hold no Super combination\.$`),
 		func(l *i18n.Localizer, s []string) string {
 			which := l.T("hc.note.lunar_first_five")
@@ -102,6 +114,19 @@ func dealerNoteIn(l *i18n.Localizer, note string) string {
 		}
 	}
 	return note
+}
+
+// rowKeyOf is the pay-table row (row.<key> of the hands catalogue) whose
+// English words, as the engine writes them in a note, are words.
+func rowKeyOf(words string) (string, bool) {
+	en := english()
+	for _, id := range i18n.Default().IDs() {
+		key, ok := strings.CutPrefix(id, "row.")
+		if ok && (strings.EqualFold(en.T(id), words) || strings.ReplaceAll(key, "_", " ") == words) {
+			return key, true
+		}
+	}
+	return "", false
 }
 
 // cardNamed is the card whose English name is name ("queen of hearts"),
