@@ -32,6 +32,7 @@ func checkerRounds() map[string]url.Values {
 			"game": {"thrill"}, "boxes": {"1"}, "op": {"settle"},
 			"dealer":   {"2c 5d 8h Jc Ks 3s 9d"},
 			"b0.cards": {"Ah Kh Qh Jh 9h 4c 4d"}, "b0.poker": {"10"}, "b0.kings_or_better": {"5"}, "b0.special": {"5"},
+			"b0.discards": {"Ah", "Kh"}, // cards speak: the five kept made less, which the hand's line says
 		},
 		"lunar": {
 			"game": {"lunar"}, "boxes": {"2"}, "op": {"settle"},

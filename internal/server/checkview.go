@@ -96,6 +96,12 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 	f.RoundJSON = roundJSONIn(l, &st.in)
 	if res != nil {
 		words := s.settleWords(l, game, h.Name)
+		if words.Hand != nil {
+			in := st.in // the round as settled, for 7 Card Thrill's five kept
+			words.BoxHand = func(box int, _ []cards.Card, _ string) string {
+				return drills.BoxHandIn(l.Lang(), s.book, &in, res, box)
+			}
+		}
 		t := templates.NewTableIn(l, &st.in, chipSet(h))
 		t.SettleIn(res, words)
 		f.Table = &t

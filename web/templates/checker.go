@@ -227,7 +227,7 @@ func NewResultIn(s *games.Settlement, w SettleWords) *ResultView {
 		Notes:     notes,
 	}}
 	for _, b := range s.Boxes {
-		bv := BoxResultView{Number: b.Box, Hand: w.hand(b.Best, b.Description), Best: views(b.Best),
+		bv := BoxResultView{Number: b.Box, Hand: w.boxHand(b.Box, b.Best, b.Description), Best: views(b.Best),
 			Versus: boxVersusIn(l, b.Versus), Total: b.Fees, Net: b.Net}
 		for _, wr := range b.Wagers {
 			label := wr.Wager

@@ -22,6 +22,9 @@ type SettleWords struct {
 	Loc *i18n.Localizer
 	// Hand describes the five cards best; english is the engine's description.
 	Hand func(best []cards.Card, english string) string
+	// BoxHand describes box number box's hand, the engine's notes on it
+	// included (7 Card Thrill's five kept); nil describes it as Hand does.
+	BoxHand func(box int, best []cards.Card, english string) string
 	// Reason is a wager's or a fee's reason: its Why, else the English.
 	Reason func(english string, why games.Why) string
 	// Row is a pay-table row the engine names.
@@ -44,6 +47,16 @@ func (w SettleWords) hand(best []cards.Card, english string) string {
 		return english
 	}
 	return w.Hand(best, english)
+}
+
+func (w SettleWords) boxHand(box int, best []cards.Card, english string) string {
+	if w.BoxHand == nil {
+		return w.hand(best, english)
+	}
+	if s := w.BoxHand(box, best, english); s != "" {
+		return s
+	}
+	return w.hand(best, english)
 }
 
 func (w SettleWords) reason(english string, why games.Why) string {

@@ -316,7 +316,7 @@ func (t *TableView) SettleIn(s *games.Settlement, w SettleWords) {
 			continue
 		}
 		b := &t.Boxes[r.Box-1]
-		b.Hand, b.Net = w.hand(r.Best, r.Description), r.Net
+		b.Hand, b.Net = w.boxHand(r.Box, r.Best, r.Description), r.Net
 		b.Versus = versusIn(l, r.Versus)
 		for _, wr := range r.Wagers {
 			key := wr.Wager
