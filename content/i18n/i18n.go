@@ -11,5 +11,5 @@ import "embed"
 
 // FS holds content/i18n as shipped in the binary.
 //
-//go:embed *.toml hands print drills rulebook staff
+//go:embed *.toml hands print drills rulebook staff checker
 var FS embed.FS

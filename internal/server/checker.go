@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -28,7 +29,7 @@ func (s *Server) handleHandCheckerShow(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleHandCheckerPost(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxCheckerForm)
 	if err := r.ParseForm(); err != nil {
-		s.errorStatus(w, r, http.StatusBadRequest, "The form could not be read.")
+		s.errorStatus(w, r, http.StatusBadRequest, t(r, "hc.refuse.unreadable"))
 		return
 	}
 	st := readCheckRound(r.PostForm, s.book, s.house.Name)
@@ -42,7 +43,7 @@ func (s *Server) handleHandCheckerPost(w http.ResponseWriter, r *http.Request) {
 		text := strings.TrimSpace(r.PostForm.Get("load"))
 		var in games.Round
 		if err := settle.Decode([]byte(text), &in); err != nil {
-			s.renderChecker(w, r, http.StatusUnprocessableEntity, st, errs, nil, text, withLoadError(err))
+			s.renderChecker(w, r, http.StatusUnprocessableEntity, st, errs, nil, text, withLoadError(loc(r), err))
 			return
 		}
 		if in.House == "" {
@@ -68,9 +69,9 @@ func (s *Server) settleChecker(w http.ResponseWriter, r *http.Request, st *check
 	case errors.As(err, &fe):
 		errs := templates.Errors{}
 		if c := controlFor(fe.Field, in); c != "" {
-			errs[c], _ = checkerWords(fe, in.Game)
+			errs[c], _ = checkerWordsIn(loc(r), fe, in.Game)
 		}
-		s.renderChecker(w, r, http.StatusUnprocessableEntity, st, errs, nil, "", withProblem(fe, in))
+		s.renderChecker(w, r, http.StatusUnprocessableEntity, st, errs, nil, "", withProblem(loc(r), fe, in))
 	case err != nil:
 		s.error(w, r, err)
 	default:
@@ -82,9 +83,9 @@ func (s *Server) settleChecker(w http.ResponseWriter, r *http.Request, st *check
 type checkerOption func(*templates.HandCheckerForm)
 
 // withProblem says why the round was not settled, linked to its control.
-func withProblem(fe *games.FieldError, in *games.Round) checkerOption {
+func withProblem(l *i18n.Localizer, fe *games.FieldError, in *games.Round) checkerOption {
 	return func(f *templates.HandCheckerForm) {
-		_, f.Problem = checkerWords(fe, in.Game)
+		_, f.Problem = checkerWordsIn(l, fe, in.Game)
 		switch c := controlFor(fe.Field, in); {
 		case c == "" || c == "house" && len(f.Houses) < 2:
 		case c == "boxes":
@@ -97,9 +98,15 @@ func withProblem(fe *games.FieldError, in *games.Round) checkerOption {
 	}
 }
 
-// withLoadError shows why a pasted round could not be read.
-func withLoadError(err error) checkerOption {
-	return func(f *templates.HandCheckerForm) { f.LoadError = err.Error() }
+// withLoadError shows why a pasted round could not be read: the reader's
+// own sentence in English, quoted in another language.
+func withLoadError(l *i18n.Localizer, err error) checkerOption {
+	return func(f *templates.HandCheckerForm) {
+		f.LoadError = err.Error()
+		if l.Lang() != i18n.Source {
+			f.LoadError = l.T("hc.refuse.load", "Command", "trainer settle", "Engine", strings.TrimSuffix(err.Error(), "."))
+		}
+	}
 }
 
 func (s *Server) renderChecker(w http.ResponseWriter, r *http.Request, status int, st *checkRound,

@@ -14,6 +14,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -29,6 +30,22 @@ type checkRound struct {
 	draws  []string // Lunar, per box: "", "buy" or "exchange" (chosen before its cards are)
 	plays  []string // UTH, per box: the Play chosen as a multiple ("4"…"1"), or "=35" for another amount
 	notice string   // a word about the last tap ("That card is already in the round.")
+	// noticeIn is the notice in a language; nil says it as notice does.
+	noticeIn func(l *i18n.Localizer) string
+}
+
+// say sets the notice about the last tap: english as the tests read it,
+// and in for the reader's language.
+func (st *checkRound) say(english string, in func(l *i18n.Localizer) string) {
+	st.notice, st.noticeIn = english, in
+}
+
+// noticeText is the notice in l's language.
+func (st *checkRound) noticeText(l *i18n.Localizer) string {
+	if st.noticeIn == nil || st.notice == "" {
+		return st.notice
+	}
+	return st.noticeIn(l)
 }
 
 // maxFormBoxes bounds the boxes a posted form may hold, above every table's
@@ -469,28 +486,42 @@ func (st *checkRound) apply(op string, maxBoxes int) {
 func (st *checkRound) pick(code string) {
 	c, err := cards.Parse(code)
 	if err != nil {
-		st.notice = fmt.Sprintf("%q is not a card.", code)
+		st.say(fmt.Sprintf("%q is not a card.", code), func(l *i18n.Localizer) string {
+			return l.T("hc.notice.not_card", "Text", strconv.Quote(code))
+		})
 		return
 	}
 	if c == cards.Joker && st.in.Game != thrill.Slug {
-		st.notice = "The joker is only in the 7 Card Thrill deck."
+		st.say("The joker is only in the 7 Card Thrill deck.", func(l *i18n.Localizer) string { return l.T("hc.notice.joker") })
 		return
 	}
 	if st.used().Has(c) {
-		st.notice = fmt.Sprintf("The %s is already in the round.", c.Name())
+		// English names the card in words; the others write it as the
+		// screen draws it (Q♥), which needs no grammar.
+		st.say(fmt.Sprintf("The %s is already in the round.", c.Name()), func(l *i18n.Localizer) string {
+			if l.Lang() == i18n.Source {
+				return l.T("hc.notice.in_round", "Card", c.Name())
+			}
+			return l.T("hc.notice.in_round", "Card", cardText(c.String()))
+		})
 		return
 	}
 	p, ok := st.findPlace(st.target)
 	if !ok {
-		st.notice = "Tap a place first, then its cards."
+		st.say("Tap a place first, then its cards.", func(l *i18n.Localizer) string { return l.T("hc.notice.tap_place") })
 		return
 	}
 	cs := st.cardsAt(p.name)
+	game := st.in.Game
 	if len(cs) >= p.capacity {
 		if p.capacity == 0 && p.hint != "" {
-			st.notice = p.hint
+			st.say(p.hint, func(l *i18n.Localizer) string { _, hint := placeWords(l, game, p); return hint })
 		} else {
-			st.notice = fmt.Sprintf("%s is full: tap one of its cards to take it back, or tap another place.", p.label)
+			st.say(fmt.Sprintf("%s is full: tap one of its cards to take it back, or tap another place.", p.label),
+				func(l *i18n.Localizer) string {
+					label, _ := placeWords(l, game, p)
+					return l.T("hc.notice.full", "Place", label)
+				})
 		}
 		return
 	}
@@ -592,7 +623,10 @@ func controlFor(path string, in *games.Round) string {
 
 // roundJSON is the round as one SETTLE.md line. A stake that is not a number
 // cannot be written in JSON: the line then says so instead.
-func roundJSON(in *games.Round) string {
+func roundJSON(in *games.Round) string { return roundJSONIn(english(), in) }
+
+// roundJSONIn is roundJSON, its note in l's language.
+func roundJSONIn(l *i18n.Localizer, in *games.Round) string {
 	r := *in
 	if r.Dealer == nil {
 		r.Dealer = []string{}
@@ -605,7 +639,7 @@ func roundJSON(in *games.Round) string {
 	}
 	s, err := compactJSON(r)
 	if err != nil {
-		return "(Not yet: every stake must be a number to write the round as JSON.)"
+		return l.T("hc.notice.round_json")
 	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
@@ -26,15 +27,6 @@ func chipSet(h *rulebook.House) []templates.Chip {
 		out[i] = templates.Chip{Value: c.Value, Label: c.Label, Colour: c.Colour, Pattern: c.Pattern}
 	}
 	return out
-}
-
-// tableView draws a round on its game's felt with the house's chips, and its
-// settlement on it when there is one. The trainee and certification pages
-// draw their rounds with it too.
-func tableView(in *games.Round, h *rulebook.House, s *games.Settlement) templates.TableView {
-	t := templates.NewTable(in, chipSet(h))
-	t.Settle(s)
-	return t
 }
 
 // maxBoxes is how many boxes the house's table for game has.
@@ -69,7 +61,7 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 		Game:      game,
 		House:     h.Name,
 		Target:    st.target,
-		Notice:    st.notice,
+		Notice:    st.noticeText(l),
 		CanAddBox: len(st.in.Boxes) < maxBoxes(h, game),
 	}
 	for _, slug := range rulebook.GameSlugs {
@@ -96,19 +88,27 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 		}
 		f.Places = append(f.Places, cp)
 	}
-	f.Picker = picker(game, st.used())
+	f.Picker = picker(l, game, st.used())
 	for i := range st.in.Boxes {
 		f.Boxes = append(f.Boxes, boxForm(l, st, i, h, errs))
 	}
 	f.BoxesError = errs["boxes"]
-	f.RoundJSON = roundJSON(&st.in)
+	f.RoundJSON = roundJSONIn(l, &st.in)
 	if res != nil {
-		t := tableView(&st.in, h, res)
+		words := s.settleWords(l, game, h.Name)
+		if words.Hand != nil {
+			in := st.in // the round as settled, for 7 Card Thrill's five kept
+			words.BoxHand = func(box int, _ []cards.Card, _ string) string {
+				return drills.BoxHandIn(l.Lang(), s.book, &in, res, box)
+			}
+		}
+		t := templates.NewTableIn(l, &st.in, chipSet(h))
+		t.SettleIn(res, words)
 		f.Table = &t
-		f.Result = templates.NewResult(game, res, func(w string, on *games.Target) string { return checkerWagerName(game, w, on) })
+		f.Result = templates.NewResultIn(res, words)
 		for i, b := range res.Boxes {
 			for j, w := range b.Wagers {
-				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(h, game, w.Rule)
+				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(l, h, game, w.Rule)
 			}
 		}
 		// The JSON is `trainer settle`'s output, rules written as sections.
@@ -120,13 +120,34 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 	return f
 }
 
+// settleWords says a settlement of game at house in l's language: the
+// hands, reasons and pay-table rows as the drills say them (from the
+// engine's message ids), the notes on the dealer from the checker's
+// catalogue. English keeps the engine's own words, which `trainer settle`
+// prints too.
+func (s *Server) settleWords(l *i18n.Localizer, game, house string) templates.SettleWords {
+	w := templates.SettleWords{Loc: l, Wager: func(wager string, on *games.Target) string {
+		return checkerWagerNameIn(l, game, wager, on)
+	}}
+	if l.Lang() == i18n.Source {
+		return w
+	}
+	w.Hand = func(best []cards.Card, english string) string {
+		return drills.HandIn(l.Lang(), s.book, game, house, best, english)
+	}
+	w.Reason = func(english string, why games.Why) string { return drills.ReasonIn(l, english, why) }
+	w.Row = func(row string) string { return drills.RowIn(l, row) }
+	w.Note = func(note string) string { return dealerNoteIn(l, note) }
+	return w
+}
+
 // picker is every card of game's deck, a suit a row (spades, hearts,
 // diamonds, clubs: red and black alternate), ace first; the joker for 7 Card
 // Thrill. A card already in the round cannot be picked again.
-func picker(game string, used cards.Set) []templates.PickerRow {
+func picker(l *i18n.Localizer, game string, used cards.Set) []templates.PickerRow {
 	var rows []templates.PickerRow
 	for _, s := range []cards.Suit{cards.Spades, cards.Hearts, cards.Diamonds, cards.Clubs} {
-		row := templates.PickerRow{Label: s.Name()}
+		row := templates.PickerRow{Label: lookup(l, "hc.suit."+s.Name(), s.Name())}
 		for r := cards.Ace; ; r-- {
 			c := cards.New(r, s)
 			row.Cards = append(row.Cards, templates.PickerCard{Card: templates.NewCard(c), Used: used.Has(c)})
@@ -137,7 +158,7 @@ func picker(game string, used cards.Set) []templates.PickerRow {
 		rows = append(rows, row)
 	}
 	if game == thrill.Slug {
-		rows = append(rows, templates.PickerRow{Label: "joker", Cards: []templates.PickerCard{
+		rows = append(rows, templates.PickerRow{Label: l.T("hc.suit.joker"), Cards: []templates.PickerCard{
 			{Card: templates.NewCard(cards.Joker), Used: used.Has(cards.Joker)}}})
 	}
 	return rows
@@ -336,8 +357,8 @@ func cardChecks(l *i18n.Localizer, name, label string, hand, ticked []string, er
 // checkerCitation is a wager's rule (a section id) as a link into the book.
 // A house other than the kiosk's own is cited by its words only: the book
 // pages show the kiosk's house.
-func (s *Server) checkerCitation(h *rulebook.House, game, rule string) templates.Citation {
-	r, ok := h.Cite(game, rule)
+func (s *Server) checkerCitation(l *i18n.Localizer, h *rulebook.House, game, rule string) templates.Citation {
+	r, ok := h.CiteIn(game, l.Lang(), rule) // titled in the reader's language where the book is translated
 	switch {
 	case !ok:
 		return templates.Citation{}

@@ -177,7 +177,7 @@ type BoxResultView struct {
 	Number int
 	Hand   string
 	Best   []CardView
-	Versus string
+	Versus string // "The box beats the dealer."; "" when it did not meet him
 	Wagers []WagerLine
 	Fees   []FeeLine
 	Total  games.Money // fees
@@ -190,16 +190,13 @@ type WagerLine struct {
 	Stake  games.Money
 	Result games.Result
 	Pays   games.Money
-	Row    string
-	Reason string
+	// Outcome is the result in words: "Wins +5,000", "Loses 10" or "Push".
+	Outcome string
+	Row     string
+	Reason  string
 	// Rule is the section of the rule book that decides the wager (the
 	// server fills it in); empty when the book has none.
 	Rule Citation
-}
-
-// ResultText is "Wins +5,000", "Loses 10" or "Push".
-func (w WagerLine) ResultText() string {
-	return Spot{Result: w.Result, Pays: w.Pays}.ResultText()
 }
 
 // FeeLine is one fee a box paid.
@@ -212,23 +209,37 @@ type FeeLine struct {
 // NewResult lists settlement s of a round of game, each wager called by
 // name (the practice screens' names: the server's drills.WagerTitle).
 func NewResult(game string, s *games.Settlement, name func(wager string, on *games.Target) string) *ResultView {
+	return NewResultIn(s, SettleWords{Wager: name})
+}
+
+// NewResultIn lists settlement s in w's words: the reader's language.
+func NewResultIn(s *games.Settlement, w SettleWords) *ResultView {
+	l := w.loc()
+	notes := make([]string, len(s.Dealer.Notes))
+	for i, n := range s.Dealer.Notes {
+		notes[i] = w.note(n)
+	}
 	v := &ResultView{Dealer: DealerResult{
-		Hand:      s.Dealer.Description,
+		Hand:      w.hand(s.Dealer.Best, s.Dealer.Description),
 		Best:      views(s.Dealer.Best),
 		Qualifies: s.Dealer.Qualifies,
 		First:     views(s.Dealer.First),
-		Notes:     s.Dealer.Notes,
+		Notes:     notes,
 	}}
 	for _, b := range s.Boxes {
-		bv := BoxResultView{Number: b.Box, Hand: b.Description, Best: views(b.Best),
-			Versus: versusText(b.Versus), Total: b.Fees, Net: b.Net}
-		for _, w := range b.Wagers {
-			bv.Wagers = append(bv.Wagers, WagerLine{Label: name(w.Wager, w.On), Stake: w.Stake,
-				Result: w.Result, Pays: w.Pays, Row: w.Row, Reason: w.Reason})
+		bv := BoxResultView{Number: b.Box, Hand: w.boxHand(b.Box, b.Best, b.Description), Best: views(b.Best),
+			Versus: boxVersusIn(l, b.Versus), Total: b.Fees, Net: b.Net}
+		for _, wr := range b.Wagers {
+			label := wr.Wager
+			if w.Wager != nil {
+				label = w.Wager(wr.Wager, wr.On)
+			}
+			bv.Wagers = append(bv.Wagers, WagerLine{Label: label, Stake: wr.Stake,
+				Result: wr.Result, Pays: wr.Pays, Outcome: outcome(l, wr.Result, wr.Pays),
+				Row: w.row(wr.Row), Reason: w.reason(wr.Reason, wr.Why)})
 		}
 		for _, f := range b.FeeItems {
-			label := feeName(f.Fee)
-			bv.Fees = append(bv.Fees, FeeLine{Label: strings.ToUpper(label[:1]) + label[1:] + " fee", Amount: f.Amount, Reason: f.Reason})
+			bv.Fees = append(bv.Fees, FeeLine{Label: feeLabelIn(l, f.Fee), Amount: f.Amount, Reason: w.reason(f.Reason, f.Why)})
 		}
 		v.Boxes = append(v.Boxes, bv)
 	}

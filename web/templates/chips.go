@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // Chip is one denomination of a house's chip set, as the house file gives it
@@ -57,13 +58,19 @@ func (s StackView) Chips() int {
 }
 
 // Describe says the stack in words for a screen reader: "1 × 5, 2 × 1, 1 × ½".
-func (s StackView) Describe() string {
+func (s StackView) Describe() string { return s.DescribeIn(nil) }
+
+// DescribeIn is Describe in l's language (nil is English).
+func (s StackView) DescribeIn(l *i18n.Localizer) string {
+	if l == nil {
+		l = i18n.Default().Localizer(i18n.Source)
+	}
 	var parts []string
 	for _, p := range s.Piles {
 		parts = append(parts, fmt.Sprintf("%d × %s", p.Count, p.Chip.Label))
 	}
 	if s.Odd > 0 {
-		parts = append(parts, Amount(s.Odd)+" without a chip")
+		parts = append(parts, l.T("hc.chips.odd", "Amount", AmountIn(l, s.Odd)))
 	}
 	return strings.Join(parts, ", ")
 }

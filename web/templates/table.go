@@ -2,11 +2,11 @@ package templates
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // SpotDef is one betting spot of a game's layout.
@@ -168,19 +168,8 @@ type Spot struct {
 	Result games.Result // "" before settlement or when no wager was placed
 	Pays   games.Money
 	Row    string
-}
-
-// ResultText says the spot's outcome in words: "Wins +5,000", "Loses", "Push".
-func (s Spot) ResultText() string {
-	switch s.Result {
-	case games.Win:
-		return "Wins " + Signed(s.Pays)
-	case games.Lose:
-		return "Loses " + Amount(-s.Pays)
-	case games.Push:
-		return "Push"
-	}
-	return ""
+	// Outcome says the result in words: "Wins +5,000", "Loses 10", "Push".
+	Outcome string
 }
 
 // NewTable draws round in on the felt of its game, its stakes cut into the
@@ -188,29 +177,50 @@ func (s Spot) ResultText() string {
 // card or not an amount is drawn as an empty place or no stake, so a round
 // being typed in still draws.
 func NewTable(in *games.Round, set []Chip) TableView {
+	return NewTableIn(nil, in, set)
+}
+
+// NewTableIn is NewTable with the felt's words in loc's language (nil is
+// English): the places and the players' actions; the spots keep the names
+// the layout prints.
+func NewTableIn(loc *i18n.Localizer, in *games.Round, set []Chip) TableView {
+	if loc == nil {
+		loc = i18n.Default().Localizer(i18n.Source)
+	}
 	l, ok := GameLayouts[in.Game]
 	if !ok {
 		l = GameLayout{Game: in.Game, Name: in.Game}
 	}
 	t := TableView{Game: l.Game, Name: l.Name, chips: set}
-	t.Dealer = HandView{Label: "Dealer", Cards: cardsOf(in.Dealer, l.DealerCards)}
+	t.Dealer = HandView{Label: loc.T("table.dealer"), Cards: cardsOf(in.Dealer, l.DealerCards)}
 	if l.DealerDraw {
-		t.DealerDraw = &HandView{Label: "Dealer's draw", Cards: cardsOf(optional(in.DealerDraw), 1)}
+		t.DealerDraw = &HandView{Label: loc.T("checkplace.dealer_draw"), Cards: cardsOf(optional(in.DealerDraw), 1)}
 	}
 	for _, i := range l.BoardShown {
-		p := BoardPlace{Label: l.Board[i], FaceDown: l.FaceDown[i], Card: EmptyCard()}
+		p := BoardPlace{Label: boardLabelIn(loc, l.Board[i]), FaceDown: l.FaceDown[i], Card: EmptyCard()}
 		if i < len(in.Board) {
 			p.Card = CardOf(in.Board[i])
 		}
 		t.Board = append(t.Board, p)
 	}
 	for i := range in.Boxes {
-		t.Boxes = append(t.Boxes, newBox(l, in, i, set))
+		t.Boxes = append(t.Boxes, newBox(loc, l, in, i, set))
 	}
 	return t
 }
 
-func newBox(l GameLayout, in *games.Round, i int, set []Chip) TableBox {
+// boardLabelIn is a board position's label in loc's language: "Flop",
+// "C1 · 4th card"; Texas Oracle's C3 to C5 are printed so in every language.
+func boardLabelIn(loc *i18n.Localizer, label string) string {
+	id := map[string]string{"Flop": "hc.felt.flop", "Turn": "hc.felt.turn", "River": "hc.felt.river",
+		"C1 · 4th card": "hc.felt.c1", "C2 · 5th card": "hc.felt.c2"}[label]
+	if id == "" {
+		return label
+	}
+	return loc.T(id)
+}
+
+func newBox(loc *i18n.Localizer, l GameLayout, in *games.Round, i int, set []Chip) TableBox {
 	b := &in.Boxes[i]
 	tb := TableBox{Number: i + 1, Cards: cardsOf(b.Cards, l.BoxCards)}
 	for _, d := range l.Spots {
@@ -220,68 +230,62 @@ func newBox(l GameLayout, in *games.Round, i int, set []Chip) TableBox {
 	if l.MultiSuper {
 		for n := 1; n <= len(in.Boxes); n++ {
 			if n != i+1 {
-				tb.Side = append(tb.Side, sideSpot(b, games.Target{Box: n}, set))
+				tb.Side = append(tb.Side, sideSpot(loc, b, games.Target{Box: n}, set))
 			}
 		}
-		tb.Side = append(tb.Side, sideSpot(b, games.Target{Dealer: true}, set))
+		tb.Side = append(tb.Side, sideSpot(loc, b, games.Target{Dealer: true}, set))
 	}
 	if l.FeeLabel != "" {
-		tb.Fees = &Spot{Key: "fees", Label: l.FeeLabel, Kind: "fee"}
+		tb.Fees = &Spot{Key: "fees", Label: loc.T(map[string]string{"Fees": "hc.felt.fees", "Options": "hc.felt.options"}[l.FeeLabel]), Kind: "fee"}
 	}
 	if b.Draw != nil {
 		if b.Draw.Buy != "" {
-			tb.Groups = append(tb.Groups, HandView{Label: "6th card", Cards: cardsOf([]string{b.Draw.Buy}, 1)})
+			tb.Groups = append(tb.Groups, HandView{Label: loc.T("hc.felt.sixth_card"), Cards: cardsOf([]string{b.Draw.Buy}, 1)})
 		}
 		if len(b.Draw.Out) > 0 || len(b.Draw.In) > 0 {
 			tb.Groups = append(tb.Groups,
-				HandView{Label: "Exchanged", Cards: cardsOf(b.Draw.Out, 0)},
-				HandView{Label: "Drawn", Cards: cardsOf(b.Draw.In, 0)})
+				HandView{Label: loc.T("hc.felt.exchanged"), Cards: cardsOf(b.Draw.Out, 0)},
+				HandView{Label: loc.T("hc.felt.drawn"), Cards: cardsOf(b.Draw.In, 0)})
 		}
 	}
 	if len(b.Discards) > 0 {
-		tb.Groups = append(tb.Groups, HandView{Label: "Discards", Cards: cardsOf(b.Discards, 0)})
+		tb.Groups = append(tb.Groups, HandView{Label: loc.T("hc.felt.discards"), Cards: cardsOf(b.Discards, 0)})
 	}
-	tb.Actions = actions(b)
+	tb.Actions = actions(loc, b)
 	return tb
 }
 
-// actions says what the player did besides betting, in the words of the layout.
-func actions(b *games.Box) []string {
+// actions says what the player did besides betting, in the words of the
+// layout, in loc's language (a number of cards with its plural form).
+func actions(loc *i18n.Localizer, b *games.Box) []string {
 	var out []string
 	if b.FourthCard {
-		out = append(out, "Bought the 4th card")
+		out = append(out, loc.T("hc.felt.bought_fourth"))
 	}
 	if b.Exchanged > 0 {
-		out = append(out, fmt.Sprintf("Exchanged %d %s", b.Exchanged, plural(b.Exchanged, "card", "cards")))
+		out = append(out, loc.T("hc.felt.exchanged_cards", "Count", b.Exchanged))
 	}
 	if b.Draw != nil {
 		switch {
 		case b.Draw.Buy != "":
-			out = append(out, "Bought a 6th card")
+			out = append(out, loc.T("hc.felt.bought_sixth"))
 		case len(b.Draw.Out) > 0:
-			out = append(out, fmt.Sprintf("Exchanged %d %s", len(b.Draw.Out), plural(len(b.Draw.Out), "card", "cards")))
+			out = append(out, loc.T("hc.felt.exchanged_cards", "Count", len(b.Draw.Out)))
 		}
 	}
 	if b.Force {
-		out = append(out, "Forced the dealer")
+		out = append(out, loc.T("hc.felt.forced"))
 	}
 	if b.Fold {
-		out = append(out, "Folded")
+		out = append(out, loc.T("hc.felt.folded"))
 	}
 	return out
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-func sideSpot(b *games.Box, on games.Target, set []Chip) Spot {
-	s := Spot{Key: "ms:" + on.String(), Label: "Box " + on.String(), Kind: "side"}
+func sideSpot(loc *i18n.Localizer, b *games.Box, on games.Target, set []Chip) Spot {
+	s := Spot{Key: "ms:" + on.String(), Label: loc.T("table.box", "N", on.Box), Kind: "side"}
 	if on.Dealer {
-		s.Label = "Dealer"
+		s.Label = loc.T("table.dealer")
 	}
 	for _, sb := range b.MultiSuper {
 		if sb.On == on {
@@ -293,37 +297,42 @@ func sideSpot(b *games.Box, on games.Target, set []Chip) Spot {
 
 // Settle writes the settlement s of the round onto the table: the dealer's
 // hand and qualification, each box's hand and net, and each spot's result.
-func (t *TableView) Settle(s *games.Settlement) {
+func (t *TableView) Settle(s *games.Settlement) { t.SettleIn(s, SettleWords{}) }
+
+// SettleIn is Settle in w's words: the reader's language.
+func (t *TableView) SettleIn(s *games.Settlement, w SettleWords) {
 	if s == nil {
 		return
 	}
+	l := w.loc()
 	t.Settled = true
-	q := "does not qualify"
+	q := l.T("hc.felt.not_qualify")
 	if s.Dealer.Qualifies {
-		q = "qualifies"
+		q = l.T("hc.felt.qualifies")
 	}
-	t.Dealer.Note = s.Dealer.Description + " · " + q
+	t.Dealer.Note = w.hand(s.Dealer.Best, s.Dealer.Description) + " · " + q
 	for _, r := range s.Boxes {
 		if r.Box < 1 || r.Box > len(t.Boxes) {
 			continue
 		}
 		b := &t.Boxes[r.Box-1]
-		b.Hand, b.Net = r.Description, r.Net
-		b.Versus = versusText(r.Versus)
-		for _, w := range r.Wagers {
-			key := w.Wager
-			if w.On != nil {
-				key = "ms:" + w.On.String()
+		b.Hand, b.Net = w.boxHand(r.Box, r.Best, r.Description), r.Net
+		b.Versus = versusIn(l, r.Versus)
+		for _, wr := range r.Wagers {
+			key := wr.Wager
+			if wr.On != nil {
+				key = "ms:" + wr.On.String()
 			}
 			if sp := b.spot(key); sp != nil {
-				sp.Result, sp.Pays, sp.Row = w.Result, w.Pays, w.Row
+				sp.Result, sp.Pays, sp.Row = wr.Result, wr.Pays, w.row(wr.Row)
+				sp.Outcome = outcome(l, wr.Result, wr.Pays)
 			}
 		}
 		if b.Fees != nil && r.Fees > 0 {
 			b.Fees.Stake = NewChipStack(r.Fees, t.chips)
 			var why []string
 			for _, f := range r.FeeItems {
-				why = append(why, feeName(f.Fee))
+				why = append(why, feeNameIn(l, f.Fee))
 			}
 			b.Fees.Row = strings.Join(why, ", ")
 		}
@@ -342,33 +351,6 @@ func (b *TableBox) spot(key string) *Spot {
 		}
 	}
 	return nil
-}
-
-func versusText(v games.Versus) string {
-	switch v {
-	case games.VersusWin:
-		return "beats the dealer"
-	case games.VersusLose:
-		return "loses to the dealer"
-	case games.VersusTie:
-		return "ties with the dealer"
-	}
-	return ""
-}
-
-// feeName is a fee as a dealer names it.
-func feeName(fee string) string {
-	switch fee {
-	case "fourth_card":
-		return "4th card"
-	case "exchange":
-		return "exchange"
-	case "draw":
-		return "draw"
-	case "force":
-		return "force"
-	}
-	return fee
 }
 
 // cardsOf draws the cards written in ss, padded with empty places up to n.
