@@ -3,6 +3,7 @@ package server_test
 import (
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -276,5 +277,40 @@ func TestLanguage_ApprovalPage(t *testing.T) {
 				t.Errorf("%s: the confirmation still says %q", tag, o)
 			}
 		}
+	}
+}
+
+// TestLanguage_PayTableRoundsRefused: a simulation length the pay-table
+// page does not offer is refused in the reader's language, on the
+// simulation's card and on the what-if's field, with the lengths offered
+// in the language's digits; English says it as before.
+func TestLanguage_PayTableRoundsRefused(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	for _, tt := range []struct{ lang, card, field string }{
+		{"en", `rounds: Choose 1,000,000 or 10,000,000 rounds, not "5".`, `Choose 1,000,000 or 10,000,000 rounds, not "5".`},
+		{"it", `colpi: Scegli 1.000.000 o 10.000.000 colpi, non "5".`, `Scegli 1.000.000 o 10.000.000 colpi, non "5".`},
+		{"ru", "раунды: Выберите число раундов: 1\u00a0000\u00a0000 или 10\u00a0000\u00a0000, но не \"5\".",
+			"Выберите число раундов: 1\u00a0000\u00a0000 или 10\u00a0000\u00a0000, но не \"5\"."},
+	} {
+		// The catalogue says what the page says; in English, the error's own
+		// sentence, which the catalogue repeats.
+		if got := i18n.Default().Localizer(tt.lang).T("approval.err.sim_rounds", "Short", int64(1_000_000), "Long", int64(10_000_000), "Sent", `"5"`); got != tt.field {
+			t.Errorf("%s: the catalogue says %q; want %q", tt.lang, got, tt.field)
+		}
+		if err := k.DB.SetUserLanguage(t.Context(), k.manager.ID, tt.lang); err != nil {
+			t.Fatal(err)
+		}
+		c := k.staffClient(t, "Max Manager", managerPassword)
+		resp := c.Get("/tools/paytables/simulation?game=uth&wager=main&table=straight-pays&rounds=5")
+		wantStatus(t, tt.lang+": rounds 5", resp, http.StatusUnprocessableEntity)
+		card := resp.Doc.Find(`[data-testid="sim-straight-pays"] [data-testid="figure-problem"]`)
+		if got := strings.TrimSpace(card.Text()); got != tt.card {
+			t.Errorf("%s: the card says %q; want %q", tt.lang, got, tt.card)
+		}
+		q := url.Values{"game": {"uth"}, "wager": {"main"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}, "rounds": {"5"}}
+		resp = c.Get(whatIfPath(q))
+		wantStatus(t, tt.lang+": what-if rounds 5", resp, http.StatusUnprocessableEntity)
+		wantFieldError(t, tt.lang+": what-if rounds 5", resp, "rounds", squash(tt.field)) // the page's text, spaces squashed
 	}
 }

@@ -200,7 +200,7 @@ func roundsProblem(text string, w edge.Wager) *trainer.Error {
 	ns := simRounds(w)
 	short, long := ns[0], ns[len(ns)-1]
 	return trainer.Errorf(trainer.KindInvalid, "Choose %s or %s rounds, not %s.", templates.Count(short), templates.Count(long), strconv.Quote(text)).
-		In("err.sim_rounds", "Short", short, "Long", long, "Sent", strconv.Quote(text))
+		In("approval.err.sim_rounds", "Short", short, "Long", long, "Sent", strconv.Quote(text))
 }
 
 // whatIfInput is a what-if as sent, and the tables it names once valid.
