@@ -321,16 +321,20 @@ func (c *Calculator) simulate(ctx context.Context, q Query, pt games.PayTable, p
 	for i, name := range spec.quantities[1:] {
 		m, se := t.mean(i+1, spec)
 		f := Figure{Name: name + " house edge", Value: FloatNum(-m), StdErr: ptr(FloatNum(se))}
+		f.NameWhy = figureName(f.Name)
 		switch {
 		case w.Game == uth.Slug && name == "trips":
 			f.Note = fmt.Sprintf("Trips (table %s) on the same rounds, every box's final seven cards, as if Trips survived a fold", h.UTH.Trips.Name)
+			f.NoteWhy = sayFigure("edge_figure.note_trips", "Table", h.UTH.Trips.Name)
 		case w.Game == lunar.Slug && name == "super":
 			f.Note = fmt.Sprintf("the Super (table %s) on the same rounds, staked at the Ante on the box's first five and, where the house takes it, on the dealer's (the Dealer Super)", h.Lunar.Super.Name)
+			f.NoteWhy = sayFigure("edge_figure.note_super", "Table", h.Lunar.Super.Name)
 		}
 		res.Figures = append(res.Figures, f)
 	}
 	for i, name := range spec.events {
-		res.Figures = append(res.Figures, Figure{Name: name, Value: FloatNum(float64(t.events[i]) / float64(t.rounds)), Note: "fraction of rounds"})
+		res.Figures = append(res.Figures, Figure{Name: name, Value: FloatNum(float64(t.events[i]) / float64(t.rounds)), Note: "fraction of rounds",
+			NameWhy: figureName(name), NoteWhy: sayFigure("edge_figure.note_rounds")})
 	}
 	return res, nil
 }

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/games"
 )
 
 // The methods of a Result.
@@ -76,6 +78,11 @@ type Figure struct {
 	Value  Num    `json:"value"`
 	StdErr *Num   `json:"stderr,omitempty"`
 	Note   string `json:"note,omitempty"`
+	// NameWhy and NoteWhy say Name and Note as message ids with their
+	// arguments (words.go), for the reader's language; nil where the
+	// words have none. Never in the JSON: `trainer math` prints English.
+	NameWhy games.Why `json:"-"`
+	NoteWhy games.Why `json:"-"`
 }
 
 // Num is a number written in JSON as decimal text that it holds exactly as

@@ -25,13 +25,18 @@ var exactUTH = func(ctx context.Context, s *uth.Settings, progress func(Progress
 	sol := &solution{edge: r.HouseEdge, deals: r.Deals}
 	for _, a := range r.Actions {
 		name := fmt.Sprintf("bet %d× on the %s", a.Multiple, a.Street)
+		why := sayFigure("edge_figure.bet_"+a.Street, "N", a.Multiple)
 		switch {
 		case a.Street == "preflop":
 			name = fmt.Sprintf("bet %d× pre-flop", a.Multiple)
 		case a.Multiple == 0:
-			name = "folded"
+			name, why = "folded", sayFigure("edge_figure.folded")
 		}
-		sol.figures = append(sol.figures, Figure{Name: name, Value: RatNum(a.Probability), Note: "fraction of deals, optimal play"})
+		if a.Street != "preflop" && a.Street != "flop" && a.Street != "river" {
+			why = nil // a street the catalogue does not name
+		}
+		sol.figures = append(sol.figures, Figure{Name: name, Value: RatNum(a.Probability), Note: "fraction of deals, optimal play",
+			NameWhy: why, NoteWhy: sayFigure("edge_figure.note_deals")})
 	}
 	return sol, nil
 }

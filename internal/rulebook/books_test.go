@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
@@ -245,8 +247,10 @@ func TestCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Rows) != 1 || c.Rows[0] != (rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "straight-pays", NewTable: "straight-pushes", Old: "1 to 1", New: "nothing"}) {
-		t.Errorf("Rows = %+v", c.Rows)
+	want := rulebook.RowChange{Game: "uth", Kind: "blind", Row: "straight", OldTable: "straight-pays", NewTable: "straight-pushes", Old: "1 to 1", New: "nothing",
+		OldWhy: games.Why{{ID: "book_text.odds", Args: []any{"Paid", int64(1), "Staked", int64(1)}}}, NewWhy: games.Why{{ID: "book_text.nothing"}}}
+	if len(c.Rows) != 1 || !reflect.DeepEqual(c.Rows[0], want) {
+		t.Errorf("Rows = %+v; want %+v", c.Rows, want)
 	}
 	var labels []string
 	for _, s := range c.Settings {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/lunar"
+	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
@@ -22,8 +24,11 @@ type Changes struct {
 	Rows     []RowChange
 	Settings []SettingChange
 	// Others are the changed rules files that none of the above shows, in
-	// words ("the certification standards").
-	Others []string
+	// words ("the certification standards"); OtherIDs are the same, in the
+	// same order, as message ids of content/i18n/staff, for the reader's
+	// language.
+	Others   []string
+	OtherIDs []string
 	// Languages are the changes to each translation of the books, in the
 	// order of i18n.Offered: the sections whose translated title or text
 	// came, went or changed. A section read in English in both versions
@@ -59,6 +64,9 @@ type RowChange struct {
 	OldTable string // the table's name in each version: "B"
 	NewTable string
 	Old, New string // what the row pays, in words ("6 to 1"); "nothing" when it is not paid
+	// OldWhy and NewWhy say Old and New as message ids with arguments
+	// (Why), for the reader's language.
+	OldWhy, NewWhy games.Why
 }
 
 // SettingChange is one setting with its old and new value, in words.
@@ -67,6 +75,12 @@ type SettingChange struct {
 	Label    string // "Fold forfeits Trips"
 	Key      string // the key, for developers' logs only
 	Old, New string
+	// LabelWhy, OldWhy and NewWhy say Label, Old and New as message ids
+	// with arguments (Why), for the reader's language; nil where some of
+	// the words have no id (they are then read in English, whole).
+	// LabelWhy is nil for a game's setting: the server names it by Key,
+	// as the content page does (setting.<game>.<key>).
+	LabelWhy, OldWhy, NewWhy games.Why
 }
 
 // Compare lists what house's rules change from old to new. With old nil (or
@@ -103,7 +117,7 @@ func Compare(old, new *Book, house string) (Changes, error) {
 		return c, nil
 	}
 	c.Settings = append(compareHouse(oh, nh), c.Settings...)
-	c.Others = otherFiles(old.Files, new.Files, nh.Name)
+	c.Others, c.OtherIDs = otherFiles(old.Files, new.Files, nh.Name)
 	return c, nil
 }
 
@@ -195,29 +209,59 @@ func compareTables(game string, oh, nh *House) []RowChange {
 		o, n := ot[spec.Kind], nt[spec.Kind]
 		for _, key := range spec.Rows {
 			ow, nw := rowPays(o, key, oh.Currency), rowPays(n, key, nh.Currency)
-			if ow != nw {
-				out = append(out, RowChange{Game: game, Kind: spec.Kind, Row: key, OldTable: o.Name, NewTable: n.Name, Old: ow, New: nw})
+			if ow.Text != nw.Text {
+				out = append(out, RowChange{Game: game, Kind: spec.Kind, Row: key, OldTable: o.Name, NewTable: n.Name,
+					Old: ow.Text, New: nw.Text, OldWhy: ow.Why(), NewWhy: nw.Why()})
 			}
 		}
 	}
 	return out
 }
 
-// rowPays is what row key of pt pays, in words, or "nothing".
-func rowPays(pt games.PayTable, key, currency string) string {
+// rowPays is what row key of pt pays, in words, or "nothing". Its ids are
+// the rule books' own (content/i18n/rulebook), so that the approval page
+// says a row as the book in the reader's language does.
+func rowPays(pt games.PayTable, key, currency string) *games.Words {
+	y := &games.Words{}
 	for _, r := range pt.Rows {
 		if r.Key != key {
 			continue
 		}
 		switch {
 		case r.Percent > 0:
-			return games.Money(r.Percent).String() + "% of the jackpot meter"
+			// Percent is in hundredths of a percent, written as an amount.
+			y.Say(games.Money(r.Percent).String()+"% of the jackpot meter", "book_text.jackpot", "Percent", games.Money(r.Percent))
 		case r.Amount > 0:
-			return strings.TrimSpace(currency + " " + r.Amount.String())
+			sayMoney(y, currency, r.Amount)
+		default:
+			sayOdds(y, r.Odds)
 		}
-		return book.OddsText(r.Odds)
+		return y
 	}
-	return "nothing"
+	y.Say("nothing", "book_text.nothing")
+	return y
+}
+
+// Price is an amount in the house's currency given as a Why's argument:
+// the reader's language writes the amount with its decimal mark, after the
+// currency as the house writes it ("CHF 0,5").
+type Price struct {
+	Currency string
+	Amount   games.Money
+}
+
+// String is the price in English: "CHF 0.5".
+func (p Price) String() string { return money(p.Currency, p.Amount) }
+
+// sayMoney appends an amount with the house's currency: "CHF 25000".
+func sayMoney(y *games.Words, currency string, m games.Money) {
+	y.Say(money(currency, m), "approval.value.money", "Money", Price{currency, m})
+}
+
+// sayOdds appends odds in words, as the rule books write them: "3 to 2".
+// The numbers are int64s, which the reader's language groups.
+func sayOdds(y *games.Words, o games.Odds) {
+	y.Say(book.OddsText(o), "book_text.odds", "Paid", o.Win, "Staked", o.Per)
 }
 
 // compareSettings lists the settings of a game (two settings structs) that
@@ -227,9 +271,10 @@ func compareSettings(game string, old, new any, h *House) []SettingChange {
 	nm := flatSettings(settingMap(reflect.ValueOf(new).Elem()), "")
 	var out []SettingChange
 	for _, k := range slices.Sorted(maps.Keys(nm)) {
-		ov, nv := settingWords(om[k], h.Currency), settingWords(nm[k], h.Currency)
-		if ov != nv {
-			out = append(out, SettingChange{Game: game, Key: game + "." + k, Label: SettingLabel(k), Old: ov, New: nv})
+		ov, nv := settingWords(k, om[k], h.Currency), settingWords(k, nm[k], h.Currency)
+		if ov.Text != nv.Text {
+			out = append(out, SettingChange{Game: game, Key: game + "." + k, Label: SettingLabel(k), Old: ov.Text, New: nv.Text,
+				OldWhy: ov.Why(), NewWhy: nv.Why()})
 		}
 	}
 	return out
@@ -247,33 +292,57 @@ func flatSettings(m map[string]any, prefix string) map[string]any {
 	return out
 }
 
-// compareHouse lists the house-wide settings that differ.
+// compareHouse lists the house-wide settings that differ. Each label is
+// a message of content/i18n/staff (approval.house.*), and so is each value
+// but the house's own names (its title, its currency, a language's name in
+// itself), which every language writes as the house does.
 func compareHouse(oh, nh *House) []SettingChange {
 	var out []SettingChange
-	add := func(key, label, o, n string) {
-		if o != n {
-			out = append(out, SettingChange{Key: "house." + key, Label: label, Old: o, New: n})
+	add := func(key string, label *games.Words, o, n *games.Words) {
+		if o.Text != n.Text {
+			out = append(out, SettingChange{Key: "house." + key, Label: label.Text, Old: o.Text, New: n.Text,
+				LabelWhy: label.Why(), OldWhy: o.Why(), NewWhy: n.Why()})
 		}
 	}
-	add("title", "The house's name", oh.Title, nh.Title)
-	add("currency", "Currency", oh.Currency, nh.Currency)
-	add("language", "The house's language", languageName(oh.Language), languageName(nh.Language))
-	add("rounding", "Rounding of payments", roundingWords(oh.Rounding.Mode), roundingWords(nh.Rounding.Mode))
-	add("smallest_chip", "Smallest chip", money(oh.Currency, oh.Rounding.Chip), money(nh.Currency, nh.Rounding.Chip))
-	add("chips", "Chips", chipWords(oh), chipWords(nh))
+	said := func(english, id string, args ...any) *games.Words {
+		y := &games.Words{}
+		y.Say(english, id, args...)
+		return y
+	}
+	name := func(s string) *games.Words { return said(s, "approval.value.name", "Name", s) }
+	price := func(currency string, m games.Money) *games.Words {
+		y := &games.Words{}
+		sayMoney(y, currency, m)
+		return y
+	}
+	add("title", said("The house's name", "approval.house.title"), name(oh.Title), name(nh.Title))
+	add("currency", said("Currency", "approval.house.currency"), name(oh.Currency), name(nh.Currency))
+	add("language", said("The house's language", "approval.house.language"), name(languageName(oh.Language)), name(languageName(nh.Language)))
+	add("rounding", said("Rounding of payments", "approval.house.rounding"), roundingWords(oh.Rounding.Mode), roundingWords(nh.Rounding.Mode))
+	add("smallest_chip", said("Smallest chip", "approval.house.smallest_chip"), price(oh.Currency, oh.Rounding.Chip), price(nh.Currency, nh.Rounding.Chip))
+	add("chips", said("Chips", "approval.house.chips"), chipWords(oh), chipWords(nh))
+	limits := func(currency string, l Limits) *games.Words {
+		return said(money(currency, l.Min)+" to "+money(currency, l.Max), "approval.value.limits",
+			"Min", Price{currency, l.Min}, "Max", Price{currency, l.Max})
+	}
 	for _, g := range GameSlugs {
-		ol, nl := oh.Limits[g], nh.Limits[g]
-		add("limits."+g, "Table limits of "+gameNames[g], money(oh.Currency, ol.Min)+" to "+money(oh.Currency, ol.Max),
-			money(nh.Currency, nl.Min)+" to "+money(nh.Currency, nl.Max))
+		add("limits."+g, said("Table limits of "+gameNames[g], "approval.house.limits", "Game", gameNames[g]),
+			limits(oh.Currency, oh.Limits[g]), limits(nh.Currency, nh.Limits[g]))
 	}
-	logo := func(l *Logo) string {
+	logo := func(l *Logo) *games.Words {
 		if l == nil {
-			return "none"
+			return said("none", "approval.value.no_logo")
 		}
-		return "a picture (" + strings.ToUpper(strings.TrimPrefix(path.Ext(l.File), ".")) + ")"
+		f := strings.ToUpper(strings.TrimPrefix(path.Ext(l.File), "."))
+		return said("a picture ("+f+")", "approval.value.picture", "Format", f)
 	}
-	if ol, nl := logo(oh.Logo), logo(nh.Logo); ol != nl || oh.Logo != nil && nh.Logo != nil && !bytes.Equal(oh.Logo.Data, nh.Logo.Data) {
-		out = append(out, SettingChange{Key: "house.logo", Label: "Logo", Old: ol, New: nl + map[bool]string{true: ", redrawn"}[ol == nl]})
+	if ol, nl := logo(oh.Logo), logo(nh.Logo); ol.Text != nl.Text || oh.Logo != nil && nh.Logo != nil && !bytes.Equal(oh.Logo.Data, nh.Logo.Data) {
+		if ol.Text == nl.Text {
+			nl.Say(", redrawn", "approval.value.redrawn")
+		}
+		label := said("Logo", "approval.house.logo")
+		out = append(out, SettingChange{Key: "house.logo", Label: label.Text, Old: ol.Text, New: nl.Text,
+			LabelWhy: label.Why(), OldWhy: ol.Why(), NewWhy: nl.Why()})
 	}
 	return out
 }
@@ -284,52 +353,102 @@ func money(currency string, m games.Money) string {
 	return strings.TrimSpace(currency + " " + m.String())
 }
 
-func roundingWords(m games.RoundingMode) string {
+func roundingWords(m games.RoundingMode) *games.Words {
+	y := &games.Words{}
 	switch m {
 	case games.RoundUp:
-		return "up to the smallest chip"
+		y.Say("up to the smallest chip", "approval.value.round_up")
 	case games.RoundNearest:
-		return "to the nearest smallest chip"
+		y.Say("to the nearest smallest chip", "approval.value.round_nearest")
+	default:
+		y.Say("down to the smallest chip", "approval.value.round_down")
 	}
-	return "down to the smallest chip"
+	return y
 }
 
-func chipWords(h *House) string {
-	parts := make([]string, len(h.Chips))
+// chipWords lists the house's chips' values, without the currency: "1, 5, 25".
+func chipWords(h *House) *games.Words {
+	y := &games.Words{}
 	for i, c := range h.Chips {
-		parts[i] = c.Value.String()
+		if i > 0 {
+			y.Say(", ", "approval.value.comma")
+		}
+		y.Say(c.Value.String(), "approval.value.amount", "Amount", c.Value)
 	}
-	return strings.Join(parts, ", ")
+	return y
 }
 
-// settingWords writes a setting's value as a manager reads it.
-func settingWords(v any, currency string) string {
+// settingWords writes the value v of setting key as a manager reads it,
+// in English and as message ids (approval.value.*, approval.word.* for a
+// value that is a word of the rules files, book_text.odds for odds). A
+// table's name (a key ending in _table) is the content's own name, written
+// as it is in every language, as the pay tables' names are. A value of a
+// type this does not know is English whole.
+func settingWords(key string, v any, currency string) *games.Words {
+	y := &games.Words{}
+	sayValue(y, key, v, currency)
+	return y
+}
+
+func sayValue(y *games.Words, key string, v any, currency string) {
 	switch v := v.(type) {
 	case nil:
-		return "not set"
+		y.Say("not set", "approval.value.not_set")
 	case bool:
 		if v {
-			return "yes"
+			y.Say("yes", "approval.value.yes")
+		} else {
+			y.Say("no", "approval.value.no")
 		}
-		return "no"
 	case games.Money:
-		return money(currency, v)
+		sayMoney(y, currency, v)
 	case games.Odds:
-		return book.OddsText(v)
-	case string:
-		return valueWords(v)
-	case fmt.Stringer:
-		return v.String()
-	}
-	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Slice {
-		parts := make([]string, rv.Len())
-		for i := range parts {
-			parts[i] = settingWords(rv.Index(i).Interface(), currency)
+		sayOdds(y, v)
+	case lunar.AnteMultiple:
+		// A fee as a multiple of the Ante: "1", "0.5".
+		y.Say(v.String(), "approval.value.amount", "Amount", games.Money(v))
+	case oracle.NoQualifyRule:
+		if o, err := games.ParseOdds(string(v)); err == nil {
+			sayOdds(y, o)
+		} else {
+			sayWord(y, string(v))
 		}
-		return strings.Join(parts, ", ")
+	case string:
+		if strings.HasSuffix(key, "_table") {
+			y.Say(v, "approval.value.name", "Name", v)
+			return
+		}
+		sayWord(y, v)
+	case int, int64:
+		// Settings' counts are small: written as digits, never grouped.
+		y.Say(fmt.Sprint(v), "approval.value.name", "Name", fmt.Sprint(v))
+	case fmt.Stringer:
+		y.English(v.String())
+	default:
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.Slice {
+			y.English(fmt.Sprint(v))
+			return
+		}
+		for i := range rv.Len() {
+			if i > 0 {
+				y.Say(", ", "approval.value.comma")
+			}
+			sayValue(y, key, rv.Index(i).Interface(), currency)
+		}
 	}
-	return fmt.Sprint(v)
+}
+
+// sayWord appends a word value of a setting ("void_and_redeal",
+// "folds,right_to_left": one after the other), each word by its message
+// approval.word.<word>; the English is valueWords'.
+func sayWord(y *games.Words, s string) {
+	for i, w := range strings.Split(s, ",") {
+		if i > 0 {
+			y.Say(", then ", "approval.value.then")
+		}
+		y.Say(valueWords(w), "approval.word."+w)
+	}
 }
 
 // valueWords writes a setting's word value ("void_and_redeal",
@@ -364,28 +483,27 @@ var settingWordsMap = map[string]string{
 	"progressive": "Progressive",
 }
 
-// otherFiles names, in words, the changed files that no section, row or
-// setting shows.
-func otherFiles(old, new map[string][]byte, house string) []string {
+// otherFiles names, in words and as message ids, the changed files that no
+// section, row or setting shows.
+func otherFiles(old, new map[string][]byte, house string) (words, ids []string) {
 	seen := map[string]bool{}
-	var out []string
 	for _, fc := range Diff(old, new) {
 		p := fc.Path
-		var what string
+		var what, id string
 		switch {
 		case p == "certification.toml" || p == path.Join("houses", house, "certification.toml"):
-			what = "The certification standards (what each exam holds and what passes it)"
+			what, id = "The certification standards (what each exam holds and what passes it)", "approval.other.certification"
 		case p == "drills.toml":
-			what = "The practice levels and target times"
+			what, id = "The practice levels and target times", "approval.other.drills"
 		case strings.HasPrefix(p, "procedures/") || houseProcedures(p, house) || houseProcedures(p, DefaultHouse):
-			what = "The ruling situations and sequences of play"
+			what, id = "The ruling situations and sequences of play", "approval.other.procedures"
 		}
 		if what != "" && !seen[what] {
 			seen[what] = true
-			out = append(out, what)
+			words, ids = append(words, what), append(ids, id)
 		}
 	}
-	return out
+	return words, ids
 }
 
 // houseProcedures reports whether p is house's procedures.toml or one of

@@ -243,9 +243,10 @@ func (s *Server) citeOrRaw(game, id string) templates.Citation {
 
 // settingWords names a setting ("uth.fold_forfeits_trips") in words in
 // l's language: "Fold forfeits Trips". The catalogue holds it as
-// setting.<game>.<key, dots made underscores>; a setting a house adds and
-// the catalogue lacks reads as rulebook.SettingLabel's English, never as
-// its key.
+// setting.<game>.<key, dots made underscores>, or, for the settings only
+// the rules approval shows, approval.setting.<game>.<key>; a setting a
+// house adds and the catalogue lacks reads as rulebook.SettingLabel's
+// English, never as its key.
 func settingWords(l *i18n.Localizer, setting string) string {
 	if setting == "" {
 		return ""
@@ -254,5 +255,6 @@ func settingWords(l *i18n.Localizer, setting string) string {
 	if !ok {
 		return rulebook.SettingLabel(setting)
 	}
-	return lookup(l, "setting."+game+"."+strings.ReplaceAll(key, ".", "_"), rulebook.SettingLabel(key))
+	k := game + "." + strings.ReplaceAll(key, ".", "_")
+	return lookup(l, "setting."+k, lookup(l, "approval.setting."+k, rulebook.SettingLabel(key)))
 }

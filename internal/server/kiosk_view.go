@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
@@ -44,10 +46,12 @@ func (s *Server) gameTiles(l *i18n.Localizer) []templates.GameTile {
 }
 
 func upperFirst(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	// By rune, not byte: a Russian row's name (флеш) is capitalised whole.
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // sessionBar is the header of the session, at scenario position (0 for none).

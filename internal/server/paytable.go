@@ -71,7 +71,7 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 	if !ok {
 		status = http.StatusUnprocessableEntity
 		card = s.simCard(loc(r), game, wg, pt, 0)
-		card.Slot = templates.FigureSlot{Problem: "rounds: " + roundsProblem(q.Get("rounds"), wg)}
+		card.Slot = templates.FigureSlot{Problem: loc(r).T("paytables.field_rounds") + ": " + messageIn(loc(r), roundsProblem(q.Get("rounds"), wg))}
 	} else {
 		j, err := s.simFigure(wg, pt, rounds, true)
 		if err != nil {
@@ -193,12 +193,14 @@ func readRounds(text string, w edge.Wager) (int64, bool) {
 	return n, err == nil && slices.Contains(simRounds(w), n)
 }
 
-func roundsProblem(text string, w edge.Wager) string {
-	var opts []string
-	for _, n := range simRounds(w) {
-		opts = append(opts, templates.Count(n))
-	}
-	return "Choose " + strings.Join(opts, " or ") + " rounds, not " + strconv.Quote(text) + "."
+// roundsProblem is the refusal of a simulation length text that is not one
+// of simRounds (KindInvalid): it names the lengths offered, which the
+// reader's language groups as it groups digits.
+func roundsProblem(text string, w edge.Wager) *trainer.Error {
+	ns := simRounds(w)
+	short, long := ns[0], ns[len(ns)-1]
+	return trainer.Errorf(trainer.KindInvalid, "Choose %s or %s rounds, not %s.", templates.Count(short), templates.Count(long), strconv.Quote(text)).
+		In("approval.err.sim_rounds", "Short", short, "Long", long, "Sent", strconv.Quote(text))
 }
 
 // whatIfInput is a what-if as sent, and the tables it names once valid.
@@ -241,7 +243,7 @@ func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (what
 	if w.Method == edge.Simulation {
 		var ok bool
 		if in.n, ok = readRounds(in.rounds, w); !ok {
-			errs["rounds"] = roundsProblem(in.rounds, w)
+			errs["rounds"] = messageIn(l, roundsProblem(in.rounds, w))
 		}
 	}
 	if len(errs) > 0 {

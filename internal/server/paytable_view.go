@@ -290,7 +290,8 @@ func (s *Server) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, c
 			Probability: string(row.Probability), Return: rowReturn(row), Changed: changedRow != "" && row.Key == changedRow})
 	}
 	for _, f := range res.Figures {
-		t.Extra = append(t.Extra, templates.FigureLine{Name: f.Name, Value: string(f.Value), StdErr: num(f.StdErr), Note: f.Note})
+		name, note := figureLine(l, f)
+		t.Extra = append(t.Extra, templates.FigureLine{Name: name, Value: string(f.Value), StdErr: num(f.StdErr), Note: note})
 	}
 	if changedRow == "" {
 		t.Command = s.mathCommand(res)

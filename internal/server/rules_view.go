@@ -23,7 +23,7 @@ import (
 type versionCache struct {
 	mu    sync.Mutex
 	books map[string]*rulebook.Book
-	edges map[edgeKey]templates.EdgeFigure
+	edges map[edgeKey]versionFigure
 }
 
 type edgeKey struct{ version, house, game, wager string }
@@ -129,45 +129,53 @@ func (s *Server) rulesVersionView(r *http.Request, version string) (templates.Ru
 	return v, nil
 }
 
-// changesView fills v with ch in words, and the house edge before and after
-// of every wager whose pay table changed.
+// changesView fills v with ch in words in the reader's language (ctx's),
+// and the house edge before and after of every wager whose pay table
+// changed.
 func (s *Server) changesView(ctx context.Context, v *templates.RulesVersionView, ch rulebook.Changes, oldBook, newBook *rulebook.Book, house string) {
+	l := i18n.FromContext(ctx)
 	for _, c := range ch.Sections {
-		v.Sections = append(v.Sections, s.sectionChangeView(c))
+		v.Sections = append(v.Sections, s.sectionChangeView(l, c))
 	}
-	for _, l := range ch.Languages {
-		lv := templates.LanguageChangeView{Tag: l.Lang, Name: languageName(l.Lang)}
-		for _, c := range l.Sections {
-			lv.Sections = append(lv.Sections, s.sectionChangeView(c))
+	for _, lc := range ch.Languages {
+		lv := templates.LanguageChangeView{Tag: lc.Lang, Name: languageName(lc.Lang)}
+		for _, c := range lc.Sections {
+			lv.Sections = append(lv.Sections, s.sectionChangeView(l, c))
 		}
 		v.Languages = append(v.Languages, lv)
 	}
 	type wk struct{ game, kind string }
 	kinds := map[wk]bool{}
 	for _, c := range ch.Rows {
-		v.Rows = append(v.Rows, templates.RowChangeView{GameName: s.gameName(c.Game), Table: tableTitle(c.Game, c.Kind),
-			Row: book.RowTitle(c.Row), OldTable: c.OldTable, NewTable: c.NewTable, Old: c.Old, New: c.New})
+		v.Rows = append(v.Rows, templates.RowChangeView{GameName: s.gameNameIn(l, c.Game), Table: tableTitle(l, c.Game, c.Kind),
+			Row: rowTitleIn(l, c.Row), OldTable: c.OldTable, NewTable: c.NewTable, Old: sayIn(l, c.Old, c.OldWhy), New: sayIn(l, c.New, c.NewWhy)})
 		kinds[wk{c.Game, c.Kind}] = true
 	}
 	for _, c := range ch.Settings {
-		scope := i18n.FromContext(ctx).T("rulespage.whole_house")
+		scope := l.T("rulespage.whole_house")
 		if c.Game != "" {
-			scope = s.gameName(c.Game)
+			scope = s.gameNameIn(l, c.Game)
 		}
-		v.Settings = append(v.Settings, templates.SettingChangeView{Scope: scope, Label: c.Label, Old: c.Old, New: c.New})
+		v.Settings = append(v.Settings, templates.SettingChangeView{Scope: scope, Label: settingChangeLabel(l, c),
+			Old: sayIn(l, c.Old, c.OldWhy), New: sayIn(l, c.New, c.NewWhy)})
 	}
-	v.Others = ch.Others
+	for i, o := range ch.Others {
+		if i < len(ch.OtherIDs) {
+			o = lookup(l, ch.OtherIDs[i], o)
+		}
+		v.Others = append(v.Others, o)
+	}
 	for _, g := range rulebook.GameSlugs {
 		for _, w := range edge.Wagers(g) {
 			if !kinds[wk{g, w.Kind}] {
 				continue
 			}
-			e := templates.EdgeChangeView{GameName: s.gameName(g), Wager: w.Title}
-			e.Before = s.versionEdge(ctx, oldBook, house, w)
-			e.After = s.versionEdge(ctx, newBook, house, w)
-			if e.Before.Text == "" && e.After.Text == "" {
+			e := templates.EdgeChangeView{GameName: s.gameNameIn(l, g), Wager: wagerTitle(l, w)}
+			before, after := s.versionEdge(ctx, oldBook, house, w), s.versionEdge(ctx, newBook, house, w)
+			if before.none && after.none {
 				continue
 			}
+			e.Before, e.After = before.in(l), after.in(l)
 			v.Edges = append(v.Edges, e)
 		}
 	}
@@ -175,8 +183,8 @@ func (s *Server) changesView(ctx context.Context, v *templates.RulesVersionView,
 
 // sectionChangeView is a section added, changed or removed, as the page
 // shows it: the number and title now (or before, when removed).
-func (s *Server) sectionChangeView(c rulebook.SectionChange) templates.SectionChangeView {
-	sv := templates.SectionChangeView{GameName: s.gameName(c.Game), Change: c.Change}
+func (s *Server) sectionChangeView(l *i18n.Localizer, c rulebook.SectionChange) templates.SectionChangeView {
+	sv := templates.SectionChangeView{GameName: s.gameNameIn(l, c.Game), Change: c.Change}
 	if c.Old != nil {
 		sv.OldTitle, sv.OldHTML = c.Old.Number+" "+c.Old.Title, c.Old.HTML
 		sv.Number, sv.Title = c.Old.Number, c.Old.Title
@@ -188,14 +196,29 @@ func (s *Server) sectionChangeView(c rulebook.SectionChange) templates.SectionCh
 	return sv
 }
 
-// tableTitle names a kind of pay table as the pay-table page does.
-func tableTitle(game, kind string) string {
+// tableTitle names a kind of pay table in l's language as the pay-table
+// page does: by the wager it pays (wagerTitle), else by the kind's name in
+// the hands catalogue (table.<kind>; in English the row words).
+func tableTitle(l *i18n.Localizer, game, kind string) string {
 	for _, w := range edge.Wagers(game) {
 		if w.Kind == kind && w.Name != "main" {
-			return w.Title
+			return wagerTitle(l, w)
 		}
 	}
-	return upperFirst(book.RowTitle(kind))
+	english := upperFirst(book.RowTitle(kind))
+	if l.Lang() == i18n.Source {
+		return english
+	}
+	return lookup(l, "table."+kind, english)
+}
+
+// rowTitleIn names a pay-table row with a capital, as a book's table does:
+// from the hands catalogue (row.<key>) outside English.
+func rowTitleIn(l *i18n.Localizer, key string) string {
+	if l.Lang() == i18n.Source {
+		return book.RowTitle(key)
+	}
+	return upperFirst(lookup(l, "row."+key, book.RowTitle(key)))
 }
 
 // Simulated house edges on the approval page: a seeded simulation of this
@@ -204,10 +227,46 @@ func tableTitle(game, kind string) string {
 // about a second; the pay-table page runs the long ones.
 var approvalRounds = map[string]int64{"uth": 1_000_000, "thrill": 1_000_000, "oracle": 100_000, "lunar": 100_000}
 
+// versionFigure is a wager's house edge as computed for a rules version,
+// in no language yet: each reader's page says it in theirs (in).
+type versionFigure struct {
+	none      bool    // the rows alone do not decide it (the Blind): its game's figure does
+	problem   string  // why it could not be computed, in English (edge's words)
+	edge      float64 // the house edge, a fraction
+	stdErr    float64 // its standard error, when simulated
+	simulated bool
+	rounds    int64
+}
+
+// in is f in l's language: "1,904 %" and how it was found.
+func (f versionFigure) in(l *i18n.Localizer) templates.EdgeFigure {
+	switch {
+	case f.none:
+		return templates.EdgeFigure{}
+	case f.problem != "":
+		if l.Lang() == i18n.Source {
+			return templates.EdgeFigure{Text: "could not be computed: " + f.problem}
+		}
+		// edge's reason is English: the log has it (versionEdge).
+		return templates.EdgeFigure{Text: l.T("approval.edge.not_computed")}
+	}
+	e := templates.EdgeFigure{Text: l.Decimal(percentText(f.edge))}
+	if f.simulated {
+		e.Text += " ± " + l.Decimal(percentText(f.stdErr))
+		e.How = l.T("approval.edge.simulated", "Rounds", f.rounds)
+	} else {
+		e.How = l.T("approval.edge.exact")
+	}
+	return e
+}
+
 // versionEdge is wager w's house edge at house under the rules b, exact
 // where the cards alone decide it, else simulated; computed once per
 // version.
-func (s *Server) versionEdge(ctx context.Context, b *rulebook.Book, house string, w edge.Wager) templates.EdgeFigure {
+func (s *Server) versionEdge(ctx context.Context, b *rulebook.Book, house string, w edge.Wager) versionFigure {
+	if b == nil || b.Houses[house] == nil {
+		return versionFigure{none: true}
+	}
 	h := b.Houses[house]
 	key := edgeKey{b.Version, house, w.Game, w.Name}
 	s.versions.mu.Lock()
@@ -225,21 +284,19 @@ func (s *Server) versionEdge(ctx context.Context, b *rulebook.Book, house string
 	res, err := s.calc.Compute(ctx, q, nil)
 	switch {
 	case err != nil:
-		f = templates.EdgeFigure{Text: "could not be computed: " + err.Error()}
+		f.problem = err.Error()
+		s.log.WarnContext(ctx, "rules approval: house edge not computed", "version", b.Version, "game", w.Game, "wager", w.Name, "error", err)
 	case res.HouseEdge == nil:
-		return templates.EdgeFigure{} // the rows alone do not decide it (the Blind): its game's figure does
+		return versionFigure{none: true}
 	default:
-		f.Text = percentText(res.HouseEdge.Float())
+		f.edge = res.HouseEdge.Float()
 		if res.Method == edge.Simulation {
-			f.Text += " ± " + percentText(num2(res.StdErr))
-			f.How = "simulated, " + templates.Count(res.Rounds) + " rounds"
-		} else {
-			f.How = "exact"
+			f.simulated, f.stdErr, f.rounds = true, num2(res.StdErr), res.Rounds
 		}
 	}
 	s.versions.mu.Lock()
 	if s.versions.edges == nil {
-		s.versions.edges = map[edgeKey]templates.EdgeFigure{}
+		s.versions.edges = map[edgeKey]versionFigure{}
 	}
 	s.versions.edges[key] = f
 	s.versions.mu.Unlock()

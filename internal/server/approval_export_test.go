@@ -1,0 +1,6 @@
+package server
+
+// SayWhy writes why in l's language from the catalogues, as the rules
+// approval page does, and whether every id was found: for the tests that
+// hold the English catalogue to rulebook's and edge's own words.
+var SayWhy = sayWhy

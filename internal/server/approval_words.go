@@ -1,0 +1,75 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+)
+
+// The words the lower packages compose for the rules approval and the pay
+// tables (rulebook's settings, values and other files that changed, edge's
+// extra figures), in the reader's language. rulebook and edge give each
+// text in English and as message ids with arguments (games.Why), as the
+// games do for the drills' reasons; the server says them here. English is
+// always the packages' own words, which the English catalogue repeats word
+// for word (TestApprovalWordsEnglish).
+
+// sayIn is english, or why in l's language: English whole where why is nil
+// or one of its ids is not in the catalogues, so that a text is never half
+// in one language, and never shows an id.
+func sayIn(l *i18n.Localizer, english string, why games.Why) string {
+	if why == nil || l.Lang() == i18n.Source {
+		return english
+	}
+	if s, ok := sayWhy(l, why); ok {
+		return s
+	}
+	return english
+}
+
+// sayWhy writes why's phrases in l's language: an amount (games.Money) with
+// the language's decimal mark, a price (rulebook.Price) after the house's
+// currency. It reports false when a phrase's id is not in the catalogues.
+func sayWhy(l *i18n.Localizer, why games.Why) (string, bool) {
+	var b strings.Builder
+	for _, p := range why {
+		args := make([]any, len(p.Args))
+		copy(args, p.Args)
+		for i := 1; i < len(args); i += 2 {
+			switch v := args[i].(type) {
+			case games.Money:
+				args[i] = l.Amount(int64(v))
+			case rulebook.Price:
+				args[i] = strings.TrimSpace(v.Currency + " " + l.Amount(int64(v.Amount)))
+			}
+		}
+		s := l.T(p.ID, args...)
+		if s == p.ID {
+			return "", false
+		}
+		b.WriteString(s)
+	}
+	return b.String(), true
+}
+
+// settingChangeLabel names a changed setting in l's language: a game's
+// setting as the content page names it (settingWords), a house's by its
+// own message.
+func settingChangeLabel(l *i18n.Localizer, c rulebook.SettingChange) string {
+	if c.LabelWhy != nil {
+		return sayIn(l, c.Label, c.LabelWhy)
+	}
+	if c.Game == "" {
+		return c.Label
+	}
+	return settingWords(l, c.Key)
+}
+
+// figureLine is one of edge's extra figures with its name and note in l's
+// language.
+func figureLine(l *i18n.Localizer, f edge.Figure) (name, note string) {
+	return sayIn(l, f.Name, f.NameWhy), sayIn(l, f.Note, f.NoteWhy)
+}
