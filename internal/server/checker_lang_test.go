@@ -45,8 +45,8 @@ func checkerRounds() map[string]url.Values {
 	}
 }
 
-// messageID matches a catalogue id left on a page instead of its words.
-var messageID = regexp.MustCompile(`\b(?:hc|checker|checkplace|checkbox|felt|table|wager|reason|drill|row|flip|mistake)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b`)
+// checkerMessageID matches a catalogue id left on a page instead of its words.
+var checkerMessageID = regexp.MustCompile(`\b(?:hc|checker|checkplace|checkbox|felt|table|wager|reason|drill|row|flip|mistake)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b`)
 
 // settledLines are the lines of a settled page that say the settlement:
 // each one's text by where it is, in page order.
@@ -143,7 +143,7 @@ func TestHandChecker_InLanguages(t *testing.T) {
 				}
 			})
 			text := strings.Join(strings.Fields(outcome.Text()), " ")
-			if ids := messageID.FindAllString(text, -1); len(ids) > 0 {
+			if ids := checkerMessageID.FindAllString(text, -1); len(ids) > 0 {
 				t.Errorf("%s %s: the settlement shows message ids %q", tag, game, ids)
 			}
 			if left := englishLeft(tag, text); len(left) > 0 {
@@ -223,7 +223,7 @@ func TestHandChecker_RefusalsInLanguages(t *testing.T) {
 					t.Errorf("%s %s: nothing at %s", tag, tt.name, sel)
 				case g == w:
 					t.Errorf("%s %s: %q is the English refusal", tag, tt.name, g)
-				case messageID.MatchString(g):
+				case checkerMessageID.MatchString(g):
 					t.Errorf("%s %s: %q shows a message id", tag, tt.name, g)
 				}
 				if left := englishLeft(tag, g); len(left) > 0 {
