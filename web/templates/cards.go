@@ -1,16 +1,19 @@
 package templates
 
 import (
+	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
 // CardView is one card as the table draws it: a face (rank and suit, or the
 // joker), a face-down card (Back) or an empty place on the layout (Empty).
 type CardView struct {
 	Code  string // the settle contract's notation (docs): "As", "Td", "Jk"; "" for a back or an empty place
-	Name  string // the accessible name: "king of spades", "joker", "face-down card"
+	Name  string // the accessible name in English: "king of spades", "joker", "face-down card"; the Card component says NameIn the reader's language
 	Rank  string // as printed in the corner: "A", "10", "K"
 	Suit  string // "clubs", "diamonds", "hearts" or "spades"; "" for the joker
 	Red   bool   // hearts and diamonds
@@ -59,6 +62,42 @@ func CardBack() CardView { return CardView{Name: "face-down card", Back: true} }
 
 // EmptyCard is a place on the layout where no card has been dealt yet.
 func EmptyCard() CardView { return CardView{Name: "no card yet", Empty: true} }
+
+// NameIn is the card's accessible name in l's language, as a dealer says it
+// at the table: "king of spades", "re di picche", "король пик"; "joker",
+// "jolly", "джокер"; "face-down card", "carta coperta", "карта рубашкой
+// вверх". A standard card is its rank's name from the drills' catalogue
+// (drill.rank.<rank>.name, the words the explanations use) inside its
+// suit's message (card.of_<suit>): Russian puts the suit in the genitive
+// ("пик", "червей"), which a word glued after the rank could not. An
+// empty place keeps Name: it is hidden from screen readers.
+func (c CardView) NameIn(l *i18n.Localizer) string {
+	switch {
+	case c.Back:
+		return l.T("card.back")
+	case c.Joker:
+		return l.T("card.joker")
+	case c.Empty || c.Code == "":
+		return c.Name
+	}
+	card, err := cards.Parse(c.Code)
+	if err != nil || card == cards.Joker {
+		return c.Name
+	}
+	rank := l.T("drill.rank." + card.Rank().Name() + ".name")
+	return l.T("card.of_"+card.Suit().Name(), "Rank", rank)
+}
+
+// cardName is c's accessible name in the request's language.
+func cardName(ctx context.Context, c CardView) string { return c.NameIn(i18n.FromContext(ctx)) }
+
+// jokerFaceLong reports whether the word the joker's face prints in the
+// request's language ("JOKER", "JOLLY", "ДЖОКЕР") has more than the five
+// letters the face was drawn for: it is then squeezed to the card's width
+// rather than run off its edges.
+func jokerFaceLong(ctx context.Context) bool {
+	return utf8.RuneCountInString(T(ctx, "card.joker_face")) > 5
+}
 
 // suitClass is the CSS class that colours a face: red or black suits and
 // the joker. A four-colour deck would only change the stylesheet.

@@ -6,8 +6,9 @@
 // The table on screen is a set of components other pages reuse:
 //
 //   - Card (cards.templ) draws one card as SVG with its accessible name
-//     ("king of spades", "joker"); CardView is built by NewCard or CardOf,
-//     and CardBack and EmptyCard are a face-down card and an empty place.
+//     in the page's language ("king of spades", "re di picche", "joker");
+//     CardView is built by NewCard or CardOf, and CardBack and EmptyCard
+//     are a face-down card and an empty place.
 //   - ChipStack (chips.templ) draws a stake as piles of the house's chips,
 //     each with its denomination and edge pattern, and the amount as text.
 //     NewChipStack (chips.go) cuts the stake into the fewest chips: the one

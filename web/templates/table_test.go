@@ -1,6 +1,7 @@
 package templates_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -8,9 +9,11 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/a-h/templ"
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -134,6 +137,78 @@ func TestCardBackAndEmptyPlace(t *testing.T) {
 	}
 	if v := templates.CardOf("1x"); !v.Empty || v.Name != "1x" {
 		t.Errorf(`CardOf("1x") = %+v; want an empty place named 1x`, v)
+	}
+}
+
+// TestCardInLanguages: a card's accessible name and the joker's face are
+// said in the page's language (the Localizer in the context), as a dealer
+// says them; every card has a name of its own in each language; English
+// is cards.Card.Name, byte for byte, as before the catalogues.
+func TestCardInLanguages(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		lang                   string
+		king, ten, joker, back string
+		face                   string
+	}{
+		{"en", "king of spades", "ten of hearts", "joker", "face-down card", "JOKER"},
+		{"it", "re di picche", "dieci di cuori", "jolly", "carta coperta", "JOLLY"},
+		{"ru", "король пик", "десятка червей", "джокер", "карта рубашкой вверх", "ДЖОКЕР"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			t.Parallel()
+			ctx := i18n.NewContext(t.Context(), i18n.Default().Localizer(tt.lang))
+			in := func(c templ.Component) *goquery.Selection {
+				t.Helper()
+				var buf bytes.Buffer
+				if err := c.Render(ctx, &buf); err != nil {
+					t.Fatal(err)
+				}
+				doc, err := goquery.NewDocumentFromReader(&buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return doc.Find("svg")
+			}
+			name := func(s *goquery.Selection) string { v, _ := s.Attr("aria-label"); return v }
+			if got := name(in(templates.Card(templates.NewCard(cards.New(cards.King, cards.Spades))))); got != tt.king {
+				t.Errorf("the king of spades is named %q; want %q", got, tt.king)
+			}
+			if got := name(in(templates.Card(templates.CardOf("10h")))); got != tt.ten {
+				t.Errorf("10h is named %q; want %q", got, tt.ten)
+			}
+			joker := in(templates.Card(templates.NewCard(cards.Joker)))
+			if got := name(joker); got != tt.joker {
+				t.Errorf("the joker is named %q; want %q", got, tt.joker)
+			}
+			if got := strings.TrimSpace(joker.Find("text").Text()); got != tt.face {
+				t.Errorf("the joker's face prints %q; want %q", got, tt.face)
+			}
+			if got := name(in(templates.Card(templates.CardBack()))); got != tt.back {
+				t.Errorf("a card back is named %q; want %q", got, tt.back)
+			}
+			l := i18n.Default().Localizer(tt.lang)
+			seen := map[string]cards.Card{}
+			for c := cards.Card(0); c < cards.NumCards; c++ {
+				got := templates.NewCard(c).NameIn(l)
+				if tt.lang == "en" && got != c.Name() {
+					t.Errorf("%s: English name %q; want %q as before", c, got, c.Name())
+				}
+				if got == "" || strings.Contains(got, "card.") || strings.Contains(got, "drill.") || strings.Contains(got, "{{") {
+					t.Errorf("%s: name %q is not words", c, got)
+				}
+				if other, ok := seen[got]; ok {
+					t.Errorf("%s and %s are both named %q", c, other, got)
+				}
+				seen[got] = c
+			}
+		})
+	}
+	// The English page is the same markup as before: the joker's word is
+	// not squeezed.
+	if _, squeezed := render(t, templates.Card(templates.NewCard(cards.Joker))).Find("text").Attr("textLength"); squeezed {
+		t.Error("the English joker's face is squeezed")
 	}
 }
 
