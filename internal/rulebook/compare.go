@@ -13,6 +13,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
+	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
 
@@ -422,6 +423,8 @@ func sayValue(y *games.Words, key string, v any, currency string) {
 	case int, int64:
 		// Settings' counts are small: written as digits, never grouped.
 		y.Say(fmt.Sprint(v), "approval.value.name", "Name", fmt.Sprint(v))
+	case map[string]thrill.Limit:
+		sayWagerLimits(y, v, currency)
 	case fmt.Stringer:
 		y.English(v.String())
 	default:
@@ -436,6 +439,43 @@ func sayValue(y *games.Words, key string, v any, currency string) {
 			}
 			sayValue(y, key, rv.Index(i).Interface(), currency)
 		}
+	}
+}
+
+// sayWagerLimits appends 7 Card Thrill's limits per wager as a manager
+// reads them, in the layout's order of the wagers: "Poker Bet: CHF 5 to
+// CHF 500 · Special: at least CHF 1" (a Max of 0 is no upper limit). The
+// wagers are named as the felt names them (wager.<name>). No limits at all
+// is "not set", as an empty setting is.
+func sayWagerLimits(y *games.Words, m map[string]thrill.Limit, currency string) {
+	if len(m) == 0 {
+		y.Say("not set", "approval.value.not_set")
+		return
+	}
+	ws := slices.Clone(thrill.Wagers)
+	for _, w := range slices.Sorted(maps.Keys(m)) {
+		if !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	first := true
+	for _, w := range ws {
+		l, ok := m[w]
+		if !ok {
+			continue
+		}
+		if !first {
+			y.Say(" · ", "approval.value.dot")
+		}
+		first = false
+		y.Say(thrill.WagerTitle(w), "wager."+w)
+		y.Say(": ", "approval.value.colon")
+		if l.Max == 0 {
+			y.Say("at least "+money(currency, l.Min), "approval.value.at_least", "Min", Price{currency, l.Min})
+			continue
+		}
+		y.Say(money(currency, l.Min)+" to "+money(currency, l.Max), "approval.value.limits",
+			"Min", Price{currency, l.Min}, "Max", Price{currency, l.Max})
 	}
 }
 

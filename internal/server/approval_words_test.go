@@ -27,7 +27,8 @@ import (
 // smallest chip, a table limit and its logo; booleans, amounts, odds,
 // counts, words and lists of words of each game; an Oracle ante rule
 // from odds to a word; Lunar's fee as a multiple of the Ante; two pay
-// tables (Lunar's Super, exact, and Oracle's BET, simulated); and the
+// tables (Lunar's Super, exact, and Oracle's BET, simulated); 7 Card
+// Thrill's limits per wager, a map, from none to two; and the
 // drills, the certification standards and the procedures.
 func wordedRules(t *testing.T) fs.FS {
 	t.Helper()
@@ -71,7 +72,8 @@ func wordedRules(t *testing.T) fs.FS {
 		`super_min            = "ante"`, `super_min            = "none"`,
 		`force_card   = "highest"`, `force_card   = "lowest"`)
 	edit("houses/default/thrill.toml",
-		`joker_flush_rank           = "highest_missing"`, `joker_flush_rank           = "ace_always"`)
+		`joker_flush_rank           = "highest_missing"`, `joker_flush_rank           = "ace_always"`,
+		"[wager_limits]\n", "[wager_limits]\npoker = { min = \"5\", max = \"500\" }\nspecial = { min = \"1\" }\n")
 	for _, f := range []string{"drills.toml", "certification.toml", "procedures/common.toml"} {
 		b, err := fs.ReadFile(rules.FS, f)
 		if err != nil {
@@ -136,8 +138,8 @@ func TestApprovalWordsEnglish(t *testing.T) {
 	}
 }
 
-// messageID matches a catalogue id shown as it is: words joined by dots.
-var messageID = regexp.MustCompile(`\b[a-z_]+\.[a-z_]+(\.[a-z_]+)*\b`)
+// approvalMessageID matches a catalogue id shown as it is: words joined by dots.
+var approvalMessageID = regexp.MustCompile(`\b[a-z_]+\.[a-z_]+(\.[a-z_]+)*\b`)
 
 // feltWords are English words the approval page may show in every
 // language: the names printed on the felt and the games', the currency,
@@ -201,7 +203,7 @@ func TestLanguage_ApprovalPage(t *testing.T) {
 	wantStatus(t, "the changed version in English", en, http.StatusOK)
 	english := cells(en)
 	for p, want := range map[string][]string{
-		"rules-setting":    {"Rounding of payments", "down to the smallest chip", "to the nearest smallest chip", "Table limits of Ultimate Texas Hold'em", "CHF 5 to CHF 1000", "a picture (SVG)", "Fold forfeits Trips", "Progressive meter", "CHF 30000.5", "folds, then right to left", "void and return bets", "Max boxes", "2 to 1", "push", "fold, continue without purchase", "Draw fee", "0.5"},
+		"rules-setting":    {"Rounding of payments", "down to the smallest chip", "to the nearest smallest chip", "Table limits of Ultimate Texas Hold'em", "CHF 5 to CHF 1000", "a picture (SVG)", "Fold forfeits Trips", "Progressive meter", "CHF 30000.5", "folds, then right to left", "void and return bets", "Max boxes", "2 to 1", "push", "fold, continue without purchase", "Draw fee", "0.5", "Wager limits", "Poker Bet: CHF 5 to CHF 500 · Special: at least CHF 1"},
 		"rules-row-change": {"Five picture cards", "nothing", "150 to 1"},
 		"rules-edge":       {"Super", "exact", "simulated, 100,000 rounds"},
 		"rules-others":     {"The practice levels and target times", "The certification standards (what each exam holds and what passes it)", "The ruling situations and sequences of play"},
@@ -251,7 +253,7 @@ func TestLanguage_ApprovalPage(t *testing.T) {
 				if !utf8.ValidString(cell) {
 					t.Errorf("%s: %s %q is not valid UTF-8", tag, p, cell)
 				}
-				if id := messageID.FindString(cell); id != "" {
+				if id := approvalMessageID.FindString(cell); id != "" {
 					t.Errorf("%s: %s %q shows the message id %q", tag, p, cell, id)
 				}
 			}

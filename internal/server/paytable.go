@@ -222,14 +222,9 @@ func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (what
 	}
 	pt, err := edge.FindTable(s.book, s.house, w, in.table)
 	if err != nil {
-		errs["table"] = "There is no " + w.Kind + " table " + strconv.Quote(in.table) + " (tables: " +
-			strings.Join(edge.TableNames(s.book, s.house, w), ", ") + ")."
+		errs["table"] = messageIn(l, noTable(l, w, in.table, edge.TableNames(s.book, s.house, w)))
 	} else if !slices.ContainsFunc(pt.Rows, func(r games.PayRow) bool { return r.Key == in.row }) {
-		var rows []string
-		for _, r := range pt.Rows {
-			rows = append(rows, r.Key)
-		}
-		errs["row"] = "Table " + pt.Name + " has no row " + strconv.Quote(in.row) + " (rows: " + strings.Join(rows, ", ") + ")."
+		errs["row"] = messageIn(l, noRow(l, pt, in.row))
 	}
 	var o games.Odds
 	switch {
@@ -237,7 +232,8 @@ func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (what
 		errs["odds"] = l.T("paytables.enter_odds")
 	default:
 		if o, err = games.ParseOdds(in.odds); err != nil {
-			errs["odds"] = strconv.Quote(in.odds) + " is not odds like 3:2."
+			errs["odds"] = messageIn(l, trainer.Errorf(trainer.KindInvalid, "%s is not odds like 3:2.", strconv.Quote(in.odds)).
+				In("paytables.whatif.bad_odds", "Sent", strconv.Quote(in.odds)))
 		}
 	}
 	if w.Method == edge.Simulation {
@@ -254,6 +250,29 @@ func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (what
 		errs["odds"] = err.Error()
 	}
 	return in, errs
+}
+
+// noTable refuses a what-if's table that w has not (KindInvalid), naming
+// the tables it has: their names are the rules files' own, the same in
+// every language. English names the table's kind as it always did ("trips
+// table"); another language names the wager as the page does (Kind).
+func noTable(l *i18n.Localizer, w edge.Wager, sent string, names []string) *trainer.Error {
+	tables := strings.Join(names, ", ")
+	return trainer.Errorf(trainer.KindInvalid, "There is no %s table %s (tables: %s).", w.Kind, strconv.Quote(sent), tables).
+		In("paytables.whatif.no_table", "Kind", wagerTitle(l, w), "Sent", strconv.Quote(sent), "Tables", tables)
+}
+
+// noRow refuses a what-if's row that pt has not (KindInvalid), naming the
+// rows it has: in English by their keys, as the page always said them; in
+// another language by the hands catalogue's names (row.<key>), which the
+// message's arguments carry.
+func noRow(l *i18n.Localizer, pt games.PayTable, sent string) *trainer.Error {
+	keys, names := make([]string, len(pt.Rows)), make([]string, len(pt.Rows))
+	for i, r := range pt.Rows {
+		keys[i], names[i] = r.Key, rowNameIn(l, r.Key)
+	}
+	return trainer.Errorf(trainer.KindInvalid, "Table %s has no row %s (rows: %s).", pt.Name, strconv.Quote(sent), strings.Join(keys, ", ")).
+		In("paytables.whatif.no_row", "Table", pt.Name, "Sent", strconv.Quote(sent), "Rows", strings.Join(names, ", "))
 }
 
 // noWhatIf says why a wager has no what-if, or "".

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -109,11 +110,23 @@ func (s *Server) await(r *http.Request, jobs ...*figureJob) {
 // still computing.
 func isPoll(r *http.Request) bool { return r.URL.Query().Get("poll") == "1" }
 
-// figureProblem says, for people, why a job gave no figure: edge's one-line
-// refusal, or that the kiosk stopped it.
-func figureProblem(err error) string {
+// figureProblem says, for people, why a job gave no figure, in l's
+// language: that the kiosk stopped it, or that it was not computed. English
+// quotes edge's one-line refusal, which is English; another language quotes
+// it only where it has a message id the catalogues know, and otherwise says
+// only that the figure was not computed (the log keeps the reason).
+func figureProblem(l *i18n.Localizer, err error) string {
 	if errors.Is(err, context.Canceled) {
-		return "The computation was stopped: the kiosk is shutting down."
+		return l.T("paytables.whatif.stopped")
 	}
-	return "Not computed: " + err.Error() + "."
+	if l.Lang() == i18n.Source {
+		return "Not computed: " + err.Error() + "."
+	}
+	var e *trainer.Error
+	if errors.As(err, &e) && e.ID != "" {
+		if s := l.T(e.ID, e.Args...); s != e.ID {
+			return l.T("paytables.whatif.not_computed", "Why", s)
+		}
+	}
+	return l.T("paytables.whatif.not_computed_bare")
 }

@@ -143,7 +143,7 @@ func (s *Server) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figu
 		f.Pending = progressView(st, templates.FiguresID(w.Name)+"-progress",
 			templates.PayTablesURL+"?"+pollQuery(q), templates.PayTablesURL+"?game="+url.QueryEscape(game)+"#"+templates.WagerID(w.Name))
 	case st.Err != nil:
-		f.Problem = figureProblem(st.Err)
+		f.Problem = figureProblem(l, st.Err)
 	default:
 		own := edge.HouseTable(s.house, w).Name
 		for _, res := range st.Value {
@@ -207,7 +207,7 @@ func (s *Server) slot(l *i18n.Localizer, j *figureJob, progressID, pollURL, refr
 	case st.State != job.Done:
 		return templates.FigureSlot{Pending: progressView(st, progressID, pollURL, refreshURL)}
 	case st.Err != nil:
-		return templates.FigureSlot{Problem: figureProblem(st.Err)}
+		return templates.FigureSlot{Problem: figureProblem(l, st.Err)}
 	}
 	t := s.tableFigures(l, st.Value[0], false, "", st.Elapsed)
 	if decorate != nil {
@@ -477,10 +477,10 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 		}
 		s.await(r, jo, jc)
 		res.Original = s.slot(loc(r), jo, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(loc(r), in.pt, ""), t.Label+" (what-if, before)"
+			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(loc(r), in.pt, ""), beforeLabel(loc(r), t.Label)
 		})
 		res.Changed = s.slot(loc(r), jc, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.Changed, t.Rows, t.Command = changeText(in), oddsRows(loc(r), in.changed, in.row), ""
+			t.Changed, t.Rows, t.Command = changeText(loc(r), in), oddsRows(loc(r), in.changed, in.row), ""
 		})
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
 			res.DifferenceOf = "paytables.of_house_edge"
@@ -498,7 +498,7 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 		case st.State != job.Done:
 			res.Original = templates.FigureSlot{Pending: progressView(st, res.ID+"-progress", pollURL, refreshURL)}
 		case st.Err != nil:
-			res.Original = templates.FigureSlot{Problem: figureProblem(st.Err)}
+			res.Original = templates.FigureSlot{Problem: figureProblem(loc(r), st.Err)}
 		default:
 			// The count is cached now: each table is priced in well under a millisecond.
 			orig, err := s.calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.pt}, nil)
@@ -511,8 +511,8 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 			}
 			o := s.tableFigures(loc(r), orig, orig.Table == own, "", 0)
 			c := s.tableFigures(loc(r), ch, false, in.row, 0)
-			o.Elapsed, c.Elapsed, c.Changed = "", "", changeText(in)
-			o.Label += " (what-if, before)"
+			o.Elapsed, c.Elapsed, c.Changed = "", "", changeText(loc(r), in)
+			o.Label = beforeLabel(loc(r), o.Label)
 			res.Original, res.Changed = templates.FigureSlot{Figures: &o}, templates.FigureSlot{Figures: &c}
 			switch {
 			case orig.Edge != nil && ch.Edge != nil:
@@ -530,10 +530,19 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 	return res, nil
 }
 
-// changeText names a what-if's change: "flush 7:1".
-func changeText(in whatIfInput) string {
+// changeText names a what-if's change in l's language: "flush 7:1", the
+// row by the hands catalogue, the odds as written on the form.
+func changeText(l *i18n.Localizer, in whatIfInput) string {
 	o, _ := in.changed.Odds(in.row)
-	return edge.RowName(in.row) + " " + o.String()
+	if l.Lang() == i18n.Source {
+		return edge.RowName(in.row) + " " + o.String()
+	}
+	return l.T("paytables.whatif.change", "Row", rowNameIn(l, in.row), "Odds", o.String())
+}
+
+// beforeLabel marks the what-if's table as it stands, before the change.
+func beforeLabel(l *i18n.Localizer, label string) string {
+	return l.T("paytables.whatif.before", "Label", label)
 }
 
 // decimalDifference is a − b for two decimal texts (simulated figures), as

@@ -43,6 +43,15 @@ var wagerTitle = map[string]string{
 	Special:           "Special",
 }
 
+// WagerTitle names a wager (one of Wagers) as the layout does: "Poker Bet".
+// The kiosk's catalogues repeat it as wager.<name>.
+func WagerTitle(w string) string {
+	if t, ok := wagerTitle[w]; ok {
+		return t
+	}
+	return strings.ReplaceAll(w, "_", " ")
+}
+
 // The rows of the pay tables (content/rules/games/thrill.toml).
 const (
 	rowWin          = "win"                       // Poker Bet, the dealer's losing hand above king/jack high
