@@ -96,7 +96,17 @@ func TestBrowserCertification(t *testing.T) {
 	checkPage(t, mctx, "rules version")
 	run(t, mctx, "approve", browsertest.Settled(), chromedp.Tap(testID("rules-approve")), chromedp.WaitVisible(testID("rules-confirm")))
 	browsertest.Axe(t, mctx, "rules confirmation")
-	run(t, mctx, "confirm", browsertest.Settled(), chromedp.Tap(testID("rules-confirm-submit")), chromedp.WaitVisible(testID("notice")))
+	// The version's page comes back with who approved it. The page being
+	// left may still answer a query while the next one loads (its nodes then
+	// vanish under it), so ask again until the approver shows or time is up.
+	run(t, mctx, "confirm", browsertest.Settled(), chromedp.Tap(testID("rules-confirm-submit")))
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		got, err := chromedp.Run(mctx, chromedp.Evaluate[string](`document.querySelector('[data-testid="rules-approved"]')?.innerText || ""`))
+		if err == nil && strings.Contains(got, "Max Manager") {
+			break
+		}
+	}
+	run(t, mctx, "the notice", chromedp.WaitVisible(testID("notice")))
 	if got := text(t, mctx, testID("rules-approved")); !strings.Contains(got, "Max Manager") {
 		t.Errorf("approved %q; want by Max Manager", got)
 	}
