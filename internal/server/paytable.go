@@ -263,15 +263,15 @@ func noTable(l *i18n.Localizer, w edge.Wager, sent string, names []string) *trai
 }
 
 // noRow refuses a what-if's row that pt has not (KindInvalid), naming the
-// rows it has: in English by their keys, as the page always said them; in
-// another language by the hands catalogue's names (row.<key>), which the
+// rows it has by their names, never their keys: in English as edge names
+// them, in another language by the hands catalogue (row.<key>), which the
 // message's arguments carry.
 func noRow(l *i18n.Localizer, pt games.PayTable, sent string) *trainer.Error {
-	keys, names := make([]string, len(pt.Rows)), make([]string, len(pt.Rows))
+	english, names := make([]string, len(pt.Rows)), make([]string, len(pt.Rows))
 	for i, r := range pt.Rows {
-		keys[i], names[i] = r.Key, rowNameIn(l, r.Key)
+		english[i], names[i] = edge.RowName(r.Key), rowNameIn(l, r.Key)
 	}
-	return trainer.Errorf(trainer.KindInvalid, "Table %s has no row %s (rows: %s).", pt.Name, strconv.Quote(sent), strings.Join(keys, ", ")).
+	return trainer.Errorf(trainer.KindInvalid, "Table %s has no row %s (rows: %s).", pt.Name, strconv.Quote(sent), strings.Join(english, ", ")).
 		In("paytables.whatif.no_row", "Table", pt.Name, "Sent", strconv.Quote(sent), "Rows", strings.Join(names, ", "))
 }
 

@@ -338,7 +338,7 @@ func TestPayTables_WhatIfRefused(t *testing.T) {
 		{"no odds", with("odds", ""), "odds", "Enter the new odds, like 7:1."},
 		{"unknown table", with("table", "Z"), "table", `There is no trips table "Z" (tables: 50-40-20-7-6-5-3, 50-40-30-8-6-5-3, 50-40-30-8-7-4-3, 50-40-30-9-7-4-3).`},
 		{"unknown row", with("row", "five_aces"), "row",
-			`Table 50-40-30-8-6-5-3 has no row "five_aces" (rows: royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind).`},
+			`Table 50-40-30-8-6-5-3 has no row "five_aces" (rows: royal flush, straight flush, four of a kind, full house, flush, straight, three of a kind).`},
 		{"the Blind", url.Values{"game": {"uth"}, "wager": {"blind"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}}, "wager", ""},
 		{"rounds not offered", url.Values{"game": {"uth"}, "wager": {"main"}, "table": {"straight-pays"}, "row": {"flush"}, "odds": {"2:1"}, "rounds": {"5"}},
 			"rounds", `Choose 1,000,000 or 10,000,000 rounds, not "5".`},

@@ -41,7 +41,7 @@ func TestLanguage_PayTableWhatIfRefused(t *testing.T) {
 	}{
 		{"en", []string{
 			`There is no trips table "Z" (tables: ` + tables + `).`,
-			`Table 50-40-30-8-6-5-3 has no row "five_aces" (rows: royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind).`,
+			`Table 50-40-30-8-6-5-3 has no row "five_aces" (rows: royal flush, straight flush, four of a kind, full house, flush, straight, three of a kind).`,
 			`"3/2" is not odds like 3:2.`,
 			`"3:0" is not odds like 3:2.`,
 		}},
