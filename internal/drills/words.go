@@ -7,6 +7,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
 
 // The words of the payout, outcome and chips drills come from the
@@ -84,6 +85,19 @@ func reason(loc *i18n.Localizer, english string, why games.Why) string {
 // sayWhy writes why's phrases in loc's language, arguments included: an
 // amount in the language's notation, a wager by its name there.
 func sayWhy(loc *i18n.Localizer, why games.Why) string {
+	s, _ := WhyIn(loc, why)
+	return s
+}
+
+// WhyIn writes why's phrases in loc's language, arguments included: an
+// amount (games.Money) in the language's notation, a price
+// (rulebook.Price) after the house's currency, a hand, category, rank or
+// wager by its name there. It reports false when a phrase's id is not in
+// the catalogues (the phrase is then written as its id): the drills, the
+// hand checker, the rules approval and the pay tables all say the engine's
+// and the rules' ids through it.
+func WhyIn(loc *i18n.Localizer, why games.Why) (string, bool) {
+	known := true
 	var b strings.Builder
 	for _, p := range why {
 		args := make([]any, len(p.Args))
@@ -92,6 +106,8 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 			switch v := args[i].(type) {
 			case games.Money:
 				args[i] = money(loc, v)
+			case rulebook.Price:
+				args[i] = strings.TrimSpace(v.Currency + " " + money(loc, v.Amount))
 			case games.Hand:
 				w := wordsOf(v.Hand)
 				w.wheel = w.wheel && v.Wheel
@@ -117,9 +133,13 @@ func sayWhy(loc *i18n.Localizer, why games.Why) string {
 				}
 			}
 		}
-		b.WriteString(loc.T(p.ID, args...))
+		said := loc.T(p.ID, args...)
+		if said == p.ID {
+			known = false
+		}
+		b.WriteString(said)
 	}
-	return b.String()
+	return b.String(), known
 }
 
 // ranksIn writes ranks in a row in loc's language, each in its form, the

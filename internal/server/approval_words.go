@@ -1,8 +1,7 @@
 package server
 
 import (
-	"strings"
-
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -24,35 +23,10 @@ func sayIn(l *i18n.Localizer, english string, why games.Why) string {
 	if why == nil || l.Lang() == i18n.Source {
 		return english
 	}
-	if s, ok := sayWhy(l, why); ok {
+	if s, ok := drills.WhyIn(l, why); ok {
 		return s
 	}
 	return english
-}
-
-// sayWhy writes why's phrases in l's language: an amount (games.Money) with
-// the language's decimal mark, a price (rulebook.Price) after the house's
-// currency. It reports false when a phrase's id is not in the catalogues.
-func sayWhy(l *i18n.Localizer, why games.Why) (string, bool) {
-	var b strings.Builder
-	for _, p := range why {
-		args := make([]any, len(p.Args))
-		copy(args, p.Args)
-		for i := 1; i < len(args); i += 2 {
-			switch v := args[i].(type) {
-			case games.Money:
-				args[i] = l.Amount(int64(v))
-			case rulebook.Price:
-				args[i] = strings.TrimSpace(v.Currency + " " + l.Amount(int64(v.Amount)))
-			}
-		}
-		s := l.T(p.ID, args...)
-		if s == p.ID {
-			return "", false
-		}
-		b.WriteString(s)
-	}
-	return b.String(), true
 }
 
 // settingChangeLabel names a changed setting in l's language: a game's
