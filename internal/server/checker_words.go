@@ -210,6 +210,24 @@ var rewrites = []rewrite{
 	{re: regexp.MustCompile(`^a stake cannot be negative$`), words: func(c words, s []string) string {
 		return c.stakeMsg("negative")
 	}},
+	{re: regexp.MustCompile(`^"(.*)" has more than two decimal places`), words: func(c words, s []string) string {
+		return c.stakeMsg("decimals", "Text", s[1])
+	}},
+	{re: regexp.MustCompile(`^"(.*)" is too large`), words: func(c words, s []string) string {
+		return c.stakeMsg("too_large", "Text", s[1])
+	}},
+	{re: regexp.MustCompile(`^cannot be negative$`), words: func(c words, s []string) string {
+		return c.t("exchange_negative") // Texas Oracle's cards exchanged
+	}},
+	{re: regexp.MustCompile(`^(\d+) cards; the house allows at most (\d+)`), words: func(c words, s []string) string {
+		return c.t("exchange_too_many", "Got", s[1], "Max", s[2])
+	}},
+	{re: regexp.MustCompile(`^the house takes the Special Bet only beside a primary wager`), words: func(c words, s []string) string {
+		return c.t("special_alone", "Wager", c.wagerName())
+	}},
+	{re: regexp.MustCompile(`^no wager: a box needs at least one primary wager`), words: func(c words, s []string) string {
+		return c.t("no_primary")
+	}},
 	{re: regexp.MustCompile(`^(\S+) is below the house's minimum of (\S+) on the (.+)$`), words: func(c words, s []string) string {
 		return c.stakeMsg("below_min", "Stake", c.num(s[1]), "Min", c.num(s[2]))
 	}},
@@ -270,9 +288,6 @@ var rewrites = []rewrite{
 	{re: regexp.MustCompile(`^(?:missing: the Super is compulsory at this house, at least|must be at least) the Ante \((\S+)\)`), otherOnly: true, words: func(c words, s []string) string {
 		return c.t("super_at_least", "Ante", c.num(s[1]))
 	}},
-	{re: regexp.MustCompile(`^no wager: a box needs at least one primary wager`), otherOnly: true, words: func(c words, s []string) string {
-		return c.t("no_primary")
-	}},
 	{re: regexp.MustCompile(`^\d+ primary wagers`), otherOnly: true, words: func(c words, s []string) string { return c.t("one_primary") }},
 	{re: regexp.MustCompile(`^missing: the house holds the player to the five he kept`), otherOnly: true, words: func(c words, s []string) string {
 		return c.t("name_discards")
@@ -305,7 +320,18 @@ var rewrites = []rewrite{
 	{re: regexp.MustCompile(`^this house does not take Multi Super bets`), otherOnly: true, words: func(c words, s []string) string { return c.t("no_multi_super") }},
 	{re: regexp.MustCompile(`^a box that folded has no BET`), otherOnly: true, words: func(c words, s []string) string { return c.t("folded_no_bet") }},
 	{re: regexp.MustCompile(`^a box that folded cannot force the dealer`), otherOnly: true, words: func(c words, s []string) string { return c.t("folded_no_force") }},
+	{re: regexp.MustCompile(`^an exchange comes after the 4th card is bought`), otherOnly: true, words: func(c words, s []string) string {
+		return c.t("exchange_without_fourth")
+	}},
+	{re: instantCashRE, otherOnly: true, words: func(c words, s []string) string {
+		what := s[2] + s[3] // draw, force, BET, insurance; or fold
+		return c.t("instant_cash_"+strings.ToLower(what), "Hand", c.l.T("reason.category_a."+strings.ReplaceAll(s[1], " ", "_")))
+	}},
 }
+
+// instantCashRE is Lunar Poker's refusal of an action by a box whose first
+// five won Instant Cash: the hand, then what it may not do.
+var instantCashRE = regexp.MustCompile(`^the box won Instant Cash with an? (.+) in its first five cards, so its round is over: (?:no (draw|force|BET|insurance)|there is nothing to (fold))$`)
 
 // keyRE finds a setting's key in parentheses, "(uth.max_boxes)": plumbing
 // a floor manager has no use for.
@@ -355,6 +381,19 @@ func checkerSentences(l *i18n.Localizer, fe *games.FieldError, game string) (fie
 		return field, field
 	}
 	return field, c.t("in_box", "Box", box, "Message", c.lowerFirstWord(field))
+}
+
+// rewritten reports whether a rewrite for the other languages says the
+// engine's refusal msg, so that Italian and Russian do not quote the
+// engine's English for it.
+func rewritten(msg string) bool {
+	msg = keyRE.ReplaceAllString(msg, "")
+	for _, r := range rewrites {
+		if r.re.MatchString(msg) {
+			return true
+		}
+	}
+	return false
 }
 
 // engine is a refusal no rewrite knows: in English the engine's sentence,

@@ -42,6 +42,18 @@ func TestCheckerWords(t *testing.T) {
 			"Box 1: the BET is 2× the Ante, so it is 30 here, not 20. Make the BET 30."},
 		{"uth", "boxes", "7 boxes, but the table has 6 (uth.max_boxes)",
 			"7 boxes, but the table has 6.", "7 boxes, but the table has 6."},
+		{"uth", "boxes[0].wagers.ante", `"1.234" has more than two decimal places`,
+			"“1.234” has more than two decimal places.",
+			"Box 1: “1.234” has more than two decimal places. Write the Ante to the cent, such as 12.50."},
+		{"oracle", "boxes[1].exchanged", "3 cards; the house allows at most 2",
+			"The house allows an exchange of at most 2 cards, not 3.",
+			"Box 2: the house allows an exchange of at most 2 cards, not 3. Choose how many cards the box exchanged."},
+		{"thrill", "boxes[0].wagers.special", "the house takes the Special Bet only beside a primary wager (poker, kings_or_better, trips_or_better, full_house_or_better)",
+			"The house takes the Special only beside one of the main wagers: Poker Bet, Pair of Kings or Better, 3 of a Kind or Better or Full House or Better.",
+			"Box 1: the house takes the Special only beside one of the main wagers: Poker Bet, Pair of Kings or Better, 3 of a Kind or Better or Full House or Better. Add one, or take the Special off."},
+		{"thrill", "boxes[0].wagers", "no wager: a box needs at least one primary wager (poker, kings_or_better, trips_or_better, full_house_or_better)",
+			"A box needs one of the main wagers: Poker Bet, Pair of Kings or Better, 3 of a Kind or Better or Full House or Better.",
+			"Box 1: a box needs one of the main wagers: Poker Bet, Pair of Kings or Better, 3 of a Kind or Better or Full House or Better."},
 	}
 	for _, tt := range tests {
 		field, problem := checkerWords(&games.FieldError{Field: tt.path, Msg: tt.msg}, tt.game)
@@ -128,6 +140,17 @@ func TestCheckerWordsInLanguages(t *testing.T) {
 		{"lunar", "boxes[0].force", "a box that folded cannot force the dealer"},
 		{"lunar", "boxes[0].wagers.insurance", "insurance needs three of a kind or better in the box's final hand, not a pair"},
 		{"uth", "", "no round to settle"},
+		{"uth", "boxes[0].wagers.blind", `"1.234" has more than two decimal places`},
+		{"uth", "boxes[0].wagers.trips", `"123456789012345678901234" is too large`},
+		{"oracle", "boxes[0].exchanged", "cannot be negative"},
+		{"oracle", "boxes[0].exchanged", "3 cards; the house allows at most 2"},
+		{"oracle", "boxes[0].exchanged", "an exchange comes after the 4th card is bought, and this box did not buy it"},
+		{"thrill", "boxes[0].wagers.special", "the house takes the Special Bet only beside a primary wager (poker, kings_or_better)"},
+		{"lunar", "boxes[0].draw", "the box won Instant Cash with a straight flush in its first five cards, so its round is over: no draw"},
+		{"lunar", "boxes[0].fold", "the box won Instant Cash with a royal flush in its first five cards, so its round is over: there is nothing to fold"},
+		{"lunar", "boxes[0].force", "the box won Instant Cash with a straight flush in its first five cards, so its round is over: no force"},
+		{"lunar", "boxes[0].wagers.bet", "the box won Instant Cash with a straight flush in its first five cards, so its round is over: no BET"},
+		{"lunar", "boxes[0].wagers.insurance", "the box won Instant Cash with a royal flush in its first five cards, so its round is over: no insurance"},
 	}
 	c := i18n.Default()
 	for _, tag := range []string{"it", "ru"} {

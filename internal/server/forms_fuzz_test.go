@@ -150,7 +150,8 @@ func FuzzSettingsForm(f *testing.F) {
 // or loads a round through the engine and renders the form again. It must
 // answer 200, or 422 with the field at fault named, or 400 for a body that
 // is not a form — never a panic or a 500; and an engine refusal must be a
-// field error, never the engine's own "internal error".
+// field error, never the engine's own "internal error", that the checker
+// can say in every language (a rewrite knows it).
 func FuzzHandCheckerForm(f *testing.F) {
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, raw string) {
@@ -182,6 +183,8 @@ func FuzzHandCheckerForm(f *testing.F) {
 			t.Errorf("%q: the engine refused the round with %v, not a field error", raw, err)
 		case fe.Field == "" || fe.Msg == "" || strings.ContainsAny(fe.Error(), "\n\r"):
 			t.Errorf("%q: field error %q does not name a field on one line", raw, fe.Error())
+		case !rewritten(fe.Msg):
+			t.Errorf("%q: refusal %q has no words in Italian and Russian, which would quote the engine's English", raw, fe.Msg)
 		default:
 			controlFor(fe.Field, &st.in) // must not panic, whatever the path
 		}
