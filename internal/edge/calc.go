@@ -163,6 +163,12 @@ func spaceOf(w Wager, h *rulebook.House) (Space, bool) {
 	return Space{}, false
 }
 
+// ErrBothHoleCards is the refusal of an exact count of Ultimate Texas
+// Hold'em at a house where every hand plays both hole cards: the count reads
+// the best five of seven. The kiosk's pages find it with errors.Is and say
+// it in their reader's language.
+var ErrBothHoleCards = errors.New("this house plays every hand with both hole cards, and the exact count covers the best five of seven only")
+
 // Compute computes the figure q asks for. progress, when not nil, hears how
 // a long computation goes. Errors are one line for people: an unsupported
 // request (an exact solution the program does not have, a house setting an
@@ -198,7 +204,7 @@ func (c *Calculator) Compute(ctx context.Context, q Query, progress func(Progres
 		p = price(superLines(m, pt), 2598960, true)
 	default:
 		if w.Game == uth.Slug && h.UTH.MustUseBothHoleCards {
-			return nil, fmt.Errorf("uth %s: house %q plays every hand with both hole cards; the exact count covers the best five of seven only", w.Name, h.Name)
+			return nil, fmt.Errorf("uth %s: house %q: %w", w.Name, h.Name, ErrBothHoleCards)
 		}
 		sp, _ := spaceOf(w, h)
 		t, err := c.tally(ctx, sp, progress)

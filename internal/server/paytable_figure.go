@@ -111,22 +111,38 @@ func (s *Server) await(r *http.Request, jobs ...*figureJob) {
 func isPoll(r *http.Request) bool { return r.URL.Query().Get("poll") == "1" }
 
 // figureProblem says, for people, why a job gave no figure, in l's
-// language: that the kiosk stopped it, or that it was not computed. English
-// quotes edge's one-line refusal, which is English; another language quotes
-// it only where it has a message id the catalogues know, and otherwise says
+// language: that the kiosk stopped it, or that it was not computed and why
+// where the kiosk knows the reason (edgeWhy). Otherwise English quotes
+// edge's one-line refusal, which is English, and another language says
 // only that the figure was not computed (the log keeps the reason).
 func figureProblem(l *i18n.Localizer, err error) string {
 	if errors.Is(err, context.Canceled) {
 		return l.T("paytables.whatif.stopped")
 	}
+	if why, ok := edgeWhy(l, err); ok {
+		return l.T("paytables.whatif.not_computed", "Why", why)
+	}
 	if l.Lang() == i18n.Source {
 		return "Not computed: " + err.Error() + "."
 	}
+	return l.T("paytables.whatif.not_computed_bare")
+}
+
+// edgeWhy is why a house edge could not be computed, in l's language, where
+// the kiosk knows the reason: a house whose hands play both hole cards
+// (which the exact count does not cover), a computation that ran out of
+// time, or a refusal with a message id.
+func edgeWhy(l *i18n.Localizer, err error) (string, bool) {
 	var e *trainer.Error
-	if errors.As(err, &e) && e.ID != "" {
+	switch {
+	case errors.Is(err, edge.ErrBothHoleCards):
+		return l.T("approval.edge.why_both_hole_cards"), true
+	case errors.Is(err, context.DeadlineExceeded):
+		return l.T("approval.edge.why_too_long"), true
+	case errors.As(err, &e) && e.ID != "":
 		if s := l.T(e.ID, e.Args...); s != e.ID {
-			return l.T("paytables.whatif.not_computed", "Why", s)
+			return strings.TrimSuffix(s, "."), true
 		}
 	}
-	return l.T("paytables.whatif.not_computed_bare")
+	return "", false
 }

@@ -99,11 +99,11 @@ func TestLanguage_PayTableWhatIfWords(t *testing.T) {
 		lang, change, before, stopped, plain, said string
 	}{
 		{"en", "straight flush 50:1", "Trips (what-if, before)", "The computation was stopped: the kiosk is shutting down.",
-			"Not computed: no count for this table.", "Not computed: Enter the new odds, like 7:1.."},
+			"Not computed: no count for this table.", "Not computed: Enter the new odds, like 7:1."},
 		{"it", "scala colore 50:1", "Trips (e se: prima della modifica)", "Il calcolo si è fermato: il chiosco si sta spegnendo.",
-			"Non è stato possibile calcolarlo.", "Non calcolato: Scrivi la nuova quota, per esempio 7:1.."},
+			"Non è stato possibile calcolarlo.", "Non calcolato: Scrivi la nuova quota, per esempio 7:1."},
 		{"ru", "стрит-флеш 50:1", "Trips (что если: до изменения)", "Расчёт остановлен: киоск выключается.",
-			"Не удалось вычислить.", "Не вычислено: Введите новый коэффициент, например 7:1.."},
+			"Не удалось вычислить.", "Не вычислено: Введите новый коэффициент, например 7:1."},
 	} {
 		l := i18n.Default().Localizer(tt.lang)
 		change, before, err := server.WhatIfWords(l, pt, "straight_flush", games.Odds{Win: 50, Per: 1}, "Trips")

@@ -231,7 +231,7 @@ var approvalRounds = map[string]int64{"uth": 1_000_000, "thrill": 1_000_000, "or
 // in no language yet: each reader's page says it in theirs (in).
 type versionFigure struct {
 	none      bool    // the rows alone do not decide it (the Blind): its game's figure does
-	problem   string  // why it could not be computed, in English (edge's words)
+	problem   error   // why it could not be computed (edge's refusal)
 	edge      float64 // the house edge, a fraction
 	stdErr    float64 // its standard error, when simulated
 	simulated bool
@@ -243,9 +243,12 @@ func (f versionFigure) in(l *i18n.Localizer) templates.EdgeFigure {
 	switch {
 	case f.none:
 		return templates.EdgeFigure{}
-	case f.problem != "":
+	case f.problem != nil:
+		if why, ok := edgeWhy(l, f.problem); ok {
+			return templates.EdgeFigure{Text: l.T("approval.edge.not_computed_why", "Why", why)}
+		}
 		if l.Lang() == i18n.Source {
-			return templates.EdgeFigure{Text: "could not be computed: " + f.problem}
+			return templates.EdgeFigure{Text: "could not be computed: " + f.problem.Error()}
 		}
 		// edge's reason is English: the log has it (versionEdge).
 		return templates.EdgeFigure{Text: l.T("approval.edge.not_computed")}
@@ -284,8 +287,11 @@ func (s *Server) versionEdge(ctx context.Context, b *rulebook.Book, house string
 	res, err := s.calc.Compute(ctx, q, nil)
 	switch {
 	case err != nil:
-		f.problem = err.Error()
+		f.problem = err
 		s.log.WarnContext(ctx, "rules approval: house edge not computed", "version", b.Version, "game", w.Game, "wager", w.Name, "error", err)
+		if ctx.Err() != nil {
+			return f // out of time or stopped: the next visit tries again
+		}
 	case res.HouseEdge == nil:
 		return versionFigure{none: true}
 	default:
