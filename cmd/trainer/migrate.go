@@ -147,7 +147,7 @@ func readSchool(ctx context.Context, school *sqlite.DB, path, keyFile string) (p
 	if err != nil {
 		return m, 0, err
 	}
-	m.From = tx.Tx
+	m.From = sqlite.SQLTx(tx)
 	ok := false
 	defer func() {
 		if !ok {

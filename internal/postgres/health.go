@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -15,50 +13,6 @@ import (
 // (docs/hardening.md): the last write the process tried (a failure is kept
 // until a later write succeeds), and a probe that takes the write lock and
 // inserts a row it rolls back.
-
-// writeHealth is the outcome of the process's last write.
-type writeHealth struct {
-	mu  sync.Mutex
-	err error
-	at  time.Time
-}
-
-// WriteError is the failure of the last write to the database. Only
-// failures that say the database cannot be written count: the server gone or
-// unreachable, a full disk, a database in read-only mode, too many
-// connections. A refused constraint is not one.
-type WriteError struct {
-	At  time.Time
-	Err error
-}
-
-func (e *WriteError) Error() string {
-	return fmt.Sprintf("the last write to the database failed at %s: %s", e.At.UTC().Format(time.RFC3339), firstLine(e.Err))
-}
-
-func (e *WriteError) Unwrap() error { return e.Err }
-
-// LastWriteError returns the failure of the last write, or nil.
-func (db *DB) LastWriteError() error {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	if db.health.err == nil {
-		return nil
-	}
-	return &WriteError{At: db.health.at, Err: db.health.err}
-}
-
-// noteWrite records the outcome of a write: a failure that means the
-// database cannot be written is kept; nil clears it; other errors change
-// nothing.
-func (db *DB) noteWrite(err error) {
-	if err != nil && !isWriteFailure(err) {
-		return
-	}
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = err, time.Now()
-}
 
 // isWriteFailure reports whether err says the database cannot be written:
 // no answer from the server, or an SQLSTATE of class 08 (connection), 53
@@ -105,13 +59,7 @@ func (db *DB) ProbeWrite(ctx context.Context) error {
 // first (a kiosk nobody uses while /healthz says it is down would otherwise
 // stay down). A failure of another kind (a full disk, a read-only standby)
 // stays until a real write succeeds.
-func (db *DB) forgetLostConnection() {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	if db.health.err != nil && isLostConnection(db.health.err) {
-		db.health.err = nil
-	}
-}
+func (db *DB) forgetLostConnection() { db.ForgetWriteError(isLostConnection) }
 
 // isLostConnection reports whether err says the connection to the server
 // failed or was cut: no answer, or SQLSTATE class 08 or 57 (a shutdown).

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -20,58 +18,11 @@ import (
 // and a probe that asks SQLite for the write lock and fresh pages without
 // leaving anything behind.
 
-// writeHealth is the outcome of the kiosk's last write.
-type writeHealth struct {
-	mu  sync.Mutex
-	err error // the last write's failure, nil after a write that succeeded
-	at  time.Time
-}
-
-// WriteError is the failure of the last write to the database, or nil if
-// the last write succeeded (or none was tried). Only failures that say the
-// database cannot be written count: a full disk, a read-only file, an I/O
-// error, a lock held by another process past the busy timeout, the audit
-// head file that could not be written. A refused constraint is not one.
-type WriteError struct {
-	At  time.Time
-	Err error
-}
-
-func (e *WriteError) Error() string {
-	return fmt.Sprintf("the last write to the database failed at %s: %s", e.At.UTC().Format(time.RFC3339), firstLine(e.Err))
-}
-
-func (e *WriteError) Unwrap() error { return e.Err }
-
-// LastWriteError returns the failure of the last write, or nil.
-func (db *DB) LastWriteError() error {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	if db.health.err == nil {
-		return nil
-	}
-	return &WriteError{At: db.health.at, Err: db.health.err}
-}
-
-// noteWrite records the outcome of a write: a failure that means the
-// database cannot be written is kept; nil (a write that succeeded) clears it.
-// Other errors (a constraint, a cancelled request) change nothing.
-func (db *DB) noteWrite(err error) {
-	if err != nil && !isWriteFailure(err) {
-		return
-	}
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = err, time.Now()
-}
-
 // noteHeadFailure records that the audit head file could not be written
 // after a commit: the change is stored, but the kiosk is not healthy until a
-// later head is written.
+// later write succeeds.
 func (db *DB) noteHeadFailure(err error) {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = fmt.Errorf("write the audit head: %w", err), time.Now()
+	db.SetWriteError(fmt.Errorf("write the audit head: %w", err))
 }
 
 // isWriteFailure reports whether err says that the database cannot be
@@ -106,7 +57,9 @@ func (db *DB) ProbeWrite(ctx context.Context) error {
 		return fmt.Errorf("the database %s cannot be written: %s", db.path, firstLine(err))
 	}
 	defer tx.Rollback()
-	if _, err := tx.Tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (zeroblob(?))`, probeBytes); err != nil {
+	// Around the store's health: the probe's failure is the probe's to
+	// report, not a write's to keep.
+	if _, err := txConn(tx).Tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (zeroblob(?))`, probeBytes); err != nil {
 		return fmt.Errorf("the database %s cannot be written: %s", db.path, firstLine(err))
 	}
 	return nil

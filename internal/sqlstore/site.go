@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -11,7 +11,9 @@ import (
 const msgSiteNotFound = "Site not found."
 
 // CreateSite stores s, its name normalised, audited: a property of the
-// group. Returns KindInvalid or trainer.ErrSiteNameTaken.
+// group. A kiosk on SQLite is one site, but keeps the same service, so that a
+// school and a group are tested alike. Returns KindInvalid or
+// trainer.ErrSiteNameTaken.
 func (db *DB) CreateSite(ctx context.Context, s *trainer.Site) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -36,10 +38,10 @@ func createSite(ctx context.Context, tx *Tx, s *trainer.Site) error {
 	}
 	s.CreatedAt = tx.now.Truncate(1e6)
 	var err error
-	s.ID, err = tx.insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
+	s.ID, err = tx.Insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
 		s.Name, s.House, formatTime(s.CreatedAt))
 	if err != nil {
-		return translate(err, msgSiteNotFound)
+		return tx.translate(err, msgSiteNotFound)
 	}
 	_, err = appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSiteCreated, trainer.SiteSubject(s.ID),
 		map[string]any{"name": s.Name, "house": s.House})
@@ -119,17 +121,17 @@ func (db *DB) SetSiteHouse(ctx context.Context, id int64, house string) (*traine
 
 func findSite(ctx context.Context, tx *Tx, where string, arg any) (*trainer.Site, error) {
 	s, err := scanSite(tx.QueryRowContext(ctx, `SELECT id, name, house, created_at FROM sites WHERE `+where, arg))
-	return s, translate(err, msgSiteNotFound)
+	return s, tx.translate(err, msgSiteNotFound)
 }
 
 func scanSite(sc scanner) (*trainer.Site, error) {
 	var s trainer.Site
-	var created string
+	var created storedTime
 	if err := sc.Scan(&s.ID, &s.Name, &s.House, &created); err != nil {
 		return nil, err
 	}
 	var err error
-	if s.CreatedAt, err = parseTime(created); err != nil {
+	if s.CreatedAt, err = created.time(); err != nil {
 		return nil, err
 	}
 	return &s, nil
