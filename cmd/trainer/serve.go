@@ -147,6 +147,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		debug.SetMemoryLimit(memoryLimit)
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	profileOnSignal(ctx, e, log)
 
 	// The house rules are validated before anything else starts: a broken
 	// pay table stops the kiosk with the file and key named.
