@@ -109,6 +109,16 @@ func TestLoad_Group(t *testing.T) {
 	})
 }
 
+// profileOf is the CPU profile file kiosk k writes (TRAINER_CPUPROFILE).
+func profileOf(k *kioskProcess) string {
+	for _, e := range k.env {
+		if v, ok := strings.CutPrefix(e, "TRAINER_CPUPROFILE="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
 // probes are what runLoad measures besides the CPU times and latencies.
 type probes struct {
 	locks    *lockSampler // PostgreSQL's advisory locks, or nil
@@ -476,9 +486,19 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 	stop()
 	wg.Wait()
 	if p.profiles {
+		// Each kiosk writes its profile at SIGUSR2; wait for the file to
+		// be whole (its size no longer changing) before the kiosk stops.
 		for _, k := range procs {
-			for deadline := time.Now().Add(10 * time.Second); !strings.Contains(k.logText(), "CPU profile written") && time.Now().Before(deadline); {
-				time.Sleep(20 * time.Millisecond)
+			path := profileOf(k)
+			var last int64 = -1
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+				st, err := os.Stat(path)
+				if err == nil && st.Size() > 0 && st.Size() == last {
+					break
+				}
+				if err == nil {
+					last = st.Size()
+				}
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -53,11 +52,11 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 	s.ID, err = tx.Insert(ctx, `
 		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.now), s.SiteID)
+		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.Now()), s.SiteID)
 	if err != nil {
 		return fmt.Errorf("start practice session: %w", err)
 	}
-	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.now, time.Time{}, 0, 0
+	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.Now(), time.Time{}, 0, 0
 	return tx.Commit()
 }
 
@@ -65,7 +64,7 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 // and correct counts. Returns KindNotFound if there is no such session or it
 // is another user's.
 func (db *DB) FindPracticeSession(ctx context.Context, id, userID int64) (*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -79,19 +78,26 @@ func (db *DB) FindPracticeSession(ctx context.Context, id, userID int64) (*train
 // one served. Returns KindNotFound if there is no such session or it is
 // another user's.
 func (db *DB) FindPracticeSessionLast(ctx context.Context, id, userID int64) (*trainer.PracticeSession, *trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tx.Rollback()
-	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
+	// One statement, so that both are read as of one moment.
+	var ss sessionScan
+	var as attemptScan
+	err = tx.QueryRowContext(ctx, `SELECT `+sessionColumns+`, `+attemptColumnsOf("a.")+`
+		FROM practice_sessions s LEFT JOIN attempts a ON a.session_id = s.id
+			AND a.position = (SELECT max(m.position) FROM attempts m WHERE m.session_id = s.id)
+		WHERE s.id = ? AND s.user_id = ?`, id, userID).Scan(append(ss.dest(), orZero(as.dest())...)...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, tx.translate(err, msgSessionNotFound)
 	}
-	last, err := findAttempt(ctx, tx, `session_id = ? ORDER BY position DESC LIMIT 1`, id)
-	if trainer.KindOf(err) == trainer.KindNotFound {
-		return s, nil, nil
+	s, err := ss.session()
+	if err != nil || as.a.ID == 0 {
+		return s, nil, err
 	}
+	last, err := as.attempt()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,7 +107,7 @@ func (db *DB) FindPracticeSessionLast(ctx context.Context, id, userID int64) (*t
 // OpenPracticeSession returns the trainee's open session, the one to resume.
 // Returns KindNotFound when there is none.
 func (db *DB) OpenPracticeSession(ctx context.Context, userID int64) (*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +126,7 @@ func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*traine
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `
 		UPDATE practice_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL`,
-		formatTime(tx.now), id, userID); err != nil {
+		formatTime(tx.Now()), id, userID); err != nil {
 		return nil, fmt.Errorf("end practice session: %w", err)
 	}
 	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
@@ -134,7 +140,7 @@ func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*traine
 // answer, newest first, leaving out an exam still open (its score is told
 // only at the end).
 func (db *DB) ListPracticeSessions(ctx context.Context, f trainer.SessionFilter) ([]*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -178,24 +184,41 @@ func findPracticeSession(ctx context.Context, tx *Tx, where string, args ...any)
 // endOpenSessions ends every open session of the user (at most one).
 func endOpenSessions(ctx context.Context, tx *Tx, userID int64) error {
 	_, err := tx.ExecContext(ctx, `UPDATE practice_sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL`,
-		formatTime(tx.now), userID)
+		formatTime(tx.Now()), userID)
 	return err
 }
 
 func scanSession(sc scanner) (*trainer.PracticeSession, error) {
-	var s trainer.PracticeSession
-	var mode string
-	var started, ended storedTime
-	if err := sc.Scan(&s.ID, &s.UserID, &mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
-		&started, &ended, &s.Answered, &s.Correct, &s.SiteID); err != nil {
+	var ss sessionScan
+	if err := sc.Scan(ss.dest()...); err != nil {
 		return nil, err
 	}
-	s.Mode = trainer.Mode(mode)
+	return ss.session()
+}
+
+// sessionScan is a session as its columns are scanned (sessionColumns).
+type sessionScan struct {
+	s              trainer.PracticeSession
+	mode           string
+	started, ended storedTime
+}
+
+// dest are where the columns go, in order.
+func (ss *sessionScan) dest() []any {
+	s := &ss.s
+	return []any{&s.ID, &s.UserID, &ss.mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
+		&ss.started, &ss.ended, &s.Answered, &s.Correct, &s.SiteID}
+}
+
+// session is the session scanned.
+func (ss *sessionScan) session() (*trainer.PracticeSession, error) {
+	s := ss.s
+	s.Mode = trainer.Mode(ss.mode)
 	var err error
-	if s.StartedAt, err = started.time(); err != nil {
+	if s.StartedAt, err = ss.started.time(); err != nil {
 		return nil, err
 	}
-	if s.EndedAt, err = ended.time(); err != nil {
+	if s.EndedAt, err = ss.ended.time(); err != nil {
 		return nil, err
 	}
 	return &s, nil
