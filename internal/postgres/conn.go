@@ -10,7 +10,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/sqlstore"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -181,12 +180,15 @@ func (c *conn) QueryRowContext(ctx context.Context, query string, args ...any) s
 	return row{r, err}
 }
 
-// CommitAfter sends query and COMMIT together (with the BEGIN, when query is
-// the transaction's only statement): one round trip. A statement that fails
-// leaves the COMMIT unrun and the transaction aborted: it is rolled back.
-func (c *conn) CommitAfter(ctx context.Context, q string, args, dest []any) error {
-	q, args = rebind(q), params(args)
-	qs := []query{{q, args}}
+// CommitAfter sends stmts and COMMIT together (with the BEGIN, when they
+// are the transaction's only statements): one round trip. A statement that
+// fails leaves the rest and the COMMIT unrun and the transaction aborted: it
+// is rolled back.
+func (c *conn) CommitAfter(ctx context.Context, stmts []*sqlstore.Stmt) error {
+	qs := make([]query, 0, len(stmts)+1)
+	for _, st := range stmts {
+		qs = append(qs, query{rebind(st.Query), params(st.Args)})
+	}
 	commit := c.open || len(c.begin) > 0
 	if commit {
 		qs = append(qs, query{sql: `COMMIT`})
@@ -196,33 +198,33 @@ func (c *conn) CommitAfter(ctx context.Context, q string, args, dest []any) erro
 		c.Rollback()
 		return err
 	}
-	r, qerr := br.Query()
-	if qerr == nil {
-		qerr = row{&rows{Rows: r}, nil}.Scan(dest...)
-	} else {
-		r.Close()
-	}
-	var cerr error
-	if commit {
-		var tag pgconn.CommandTag
-		tag, cerr = br.Exec()
-		if cerr == nil && tag.String() == "ROLLBACK" {
-			cerr = pgx.ErrTxCommitRollback
+	for _, st := range stmts {
+		r, err := br.Query()
+		if err == nil {
+			err = row{&rows{Rows: r}, nil}.Scan(st.Dest...)
+		} else {
+			r.Close()
+		}
+		st.NoRow = errors.Is(err, sql.ErrNoRows)
+		if err != nil && !st.NoRow {
+			br.Close()
+			c.Rollback()
+			return err
 		}
 	}
-	if berr := br.Close(); cerr == nil {
-		cerr = berr
-	}
-	switch {
-	case qerr != nil && !errors.Is(qerr, sql.ErrNoRows):
-		c.Rollback()
-		return qerr
-	case cerr != nil:
-		c.Rollback()
-		return cerr
+	if commit {
+		tag, err := br.Exec()
+		if err == nil && tag.String() == "ROLLBACK" {
+			err = pgx.ErrTxCommitRollback
+		}
+		if err != nil {
+			br.Close()
+			c.Rollback()
+			return err
+		}
 	}
 	c.open = false
-	return qerr
+	return br.Close()
 }
 
 // Commit commits the transaction. A transaction that failed is rolled back

@@ -176,18 +176,18 @@ func (c *conn) stmt(ctx context.Context, query string) *sql.Stmt {
 // Start does nothing: BEGIN IMMEDIATE took the write lock at Begin.
 func (c *conn) Start() error { return nil }
 
-// CommitAfter runs query, scans its row into dest and commits; a statement
-// that fails rolls the transaction back.
-func (c *conn) CommitAfter(ctx context.Context, query string, args, dest []any) error {
-	err := c.QueryRowContext(ctx, query, args...).Scan(dest...)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		c.Tx.Rollback()
-		return err
+// CommitAfter runs stmts in turn, scans each row into its Dest and
+// commits; a statement that fails rolls the transaction back.
+func (c *conn) CommitAfter(ctx context.Context, stmts []*sqlstore.Stmt) error {
+	for _, st := range stmts {
+		err := c.QueryRowContext(ctx, st.Query, st.Args...).Scan(st.Dest...)
+		st.NoRow = errors.Is(err, sql.ErrNoRows)
+		if err != nil && !st.NoRow {
+			c.Tx.Rollback()
+			return err
+		}
 	}
-	if cerr := c.Tx.Commit(); cerr != nil {
-		return cerr
-	}
-	return err
+	return c.Tx.Commit()
 }
 
 // End runs once the transaction is over. A write transaction that

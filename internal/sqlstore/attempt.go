@@ -81,13 +81,13 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	}
 	// The next position, in the statement that takes it, sent with the
 	// COMMIT.
-	if err := tx.commitAfter(ctx, true, []any{&a.ID, &a.Position}, `
+	if err := tx.commitAfter(ctx, true, &Stmt{Dest: []any{&a.ID, &a.Position}, Query: `
 		INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
 			target_seconds, source, retry_of, served_at, language)
 		VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM attempts WHERE session_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		RETURNING id, position`,
+		RETURNING id, position`, Args: []any{
 		a.SessionID, a.UserID, a.SessionID, a.Game, a.Kind, a.Level, int64(a.Seed), a.House, a.RulesVersion, a.Skill,
-		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang); err != nil {
+		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang}}); err != nil {
 		return nil, fmt.Errorf("serve attempt: %w", err)
 	}
 	return a, nil
@@ -202,47 +202,66 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 		mistake = g.MistakeID
 	}
 	// The answer to a question still waiting in a session still open,
-	// returning the attempt as stored: one round trip. When it changes
-	// nothing, the reason is read after.
-	a, changeErr := scanAttempt(tx.writeRow(ctx, `
+	// returning the attempt as stored, and the session with its counts after
+	// it, sent with the COMMIT: one round trip. When it changes nothing, the
+	// reason is read after (answerRefused).
+	var as attemptScan
+	var ss sessionScan
+	answer := &Stmt{Query: `
 		UPDATE attempts SET answered_at = ?, answer = ?, key = ?, correct = ?, score = ?, speed = ?, elapsed_ms = ?, mistake_id = ?
 		WHERE id = ? AND user_id = ? AND answered_at IS NULL
 			AND NOT EXISTS (SELECT 1 FROM practice_sessions s WHERE s.id = attempts.session_id AND s.ended_at IS NOT NULL)
-		RETURNING `+attemptColumns,
-		formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, g.Score, string(g.Speed),
-		g.Elapsed.Milliseconds(), mistake, id, userID))
-	switch {
-	case errors.Is(changeErr, sql.ErrNoRows):
-		if ended, err := endedPending(ctx, tx, id, userID); err != nil {
-			return nil, nil, fmt.Errorf("answer attempt: %w", err)
-		} else if ended {
-			return nil, nil, trainer.ErrSessionEnded
-		}
-		if a, err = findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID); err != nil {
-			return nil, nil, err // not the user's
-		}
-		changeErr = trainer.ErrAnswered
-	case changeErr != nil:
-		return nil, nil, fmt.Errorf("answer attempt: %w", changeErr)
+		RETURNING ` + attemptColumns,
+		Args: []any{formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, g.Score, string(g.Speed),
+			g.Elapsed.Milliseconds(), mistake, id, userID},
+		Dest: as.dest()}
+	session := &Stmt{Query: `SELECT ` + sessionColumns + ` FROM practice_sessions s
+		WHERE s.id = (SELECT session_id FROM attempts WHERE id = ? AND user_id = ?) AND s.user_id = ?`,
+		Args: []any{id, userID, userID}, Dest: ss.dest()}
+	if err := tx.commitAfter(ctx, true, answer, session); err != nil {
+		return nil, nil, fmt.Errorf("answer attempt: %w", err)
 	}
-	if changeErr != nil {
-		s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, userID)
-		if err != nil {
-			return nil, nil, err
-		}
-		return a, s, changeErr
+	if answer.NoRow {
+		return db.answerRefused(ctx, id, userID)
 	}
-	// The session with its counts after the answer, read with the COMMIT.
-	var ss sessionScan
-	if err := tx.commitAfter(ctx, false, ss.dest(), `SELECT `+sessionColumns+` FROM practice_sessions s WHERE s.id = ? AND s.user_id = ?`,
-		a.SessionID, userID); err != nil {
-		return nil, nil, tx.translate(err, msgSessionNotFound)
+	if session.NoRow { // its attempt's session: cannot be missing
+		return nil, nil, trainer.Errorf(trainer.KindNotFound, "%s", msgSessionNotFound)
+	}
+	a, err := as.attempt()
+	if err != nil {
+		return nil, nil, err
 	}
 	s, err := ss.session()
 	if err != nil {
 		return nil, nil, err
 	}
 	return a, s, nil
+}
+
+// answerRefused says why an answer changed nothing: trainer.ErrSessionEnded
+// for a question left waiting when its session ended, KindNotFound for no
+// attempt or another user's, and otherwise trainer.ErrAnswered with the
+// attempt and its session as stored.
+func (db *DB) answerRefused(ctx context.Context, id, userID int64) (*trainer.Attempt, *trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback()
+	if ended, err := endedPending(ctx, tx, id, userID); err != nil {
+		return nil, nil, fmt.Errorf("answer attempt: %w", err)
+	} else if ended {
+		return nil, nil, trainer.ErrSessionEnded
+	}
+	a, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
+	if err != nil {
+		return nil, nil, err // not the user's
+	}
+	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, s, trainer.ErrAnswered
 }
 
 // UseHint records that the trainee asked for the hint of attempt id and

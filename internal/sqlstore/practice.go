@@ -33,31 +33,35 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 	if s.Mode == trainer.ModeExam {
 		return trainer.Errorf(trainer.KindInvalid, "An exam starts from its own page.")
 	}
-	if _, err := findUser(ctx, tx, `id = ?`, s.UserID); err != nil {
-		return fmt.Errorf("start practice session: %w", err)
+	// The user, with their open session if any, in one statement.
+	var userID int64
+	var open sessionScan
+	err = tx.QueryRowContext(ctx, `SELECT u.id, `+sessionColumns+`
+		FROM users u LEFT JOIN practice_sessions s ON s.user_id = u.id AND s.ended_at IS NULL
+		WHERE u.id = ?`, s.UserID).Scan(append([]any{&userID}, orZero(open.dest())...)...)
+	if err != nil {
+		return fmt.Errorf("start practice session: %w", tx.translate(err, "User not found."))
 	}
-	// An open exam is never ended by practice: it would lose its
-	// unanswered questions.
-	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, s.UserID); err == nil {
-		if open.Mode == trainer.ModeExam {
+	if open.s.ID != 0 {
+		// An open exam is never ended by practice: it would lose its
+		// unanswered questions.
+		if trainer.Mode(open.mode) == trainer.ModeExam {
 			return trainer.ErrExamOpen
 		}
-	} else if trainer.KindOf(err) != trainer.KindNotFound {
-		return err
-	}
-	if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
-		return fmt.Errorf("start practice session: %w", err)
+		if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
+			return fmt.Errorf("start practice session: %w", err)
+		}
 	}
 	s.SiteID = cmp.Or(s.SiteID, trainer.FirstSiteID)
-	s.ID, err = tx.Insert(ctx, `
+	if err := tx.commitAfter(ctx, true, &Stmt{Dest: []any{&s.ID}, Query: `
 		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.Now()), s.SiteID)
-	if err != nil {
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		Args: []any{s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.Now()), s.SiteID}}); err != nil {
 		return fmt.Errorf("start practice session: %w", err)
 	}
 	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.Now(), time.Time{}, 0, 0
-	return tx.Commit()
+	return nil
 }
 
 // FindPracticeSession returns session id of user userID with its answered

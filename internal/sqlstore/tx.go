@@ -17,11 +17,12 @@ type Conn interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) Row
 	Commit() error
 	Rollback() error
-	// CommitAfter runs query, the transaction's last statement, scans its
-	// row into dest and commits, in one round trip where the database
-	// takes them together (PostgreSQL). A statement that fails rolls the
-	// transaction back; one that returns no row (sql.ErrNoRows) commits it.
-	CommitAfter(ctx context.Context, query string, args, dest []any) error
+	// CommitAfter runs the transaction's last statements in turn, each
+	// row scanned into its Dest, and commits, in one round trip where the
+	// database takes them together (PostgreSQL). A statement that fails
+	// rolls the transaction back; one that returns no row is marked NoRow,
+	// and the next statements run.
+	CommitAfter(ctx context.Context, stmts []*Stmt) error
 	// Start makes the transaction hold its locks now, before its time is
 	// read, when no statement has taken them yet (PostgreSQL sends a write
 	// transaction's BEGIN with its first statement).
@@ -30,6 +31,16 @@ type Conn interface {
 	// transaction committed. The store releases what the transaction held
 	// and does what follows a commit (SQLite writes the audit head).
 	End(committed bool)
+}
+
+// Stmt is a statement sent with the COMMIT (Conn.CommitAfter), its row
+// scanned into Dest.
+type Stmt struct {
+	Query string
+	Args  []any
+	Dest  []any
+	// NoRow is set when the statement returned no row (Dest is untouched).
+	NoRow bool
 }
 
 // Rows are the rows of a query, read as database/sql's are (*sql.Rows is
@@ -139,21 +150,22 @@ func (tx *Tx) noteWrite(err error) {
 	}
 }
 
-// commitAfter runs query, the transaction's last statement, with its row
-// scanned into dest, and commits (Conn.CommitAfter): one round trip on
-// PostgreSQL for what takes two. writes says the statement writes: its
-// failure is then noted as an Exec's.
-func (tx *Tx) commitAfter(ctx context.Context, writes bool, dest []any, query string, args ...any) error {
-	err := tx.conn.CommitAfter(ctx, query, args, dest)
+// commitAfter runs stmts, the transaction's last statements, each row
+// scanned into its Dest, and commits (Conn.CommitAfter): one round trip on
+// PostgreSQL for what takes one a statement and one more. writes says the
+// first statement writes (… RETURNING): when it returns its row, it wrote,
+// which the store's health notes as an Exec's write.
+func (tx *Tx) commitAfter(ctx context.Context, writes bool, stmts ...*Stmt) error {
+	err := tx.conn.CommitAfter(ctx, stmts)
 	if tx.write {
 		switch {
-		case err != nil && !errors.Is(err, sql.ErrNoRows):
+		case err != nil:
 			tx.db.NoteWrite(err)
-		case writes || tx.wrote:
+		case writes && !stmts[0].NoRow || tx.wrote:
 			tx.db.NoteWrite(nil)
 		}
 	}
-	tx.end(err == nil || errors.Is(err, sql.ErrNoRows))
+	tx.end(err == nil)
 	return err
 }
 
