@@ -60,7 +60,7 @@ var commands = []command{
 	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
 	{"site", "a group's sites: add -name NAME -house HOUSE, list, house -name NAME -house HOUSE (docs/group.md)", runSite},
 	{"migrate", "copy a school's kiosk file into a site of the group: -from trainer.db -to postgres://… -site NAME (docs/group.md)", runMigrate},
-	{"user", "add -name NAME -role ROLE [-site SITE], the password on standard input: a group's director (audited)", runUser},
+	{"user", "add, password, deactivate, reactivate a user at the machine, the password on standard input (audited)", runUser},
 	{"unlock", "lift the sign-in holds of a user (NAME) or of everyone (--all), audited", runUnlock},
 }
 

@@ -59,12 +59,32 @@ func TestSite_Postgres(t *testing.T) {
 	if out, err := cmd("", "site", "list", "-db", url); err != nil || !strings.Contains(out, "North Shore\thouse default\nThis kiosk") {
 		t.Errorf("site list = %q, %v", out, err)
 	}
-	if out, err := cmd("a long passphrase\n", "user", "add", "-db", url, "-name", "Dee Director", "-role", "director", "-site", "North Shore"); err != nil ||
-		!strings.Contains(out, "added Dee Director (Group director) at North Shore") {
+	// A director belongs to no site: with several sites, none is asked
+	// for, and one named is refused.
+	if _, err := cmd("a long passphrase\n", "user", "add", "-db", url, "-name", "Dee Director", "-role", "director", "-site", "North Shore"); err == nil ||
+		!strings.Contains(err.Error(), "-site: a group director belongs to no site") {
+		t.Errorf("user add of a director at a site = %v; want a refusal naming -site", err)
+	}
+	if out, err := cmd("a long passphrase\n", "user", "add", "-db", url, "-name", "Dee Director", "-role", "director"); err != nil ||
+		!strings.Contains(out, "added Dee Director (Group director) for the whole group") {
 		t.Errorf("user add of a director = %q, %v", out, err)
 	}
-	if _, err := cmd("short\n", "user", "add", "-db", url, "-name", "Eve", "-role", "director", "-site", "North Shore"); err == nil {
+	if _, err := cmd("short\n", "user", "add", "-db", url, "-name", "Eve", "-role", "director"); err == nil {
 		t.Error("user add with a password too short was accepted")
+	}
+	// At the machine, the director's password is reset and they are
+	// deactivated and reactivated, each audited.
+	if out, err := cmd("another long passphrase\n", "user", "password", "-db", url, "-name", "Dee Director"); err != nil ||
+		!strings.Contains(out, "new password set for Dee Director") {
+		t.Errorf("user password = %q, %v", out, err)
+	}
+	for _, verb := range []string{"deactivate", "reactivate"} {
+		if out, err := cmd("", "user", verb, "-db", url, "-name", "Dee Director"); err != nil || !strings.Contains(out, verb+"d Dee Director") {
+			t.Errorf("user %s = %q, %v", verb, out, err)
+		}
+	}
+	if _, err := cmd("", "user", "deactivate", "-db", url, "-name", "Nobody Here"); err == nil || !strings.Contains(err.Error(), "-name") {
+		t.Errorf("user deactivate of nobody = %v; want a refusal naming -name", err)
 	}
 	for _, tt := range []struct {
 		args []string

@@ -12,7 +12,7 @@ import (
 // UserFilter is trainer.UserFilter, kept under its old name for this package.
 type UserFilter = trainer.UserFilter
 
-const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, site_id`
+const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, coalesce(site_id, 0)`
 
 // CreateUser stores u, its name normalised (trainer.NormalizeName), and sets
 // its ID and timestamps. Returns KindInvalid if a field is wrong, and
@@ -124,7 +124,8 @@ func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*trainer.User, err
 		where = append(where, "active = 1")
 	}
 	if f.SiteID != 0 {
-		where, args = append(where, "site_id = ?"), append(args, f.SiteID)
+		// The group director belongs to no site and is listed at every one.
+		where, args = append(where, "(site_id = ? OR site_id IS NULL)"), append(args, f.SiteID)
 	}
 	rows, err := tx.QueryContext(ctx, `
 		SELECT `+userColumns+`
@@ -161,6 +162,9 @@ func (db *DB) SetUserSecret(ctx context.Context, id int64, hash string) error {
 	if hash == "" {
 		return trainer.Errorf(trainer.KindInvalid, "A user needs a PIN or a password.")
 	}
+	if err := checkManages(ctx, tx, id, trainer.AuditUserSecretReset); err != nil {
+		return fmt.Errorf("set user secret: %w", err)
+	}
 	if err := updateUser(ctx, tx, id, `secret_hash = ?`, hash); err != nil {
 		return fmt.Errorf("set user secret: %w", err)
 	}
@@ -190,6 +194,13 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 	if err != nil {
 		return fmt.Errorf("set user active: %w", err)
 	}
+	action := trainer.AuditUserDeactivated
+	if active {
+		action = trainer.AuditUserReactivated
+	}
+	if err := checkManages(ctx, tx, id, action); err != nil {
+		return fmt.Errorf("set user active: %w", err)
+	}
 	if !active && u.Active && u.Role == trainer.RoleAdministrator {
 		var admins int
 		if err := tx.QueryRowContext(ctx, `
@@ -207,10 +218,6 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 		if err := deleteUserSessions(ctx, tx, id); err != nil {
 			return fmt.Errorf("set user active: %w", err)
 		}
-	}
-	action := trainer.AuditUserDeactivated
-	if active {
-		action = trainer.AuditUserReactivated
 	}
 	if err := auditUser(ctx, tx, actorOf(ctx), action, u); err != nil {
 		return fmt.Errorf("set user active: %w", err)
@@ -232,6 +239,9 @@ func (db *DB) SetUserLanguage(ctx context.Context, id int64, tag string) error {
 		return err
 	}
 	defer tx.Rollback()
+	if err := checkManages(ctx, tx, id, "user.language"); err != nil {
+		return fmt.Errorf("set user language: %w", err)
+	}
 	if err := updateUser(ctx, tx, id, `language = ?`, tag); err != nil {
 		return fmt.Errorf("set user language: %w", err)
 	}
@@ -360,4 +370,30 @@ func scanUser(s scanner) (*trainer.User, error) {
 		return nil, err
 	}
 	return &u, nil
+}
+
+// checkManages refuses a change to user id when the actor of ctx may not
+// make it (trainer.User.Manages: a site's administrator and the group
+// director), and records the refusal in the audit log with the action
+// tried: the entry is committed with tx, and the change is not made.
+// Returns KindNotFound, and trainer.ErrWiderScope for a refusal. The kiosk
+// itself (no actor), the machine's operator and a user changing their own
+// account pass.
+func checkManages(ctx context.Context, tx *Tx, id int64, action string) error {
+	u, err := findUser(ctx, tx, `id = ?`, id)
+	if err != nil {
+		return err
+	}
+	a := trainer.ActorOf(ctx)
+	if a == nil || a.ID == 0 || a.ID == u.ID || a.Manages(u) {
+		return nil
+	}
+	if _, err := appendAudit(ctx, tx, actor{a.ID, a.Name}, trainer.AuditUserChangeRefused, trainer.UserSubject(u.ID),
+		map[string]any{"action": action, "role": string(u.Role)}); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return trainer.ErrWiderScope
 }

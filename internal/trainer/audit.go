@@ -30,11 +30,15 @@ const (
 	AuditUserRenamed       = "user.renamed"
 	// AuditUserChanged records an administrator correcting a user's name
 	// or badge: each field changed, with its old and new value.
-	AuditUserChanged     = "user.changed"
-	AuditDeviceReleased  = "device.released"
-	AuditSettingsChanged = "settings.changed"
-	AuditRulesRecorded   = "rules.recorded"
-	AuditRulesApproved   = "rules.approved"
+	AuditUserChanged = "user.changed"
+	// AuditUserChangeRefused records a change to an account refused because
+	// its user's reach is wider than the actor's (User.Manages): who tried,
+	// on whom, and what.
+	AuditUserChangeRefused = "user.change_refused"
+	AuditDeviceReleased    = "device.released"
+	AuditSettingsChanged   = "settings.changed"
+	AuditRulesRecorded     = "rules.recorded"
+	AuditRulesApproved     = "rules.approved"
 	// AuditKeyed is the first entry written with the audit key: from it on
 	// every entry's hash is an HMAC (audit_key.go). Its detail names the key
 	// (AuditKeyID) and the unkeyed log before it.
