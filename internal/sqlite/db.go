@@ -85,11 +85,15 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	sdb.SetConnMaxLifetime(0)
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
-		return nil, fmt.Errorf("open database %s: %s", path, firstLine(err))
+		return nil, fmt.Errorf("open database %s: %s", path, describe(err))
 	}
 	db := &DB{db: sdb, path: path, Now: time.Now}
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
+		var se *sqlite.Error
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("open database %s: %s", path, describe(err))
+		}
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	// Read-only transactions have connections of their own, so that
@@ -128,11 +132,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // probeReason is the probe's reason without its own naming of the file.
 func probeReason(err error) string {
-	s := err.Error()
-	if _, after, ok := strings.Cut(s, "cannot be written: "); ok {
-		return after
+	var pe *ProbeError
+	if errors.As(err, &pe) {
+		return describe(pe.Err)
 	}
-	return s
+	return firstLine(err)
 }
 
 // OpenReadOnly opens an existing database file at path for reading only,

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -43,6 +44,91 @@ func (e *WriteError) Error() string {
 
 func (e *WriteError) Unwrap() error { return e.Err }
 
+// Trouble says in words why the database cannot be written.
+func (e *WriteError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
+
+// headError is an audit head file that could not be written.
+type headError struct{ err error }
+
+func (e *headError) Error() string             { return "write the audit head: " + e.err.Error() }
+func (e *headError) Unwrap() error             { return e.err }
+func (e *headError) Trouble() trainer.Trouble { return trainer.TroubleHead }
+
+// ProbeError is a write probe that failed: the database at Path cannot be
+// written now.
+type ProbeError struct {
+	Path string
+	Err  error
+}
+
+func (e *ProbeError) Error() string {
+	return fmt.Sprintf("the database %s cannot be written: %s", e.Path, firstLine(e.Err))
+}
+
+func (e *ProbeError) Unwrap() error             { return e.Err }
+func (e *ProbeError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
+
+// writeTrouble is troubleOf for a write that failed: at least, the
+// database cannot be written.
+func writeTrouble(err error) trainer.Trouble {
+	if t := troubleOf(err); t != trainer.TroubleUnknown {
+		return t
+	}
+	return trainer.TroubleNoWrite
+}
+
+// troubleOf says in words what SQLite's error err means for the kiosk, by
+// its primary result code.
+func troubleOf(err error) trainer.Trouble {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return trainer.TroubleUnknown
+	}
+	return troubleOfCode(se.Code())
+}
+
+func troubleOfCode(code int) trainer.Trouble {
+	switch code & 0xff {
+	case sqlite3.SQLITE_FULL:
+		return trainer.TroubleFull
+	case sqlite3.SQLITE_IOERR:
+		return trainer.TroubleDisk
+	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN:
+		return trainer.TroubleReadOnly
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return trainer.TroubleBusy
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return trainer.TroubleDamaged
+	}
+	return trainer.TroubleUnknown
+}
+
+// describe is err for the one line the kiosk prints when it cannot start:
+// what it means in words, then SQLite's own message for whoever looks
+// further ("disk I/O error (4874)" alone says nothing to an operator).
+func describe(err error) string {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		if w := codeWords[se.Code()&0xff]; w != "" {
+			return fmt.Sprintf("%s (SQLite says: %s)", w, firstLine(err))
+		}
+	}
+	return firstLine(err)
+}
+
+// codeWords say what SQLite's primary result codes mean of the file, for
+// describe.
+var codeWords = map[int]string{
+	sqlite3.SQLITE_FULL:     "its disk is full",
+	sqlite3.SQLITE_IOERR:    "its disk failed to read or write it (a full disk does this too)",
+	sqlite3.SQLITE_READONLY: "it is read-only, or the kiosk may not write to it",
+	sqlite3.SQLITE_PERM:     "the kiosk may not write to it",
+	sqlite3.SQLITE_CANTOPEN: "it cannot be opened (a missing directory, or no permission)",
+	sqlite3.SQLITE_BUSY:     "another program holds it",
+	sqlite3.SQLITE_CORRUPT:  "it is damaged",
+	sqlite3.SQLITE_NOTADB:   "it is not a database",
+}
+
 // LastWriteError returns the failure of the last write, or nil.
 func (db *DB) LastWriteError() error {
 	db.health.mu.Lock()
@@ -71,7 +157,7 @@ func (db *DB) noteWrite(err error) {
 func (db *DB) noteHeadFailure(err error) {
 	db.health.mu.Lock()
 	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = fmt.Errorf("write the audit head: %w", err), time.Now()
+	db.health.err, db.health.at = &headError{err}, time.Now()
 }
 
 // isWriteFailure reports whether err says that the database cannot be
@@ -103,11 +189,11 @@ const probeBytes = 16 << 10
 func (db *DB) ProbeWrite(ctx context.Context) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("the database %s cannot be written: %s", db.path, firstLine(err))
+		return &ProbeError{Path: db.path, Err: err}
 	}
 	defer tx.Rollback()
 	if _, err := tx.Tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (zeroblob(?))`, probeBytes); err != nil {
-		return fmt.Errorf("the database %s cannot be written: %s", db.path, firstLine(err))
+		return &ProbeError{Path: db.path, Err: err}
 	}
 	return nil
 }
