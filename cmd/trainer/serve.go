@@ -274,6 +274,12 @@ func openServed(ctx context.Context, e *env, log *slog.Logger, cfg *Config) (tra
 		lock.Unlock()
 		return nil, "", err
 	}
+	// A school moved into a group works there now (trainer migrate).
+	if err := db.RefuseMoved(ctx); err != nil {
+		db.Close()
+		lock.Unlock()
+		return nil, "", err
+	}
 	if err := useAuditKey(ctx, e, log, db, cfg); err != nil {
 		db.Close()
 		lock.Unlock()
@@ -303,7 +309,11 @@ func useAuditKey(ctx context.Context, e *env, log *slog.Logger, db *sqlite.DB, c
 	if err != nil {
 		return err
 	}
-	if err := db.UseAuditKey(ctx, key, cfg.Audit.head); err != nil {
+	use := db.UseAuditKey
+	if strings.HasSuffix(source, newKeySource) {
+		use = db.KeyAuditLog // a kiosk from before the key, or a new one
+	}
+	if err := use(ctx, key, cfg.Audit.head); err != nil {
 		return auditStartError(cfg.DBPath, cfg.Audit, err)
 	}
 	rep, err := db.VerifyAudit(ctx)

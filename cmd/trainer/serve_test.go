@@ -100,7 +100,7 @@ func TestServe_SecondKioskRefused(t *testing.T) {
 	if err := run(t.Context(), []string{"audit", "verify", "-db", path}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Errorf("audit verify beside the running kiosk: %v\n%s", err, out.String())
 	}
-	if err := run(t.Context(), []string{"audit", "accept", "-db", path}, noEnv, nil, io.Discard, io.Discard); err == nil ||
+	if err := run(t.Context(), []string{"audit", "accept", "-db", path, "-reason", "restored a backup"}, noEnv, nil, io.Discard, io.Discard); err == nil ||
 		!strings.Contains(err.Error(), "is already running on the database") {
 		t.Errorf("audit accept beside the running kiosk: %v; want refused", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -189,7 +190,24 @@ func checkHead(ctx context.Context, tx *Tx, h trainer.AuditHead) error {
 // head on record or differs at it (*trainer.ChainError): writing on would
 // overwrite the evidence. A head behind the log is written again. A break
 // in the middle of the chain does not stop it: VerifyAudit reports it.
+//
+// A log that has entries and none keyed is refused too
+// (*trainer.UnkeyedLogError): a kiosk that holds a key keyed its log at its
+// first start with it, so such a log was rewritten without the key, or its
+// head deleted with it. Only a key made at this start (KeyAuditLog) keys
+// such a log: the first start of a kiosk from before the key.
 func (db *DB) UseAuditKey(ctx context.Context, key []byte, headPath string) error {
+	return db.useAuditKey(ctx, key, headPath, false)
+}
+
+// KeyAuditLog is UseAuditKey for a key made at this start, when there was
+// none: a log never keyed (a new database, or one from before the audit
+// key) is keyed with it, whatever its length.
+func (db *DB) KeyAuditLog(ctx context.Context, key []byte, headPath string) error {
+	return db.useAuditKey(ctx, key, headPath, true)
+}
+
+func (db *DB) useAuditKey(ctx context.Context, key []byte, headPath string, newKey bool) error {
 	if len(key) != trainer.AuditKeySize {
 		return fmt.Errorf("audit key: %d bytes; want %d", len(key), trainer.AuditKeySize)
 	}
@@ -217,6 +235,9 @@ func (db *DB) UseAuditKey(ctx context.Context, key []byte, headPath string) erro
 	}
 	if keyedFrom != 0 && head == nil {
 		return &AuditHeadError{Path: headPath, Missing: true}
+	}
+	if keyedFrom == 0 && last > 0 && head == nil && !newKey {
+		return &trainer.UnkeyedLogError{Entries: last}
 	}
 	if head != nil {
 		if err := checkHead(ctx, tx, *head); err != nil {
@@ -281,6 +302,9 @@ type AcceptReport struct {
 	LogSeq          int64  // the newest entry of the log accepted
 	Missing         int64  // entries the head on record names that the log lacks
 	Replaced        string // where the old head file was moved, or ""
+	// Unkeyed is the number of entries of a log that had none keyed,
+	// accepted as they were (0 for a keyed log).
+	Unkeyed int64
 	Entry           int64  // the audit entry that records the acceptance
 }
 
@@ -295,10 +319,13 @@ type AcceptReport struct {
 // Returns KindConflict when the log reaches its head on record (nothing to
 // accept), a *trainer.ChainError when the chain is broken, and
 // *trainer.WrongKeyError for another key.
-func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath string) (AcceptReport, error) {
+func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath, reason string) (AcceptReport, error) {
 	var rep AcceptReport
 	if len(key) != trainer.AuditKeySize {
 		return rep, fmt.Errorf("audit key: %d bytes; want %d", len(key), trainer.AuditKeySize)
+	}
+	if reason = strings.TrimSpace(reason); reason == "" {
+		return rep, trainer.Errorf(trainer.KindInvalid, "Give the reason for accepting the audit log as it is.")
 	}
 	head, herr := readHead(headPath, key)
 	var he *AuditHeadError
@@ -344,16 +371,20 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath strin
 	}
 	kr := &auditKeyring{key: key, headPath: headPath, keyedFrom: keyedFrom}
 	db.audit = kr
-	d := map[string]any{"log_head": last, "missing_entries": rep.Missing}
+	d := map[string]any{"log_head": last, "missing_entries": rep.Missing, "reason": reason}
 	if rep.Previous != nil {
 		d["previous_head"], d["previous_head_hash"] = rep.Previous.Seq, rep.Previous.Hash
 	} else {
 		d["previous_head_problem"] = rep.PreviousProblem
 	}
 	if keyedFrom == 0 {
-		if err := keyLog(ctx, tx, kr, last, lastHash, nil); err != nil {
+		// A log with entries and none keyed is accepted as it is: the
+		// keyed entry says so, and the acceptance below says why.
+		rep.Unkeyed = last
+		if err := keyLog(ctx, tx, kr, last, lastHash, map[string]any{"accepted": true}); err != nil {
 			return rep, err
 		}
+		d["unkeyed_entries"] = last
 	} else if err := db.writeHead(trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: keyedFrom}); err != nil {
 		return rep, fmt.Errorf("audit head: %w", err)
 	}

@@ -201,6 +201,20 @@ func (e *KeyNeededError) Error() string {
 	return fmt.Sprintf("entries from %d on are keyed: the audit key is needed to check them", e.Seq)
 }
 
+// UnkeyedLogError refuses a log that has entries and none keyed while the
+// kiosk holds an audit key: a keyed kiosk's log is keyed from its first
+// start with the key on, so such a log was rewritten as if it had never been
+// keyed (every hash is plain SHA-256, which anyone with the file can compute
+// again), or it comes from a kiosk upgraded with the key already given. It
+// neither verifies nor starts until an operator accepts it with a reason
+// (trainer audit accept), which the log records.
+type UnkeyedLogError struct{ Entries int64 }
+
+func (e *UnkeyedLogError) Error() string {
+	return fmt.Sprintf("the audit log has %d entries and none carries the audit key's mark, although an audit key is given: "+
+		"it may have been rewritten by someone without the key", e.Entries)
+}
+
 // WrongKeyError says that the log was keyed with another key than the one
 // given: LogKeyID is the key named by the log's AuditKeyed entry, KeyID the
 // key given (AuditKeyID of each).

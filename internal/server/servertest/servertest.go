@@ -114,14 +114,16 @@ func Start(tb testing.TB, opts Options) *Harness {
 		db.Now = clock.Now
 		// The audit trail is keyed as `trainer serve` keys it: the key in
 		// a file beside the database, made at the first start.
+		use := db.UseAuditKey
 		auditKey, err = sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(path))
 		if errors.Is(err, fs.ErrNotExist) {
 			auditKey, err = sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
+			use = db.KeyAuditLog
 		}
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if err := db.UseAuditKey(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
+		if err := use(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
 			tb.Fatal(err)
 		}
 		store = db
