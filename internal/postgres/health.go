@@ -53,7 +53,7 @@ func (e *ProbeError) Error() string {
 	return fmt.Sprintf("the database %s cannot be written: %s", e.Name, firstLine(e.Err))
 }
 
-func (e *ProbeError) Unwrap() error             { return e.Err }
+func (e *ProbeError) Unwrap() error            { return e.Err }
 func (e *ProbeError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
 
 // writeTrouble is troubleOf for a write that failed: at least, the

@@ -305,7 +305,7 @@ type AcceptReport struct {
 	// Unkeyed is the number of entries of a log that had none keyed,
 	// accepted as they were (0 for a keyed log).
 	Unkeyed int64
-	Entry           int64  // the audit entry that records the acceptance
+	Entry   int64 // the audit entry that records the acceptance
 }
 
 // AcceptAuditRestore accepts the log as it is as the new starting point of

@@ -50,8 +50,8 @@ func (e *WriteError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
 // headError is an audit head file that could not be written.
 type headError struct{ err error }
 
-func (e *headError) Error() string             { return "write the audit head: " + e.err.Error() }
-func (e *headError) Unwrap() error             { return e.err }
+func (e *headError) Error() string            { return "write the audit head: " + e.err.Error() }
+func (e *headError) Unwrap() error            { return e.err }
 func (e *headError) Trouble() trainer.Trouble { return trainer.TroubleHead }
 
 // ProbeError is a write probe that failed: the database at Path cannot be
@@ -65,7 +65,7 @@ func (e *ProbeError) Error() string {
 	return fmt.Sprintf("the database %s cannot be written: %s", e.Path, firstLine(e.Err))
 }
 
-func (e *ProbeError) Unwrap() error             { return e.Err }
+func (e *ProbeError) Unwrap() error            { return e.Err }
 func (e *ProbeError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
 
 // writeTrouble is troubleOf for a write that failed: at least, the
