@@ -28,18 +28,27 @@ type Index struct {
 	keys    []string // nameKey of each user
 	byName  map[string]*trainer.User
 	byBadge map[string]*trainer.User
+	// byLook holds the users' positions by each of their
+	// trainer.LookalikeKeys, so that a name is checked against every user
+	// in two look-ups.
+	byLook [2]map[string][]int
 }
 
 // IndexUsers returns a Directory of users: every user the kiosk has,
 // whatever their role or state, since a new name must not look like any of
 // them.
 func IndexUsers(users []*trainer.User) *Index {
-	x := &Index{users: users, byName: map[string]*trainer.User{}, byBadge: map[string]*trainer.User{}}
-	for _, u := range users {
-		x.keys = append(x.keys, nameKey(u.Name))
-		x.byName[nameKey(u.Name)] = u
+	x := &Index{users: users, byName: map[string]*trainer.User{}, byBadge: map[string]*trainer.User{},
+		byLook: [2]map[string][]int{{}, {}}}
+	for i, u := range users {
+		k := nameKey(u.Name)
+		x.keys = append(x.keys, k)
+		x.byName[k] = u
 		if u.Badge != "" {
 			x.byBadge[u.Badge] = u
+		}
+		for j, lk := range trainer.LookalikeKeys(u.Name) {
+			x.byLook[j][lk] = append(x.byLook[j][lk], i)
 		}
 	}
 	return x
@@ -47,7 +56,7 @@ func IndexUsers(users []*trainer.User) *Index {
 
 // nameKey is a name as the stores compare it: normalized, without regard
 // to case.
-func nameKey(name string) string { return fold.String(trainer.NormalizeName(name)) }
+func nameKey(name string) string { return folded(trainer.NormalizeName(name)) }
 
 // ByName implements Directory.
 func (x *Index) ByName(name string) *trainer.User { return x.byName[nameKey(name)] }
@@ -60,15 +69,23 @@ func (x *Index) ByBadge(badge string) *trainer.User {
 	return x.byBadge[trainer.NormalizeBadge(badge)]
 }
 
-// LookAlike implements Directory with trainer's rule.
+// LookAlike implements Directory with trainer's rule (trainer.LooksAlike,
+// by its keys): the first such user in the order given to IndexUsers.
 func (x *Index) LookAlike(name string) *trainer.User {
 	k := nameKey(name)
-	for i, u := range x.users {
-		if x.keys[i] != k && trainer.LooksAlike(name, u.Name) {
-			return u
+	first := -1
+	for j, lk := range trainer.LookalikeKeys(name) {
+		for _, i := range x.byLook[j][lk] {
+			if x.keys[i] != k && (first < 0 || i < first) {
+				first = i
+				break
+			}
 		}
 	}
-	return nil
+	if first < 0 {
+		return nil
+	}
+	return x.users[first]
 }
 
 // Fate is what an import does with one row of a roster.
@@ -167,9 +184,13 @@ func (p *Plan) Slips() []Entry {
 // Returns an error only when random fails.
 func PlanImport(rows []Row, users Directory, members []int64, random io.Reader) (*Plan, error) {
 	p := &Plan{Entries: make([]Entry, 0, len(rows))}
+	keys := make([]rowKeys, len(rows))
+	for i, r := range rows {
+		keys[i] = rowKeys{name: nameKey(r.Name), looks: trainer.LookalikeKeys(r.Name)}
+	}
 	for i, r := range rows {
 		e := Entry{Row: r}
-		e.Refusal = againstFile(r, rows[:i])
+		e.Refusal = againstFile(i, rows, keys)
 		if e.Refusal == nil {
 			e.Refusal = decide(&e, users, members)
 		}
@@ -187,15 +208,22 @@ func PlanImport(rows []Row, users Directory, members []int64, random io.Reader) 
 	return p, nil
 }
 
-// againstFile refuses r when an earlier row has its name or badge, or a
-// name that looks like it.
-func againstFile(r Row, earlier []Row) *trainer.Error {
+// rowKeys are a row's name as the stores compare it (nameKey) and its
+// trainer.LookalikeKeys, made once per row.
+type rowKeys struct {
+	name  string
+	looks [2]string
+}
+
+// againstFile refuses rows[i] when an earlier row has its name or badge,
+// or a name that looks like it (trainer.LooksAlike, by the rows' keys).
+func againstFile(i int, rows []Row, keys []rowKeys) *trainer.Error {
+	r, earlier := rows[i], rows[:i]
 	if r.Name == "" {
 		return nil // refused as empty by decide
 	}
-	k := nameKey(r.Name)
-	for _, o := range earlier {
-		if nameKey(o.Name) == k {
+	for j, o := range earlier {
+		if keys[j].name == keys[i].name {
 			return refusal(trainer.KindConflict, "class.import.same_name", "Line", o.Line)
 		}
 	}
@@ -206,8 +234,8 @@ func againstFile(r Row, earlier []Row) *trainer.Error {
 			}
 		}
 	}
-	for _, o := range earlier {
-		if o.Name != "" && trainer.LooksAlike(r.Name, o.Name) {
+	for j, o := range earlier {
+		if o.Name != "" && (keys[j].looks[0] == keys[i].looks[0] || keys[j].looks[1] == keys[i].looks[1]) {
 			return refusal(trainer.KindConflict, "class.import.looks_like_row", "Name", o.Name, "Line", o.Line)
 		}
 	}

@@ -71,8 +71,12 @@ type Report struct {
 func NewReport(members []Member, qs []Asked) *Report {
 	r := &Report{Questions: qs}
 	rows := slices.Clone(members)
+	keys := make(map[int64]string, len(rows))
+	for _, m := range rows {
+		keys[m.UserID] = folded(m.Name)
+	}
 	slices.SortFunc(rows, func(a, b Member) int {
-		if c := strings.Compare(fold.String(a.Name), fold.String(b.Name)); c != 0 {
+		if c := strings.Compare(keys[a.UserID], keys[b.UserID]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.UserID, b.UserID)

@@ -59,12 +59,14 @@ var headerWords = map[string]int{
 	"surname": colSurname, "last name": colSurname, "family name": colSurname, "cognome": colSurname, "фамилия": colSurname,
 }
 
-var fold = cases.Fold()
+// folded is s with its case folded. A cases.Caser keeps state and may not
+// be shared between goroutines, so each call makes its own.
+func folded(s string) string { return cases.Fold().String(s) }
 
 // headerWord is cell as headerWords spells it: folded, spaces collapsed,
 // without a trailing colon or full stop.
 func headerWord(cell string) string {
-	s := strings.Join(strings.Fields(fold.String(cell)), " ")
+	s := strings.Join(strings.Fields(folded(cell)), " ")
 	return strings.TrimRight(s, ":.")
 }
 
