@@ -2,6 +2,7 @@ package class
 
 import (
 	"slices"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -91,8 +92,8 @@ func (c *Class) Validate(offered []string) error {
 }
 
 // validateName checks a normalized name of a class or a list: not empty,
-// at most max characters, and readable (trainer.ValidateName's rules on
-// characters and marks, whose messages it returns).
+// at most max characters, and readable by trainer.ValidateName's rules on
+// characters and marks, whose messages it returns.
 func validateName(name, emptyID, longID string, max int) error {
 	switch {
 	case name == "":
@@ -100,28 +101,42 @@ func validateName(name, emptyID, longID string, max int) error {
 	case utf8.ValidString(name) && utf8.RuneCountInString(name) > max:
 		return refusal(trainer.KindInvalid, longID, "Max", max)
 	}
-	// trainer's own rules on characters and marks; its length limit is a
-	// user's, shorter than a class's, so a name is checked in pieces of
-	// at most trainer.MaxNameLen.
-	for piece := range pieces(name, trainer.MaxNameLen) {
-		if err := trainer.ValidateName(piece); err != nil {
+	// trainer's length limit is a user's, shorter than a class's: the name
+	// is checked in runs of whole words that fit it (a run of marks never
+	// crosses a space), a word too long for it cut.
+	for _, p := range pieces(name, trainer.MaxNameLen) {
+		if err := trainer.ValidateName(p); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// pieces yields s in runs of at most n runes.
-func pieces(s string, n int) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for s != "" {
-			p := trainer.Clip(s, n)
-			if !yield(p) {
-				return
-			}
-			s = s[len(p):]
+// pieces cuts s into runs of whole words of at most n runes each, a word
+// longer than n into runs of n.
+func pieces(s string, n int) []string {
+	var out []string
+	cur := ""
+	for _, w := range strings.Split(s, " ") {
+		for utf8.RuneCountInString(w) > n {
+			c := trainer.Clip(w, n)
+			out = append(out, c)
+			w = w[len(c):]
+		}
+		switch {
+		case cur == "":
+			cur = w
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) <= n:
+			cur += " " + w
+		default:
+			out = append(out, cur)
+			cur = w
 		}
 	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // day is t's date as a sortable number, yyyymmdd, in t's own location.

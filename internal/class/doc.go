@@ -18,7 +18,7 @@
 // do, committing an import Plan at once), send anything to the tablets
 // (the server does), generate drills (package drills, through
 // practice.Planner), grade answers (package eval, which Tally calls for
-// the anticipated mistakes), or decide who is signed in. Nothing in the
-// kiosk imports it yet but the server and the stores to come; it imports
-// trainer, drills, eval, practice, i18n and sheet, never the other way.
+// the anticipated mistakes), or decide who is signed in. It imports
+// trainer, drills, eval, practice, i18n and sheet; nothing imports it yet,
+// and the server and the stores will, never the other way.
 package class

@@ -87,40 +87,29 @@ func NewReport(members []Member, qs []Asked) *Report {
 		at[m.UserID] = i
 	}
 	for j, q := range qs {
-		var total Results
-		var times []time.Duration
+		var total figures
 		for _, x := range q.Responses {
 			i, ok := at[x.UserID]
 			if !ok || r.Rows[i].Cells[j].Answered {
 				continue
 			}
 			r.Rows[i].Cells[j] = Cell{Answered: true, Correct: x.Correct, Elapsed: x.Elapsed}
-			if q.Skipped {
-				continue
+			if !q.Skipped {
+				total.add(x.Correct, x.Elapsed)
 			}
-			total.Answered++
-			if x.Correct {
-				total.Right++
-			}
-			times = append(times, x.Elapsed)
 		}
-		total.Median = median(times)
-		r.Totals = append(r.Totals, total)
+		r.Totals = append(r.Totals, total.results())
 	}
 	for i := range r.Rows {
 		row := &r.Rows[i]
-		var times []time.Duration
+		var f figures
 		for j, c := range row.Cells {
-			if !c.Answered || qs[j].Skipped {
-				continue
+			if c.Answered && !qs[j].Skipped {
+				f.add(c.Correct, c.Elapsed)
 			}
-			row.Answered++
-			if c.Correct {
-				row.Right++
-			}
-			times = append(times, c.Elapsed)
 		}
-		row.Median = median(times)
+		t := f.results()
+		row.Answered, row.Right, row.Median = t.Answered, t.Right, t.Median
 	}
 	return r
 }

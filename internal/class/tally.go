@@ -101,18 +101,14 @@ const (
 // response's Correct is taken as stored; the mistakes are matched by
 // eval.Score, the same feedback a trainee gets in practice. The most
 // frequent wrong answers come first; among as many, an anticipated one
-// (which has feedback to discuss) before one that is not, then in the
-// order of their answers, so that every process shows the same two.
+// (which has feedback to discuss) before one that is not, then by the
+// answer's spelling (answerKey), so that every process shows the same two.
 func Tally(d *drills.Drill, rs []Response) Results {
-	r := Results{Answered: len(rs)}
-	times := make([]time.Duration, 0, len(rs))
+	var f figures
 	for _, x := range rs {
-		if x.Correct {
-			r.Right++
-		}
-		times = append(times, x.Elapsed)
+		f.add(x.Correct, x.Elapsed)
 	}
-	r.Median = median(times)
+	r := f.results()
 	switch practice.ShapeOf(d) {
 	case practice.ShapeChoice:
 		r.Spread.Bars = choiceBars(d, rs)
@@ -123,6 +119,26 @@ func Tally(d *drills.Drill, rs []Response) Results {
 	}
 	r.Mistakes = mistakes(d, rs)
 	return r
+}
+
+// figures gathers answers as Results count them: how many, how many right,
+// and their times for the median.
+type figures struct {
+	answered, right int
+	times           []time.Duration
+}
+
+func (f *figures) add(correct bool, elapsed time.Duration) {
+	f.answered++
+	if correct {
+		f.right++
+	}
+	f.times = append(f.times, elapsed)
+}
+
+// results are the figures as Results, without a spread or mistakes.
+func (f *figures) results() Results {
+	return Results{Answered: f.answered, Right: f.right, Median: median(f.times)}
 }
 
 // median is the middle time, or the mean of the two middle ones.
