@@ -82,6 +82,7 @@ func runAuditVerify(ctx context.Context, e *env, path string, files auditFiles) 
 		return fmt.Errorf("audit verify: %w", err)
 	}
 	if key != nil {
+		db.HeadCopy = files.headCopy
 		db.SetAuditKey(key, files.head)
 	}
 	return reportAudit(ctx, e, db, path, files, source)
@@ -220,6 +221,7 @@ func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles, 
 	if key == nil {
 		return fmt.Errorf("audit accept: no audit key: the key file %s does not exist and TRAINER_AUDIT_KEY is not set", files.key)
 	}
+	db.HeadCopy = files.headCopy
 	rep, err := db.AcceptAuditRestore(trainer.WithOperator(ctx), key, files.head, reason)
 	if trainer.KindOf(err) == trainer.KindConflict {
 		fmt.Fprintln(e.Stdout, trainer.MessageOf(err))

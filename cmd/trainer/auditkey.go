@@ -15,6 +15,9 @@ import (
 // -audit-key and -audit-head flags, by default beside the database.
 type auditFiles struct {
 	key, head string
+	// headCopy is a second file for the head, on another volume (""
+	// for none): -audit-head-copy.
+	headCopy string
 }
 
 // addAuditFlags adds -audit-key and -audit-head to fs. Their defaults follow
@@ -22,6 +25,7 @@ type auditFiles struct {
 func addAuditFlags(fs *flag.FlagSet, a *auditFiles) {
 	fs.StringVar(&a.key, "audit-key", "", "the audit key `file` (default: the database file's name + \".audit-key\"; TRAINER_AUDIT_KEY wins)")
 	fs.StringVar(&a.head, "audit-head", "", "the audit head `file` (default: the database file's name + \".audit-head\")")
+	fs.StringVar(&a.headCopy, "audit-head-copy", "", "a second audit head `file`, on another volume or machine, so that a database rolled back with the head beside it still shows (docs/hardening.md)")
 }
 
 func (a *auditFiles) resolve(dbPath string) {
@@ -127,6 +131,7 @@ func openAudited(ctx context.Context, e *env, path string, files auditFiles) (tr
 	if err != nil {
 		return nil, err
 	}
+	db.HeadCopy = files.headCopy
 	// A school moved into a group is changed there, not in its old file.
 	if err := db.RefuseMoved(ctx); err != nil {
 		db.Close()

@@ -196,7 +196,7 @@ func openSchool(ctx context.Context, path, keyFile string) (*sqlite.DB, error) {
 		if errors.As(err, &ul) {
 			return nil, fmt.Errorf("%s (nothing copied)", unkeyedStartError(path, ul))
 		}
-		return nil, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(auditStartError(path, auditFiles{keyFile, sqlite.AuditHeadFile(path)}, err)))
+		return nil, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(auditStartError(path, auditFiles{key: keyFile, head: sqlite.AuditHeadFile(path)}, err)))
 	}
 	if _, err := school.VerifyAudit(ctx); err != nil {
 		return nil, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(err))

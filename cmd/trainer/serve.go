@@ -309,6 +309,13 @@ func useAuditKey(ctx context.Context, e *env, log *slog.Logger, db *sqlite.DB, c
 	if err != nil {
 		return err
 	}
+	// The heads go to the log too (the system's journal under a service
+	// manager), where a copy of the database and its folder cannot reach
+	// them; and to a second file when one is given.
+	db.HeadCopy = cfg.Audit.headCopy
+	db.OnHead = func(h trainer.AuditHead) {
+		log.Info("audit head", "entry", h.Seq, "hash", h.Hash)
+	}
 	use := db.UseAuditKey
 	if strings.HasSuffix(source, newKeySource) {
 		use = db.KeyAuditLog // a kiosk from before the key, or a new one

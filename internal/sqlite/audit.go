@@ -110,7 +110,7 @@ func (db *DB) VerifyAudit(ctx context.Context) (AuditReport, error) {
 	if kr == nil {
 		return r, nil
 	}
-	head, err := readHead(kr.headPath, kr.key)
+	head, err := db.recordedHead(kr.headPath, kr.key)
 	switch {
 	case err != nil:
 		return r, err

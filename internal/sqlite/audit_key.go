@@ -229,7 +229,7 @@ func (db *DB) useAuditKey(ctx context.Context, key []byte, headPath string, newK
 	if keyedFrom != 0 && keyID != trainer.AuditKeyID(key) {
 		return &trainer.WrongKeyError{Seq: keyedFrom, LogKeyID: keyID, KeyID: trainer.AuditKeyID(key)}
 	}
-	head, err := readHead(headPath, key)
+	head, err := db.recordedHead(headPath, key)
 	if err != nil {
 		return err
 	}
@@ -327,7 +327,7 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath, reas
 	if reason = strings.TrimSpace(reason); reason == "" {
 		return rep, trainer.Errorf(trainer.KindInvalid, "Give the reason for accepting the audit log as it is.")
 	}
-	head, herr := readHead(headPath, key)
+	head, herr := db.recordedHead(headPath, key)
 	var he *AuditHeadError
 	switch {
 	case errors.As(herr, &he):
@@ -400,6 +400,28 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath, reas
 	return rep, nil
 }
 
+// recordedHead is the head on record: the head file at headPath, or the
+// second copy (db.HeadCopy, on another volume) when that names a newer
+// entry. A database rolled back together with the head file beside it
+// (both restored from an old copy) still falls short of the second copy,
+// which was not rolled back. A second copy missing is written again at the
+// next change (a copy just configured); one that cannot be believed is an
+// *AuditHeadError, as the first.
+func (db *DB) recordedHead(headPath string, key []byte) (*trainer.AuditHead, error) {
+	head, err := readHead(headPath, key)
+	if err != nil || db.HeadCopy == "" {
+		return head, err
+	}
+	cp, err := readHead(db.HeadCopy, key)
+	switch {
+	case err != nil:
+		return nil, err
+	case cp != nil && (head == nil || cp.Seq > head.Seq):
+		return cp, nil
+	}
+	return head, nil
+}
+
 // readHead reads and checks the head file at path; nil, nil when there is
 // none. A file that cannot be read or believed is an *AuditHeadError.
 func readHead(path string, key []byte) (*trainer.AuditHead, error) {
@@ -435,7 +457,18 @@ func (db *DB) writeHead(h trainer.AuditHead) error {
 			return fmt.Errorf("flush %s-wal: %w", db.path, err)
 		}
 	}
-	return writeFileAtomic(kr.headPath, h.Marshal(kr.key), 0o644)
+	if err := writeFileAtomic(kr.headPath, h.Marshal(kr.key), 0o644); err != nil {
+		return err
+	}
+	if db.HeadCopy != "" {
+		if err := writeFileAtomic(db.HeadCopy, h.Marshal(kr.key), 0o644); err != nil {
+			return fmt.Errorf("the second copy %s: %w", db.HeadCopy, err)
+		}
+	}
+	if db.OnHead != nil {
+		db.OnHead(h)
+	}
+	return nil
 }
 
 // writeFileAtomic writes data to path through a temporary file beside it,

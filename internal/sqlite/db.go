@@ -33,6 +33,15 @@ type DB struct {
 	keyedLog bool
 	// health is the outcome of the last write (health.go).
 	health writeHealth
+	// HeadCopy is a second file the audit head is written to after each
+	// audited change, on another volume ("" for none): a database rolled
+	// back together with the head file beside it still falls short of it
+	// (audit_key.go, docs/hardening.md). Set before UseAuditKey.
+	HeadCopy string
+	// OnHead, when set, is told each head written, after the files: the
+	// kiosk writes it to its log, so that the system's journal keeps the
+	// heads where a copy of the database cannot reach them.
+	OnHead func(trainer.AuditHead)
 }
 
 // readConns is the number of connections for read-only transactions. Two
