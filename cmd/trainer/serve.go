@@ -128,6 +128,40 @@ func parseProxy(s string) (netip.Prefix, error) {
 	return netip.PrefixFrom(ip, ip.BitLen()), nil
 }
 
+// tooWideProxies are the trusted proxy ranges that reach past a private
+// network into public addresses and hold more than a small subnet's worth
+// (wider than a /24, or a /64 for IPv6): 0.0.0.0/0 trusts every client on
+// the internet to write its own X-Forwarded-For. A proxy's own public
+// address, or a private range (10.0.0.0/8), is not one.
+func tooWideProxies(ps []netip.Prefix) []netip.Prefix {
+	var wide []netip.Prefix
+	for _, p := range ps {
+		small := 24
+		if p.Addr().Is6() {
+			small = 64
+		}
+		if p.Bits() >= small {
+			continue
+		}
+		first, last := p.Masked().Addr(), lastAddr(p)
+		private := func(a netip.Addr) bool { return a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() }
+		if !private(first) || !private(last) {
+			wide = append(wide, p)
+		}
+	}
+	return wide
+}
+
+// lastAddr is the last address of p.
+func lastAddr(p netip.Prefix) netip.Addr {
+	b := p.Masked().Addr().AsSlice()
+	for i := p.Bits(); i < len(b)*8; i++ {
+		b[i/8] |= 1 << (7 - i%8)
+	}
+	a, _ := netip.AddrFromSlice(b)
+	return a
+}
+
 // memoryLimit is the kiosk's soft memory limit, unless GOMEMLIMIT sets
 // another. The kiosk lives in about 30 MiB, but each sign-in's argon2id check
 // leaves 19 MiB of garbage; with Go's default pacing a class signing in at
@@ -147,6 +181,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		debug.SetMemoryLimit(memoryLimit)
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	for _, p := range tooWideProxies(cfg.TrustedProxies) {
+		log.Warn("-trusted-proxy trusts every address in "+p.String()+", the internet's among them: any client there can "+
+			"say which address the sign-in limits count it as, and that it came over HTTPS; give the proxies' own addresses",
+			"range", p.String())
+	}
 
 	// The house rules are validated before anything else starts: a broken
 	// pay table stops the kiosk with the file and key named.

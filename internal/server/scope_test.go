@@ -90,3 +90,52 @@ func TestGroup_DirectorOutOfAdministratorsReach(t *testing.T) {
 	wantStatus(t, "a new password for the site's manager",
 		admin.PostForm(userPath(mia)+"/secret", url.Values{"secret": {"another long one"}, "confirm": {"another long one"}}), http.StatusSeeOther)
 }
+
+// TestGroup_TraineeAtAnotherSitesProcess: a trainee's session is good at
+// their own site's processes only. Carried to another site's process (one
+// cookie key serves the group), it does not count there: the trainee is
+// sent to sign in, and no practice is recorded as the other site's, which
+// would skew the director's comparison of sites. At home it still works.
+func TestGroup_TraineeAtAnotherSitesProcess(t *testing.T) {
+	t.Parallel()
+	g := newSites(t)
+	bo := userAt(t, g.b, "Bo Chan", trainer.RoleTrainee, g.north.ID, traineePIN)
+	home := traineeOn(t, g.b, bo)
+	away := g.a.Client()
+	away.SetCookie("trainer_session", home.Cookie("trainer_session"))
+	resp := away.Get("/trainee")
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(resp.Header.Get("Location"), "/signin") {
+		t.Errorf("Bo's session at the first site's process: %d to %q; want sent to sign in", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	start := away.PostForm("/practice", url.Values{"game": {"uth"}, "kind": {"payout"}, "mode": {"practice"}, "level": {"1"}})
+	if start.StatusCode < 300 || start.StatusCode >= 400 || strings.HasPrefix(start.Header.Get("Location"), "/practice/") {
+		t.Errorf("starting practice with Bo's session at the first site's process: %d to %q; want refused", start.StatusCode, start.Header.Get("Location"))
+	}
+	sessions, err := g.a.Store.ListPracticeSessions(t.Context(), trainer.SessionFilter{UserID: bo.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sessions) != 0 {
+		t.Errorf("practice recorded for Bo at another site's process: %+v", sessions)
+	}
+	wantStatus(t, "Bo at home", home.Get("/trainee"), http.StatusOK)
+}
+
+// TestGroup_AdministratorsUsersBelongToTheirSite: an administrator of the
+// first site who signs in at North Shore's process adds users to their own
+// site, whose users they manage, not to the process's (docs/group.md).
+func TestGroup_AdministratorsUsersBelongToTheirSite(t *testing.T) {
+	t.Parallel()
+	g := newSites(t)
+	userAt(t, g.a, "Ada Admin", trainer.RoleAdministrator, trainer.FirstSiteID, adminPassword)
+	admin := staffOn(t, g.b, "Ada Admin", adminPassword)
+	wantStatus(t, "add a trainee", admin.PostForm("/admin/users", url.Values{
+		"role": {"trainee"}, "name": {"Cy Cole"}, "secret": {"13579"}, "confirm": {"13579"}}), http.StatusSeeOther)
+	cy, err := g.a.Store.FindUserByName(t.Context(), "Cy Cole")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cy.SiteID != trainer.FirstSiteID {
+		t.Errorf("the trainee Ada added at North Shore's process belongs to site %d; want hers, %d", cy.SiteID, trainer.FirstSiteID)
+	}
+}

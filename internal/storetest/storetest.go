@@ -62,6 +62,8 @@ func Run(t *testing.T, open Opener) {
 		{"MissedSkills", testMissedSkills},
 		{"ListAuditSubject", testListAuditSubject},
 		{"Sites", testSites},
+		{"SiteWithAdministrator", testSiteWithAdministrator},
+		{"RenameSite", testRenameSite},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })
