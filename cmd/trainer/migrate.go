@@ -254,7 +254,7 @@ func readSchool(ctx context.Context, school *sqlite.DB) (postgres.SchoolMove, er
 	if err != nil {
 		return m, err
 	}
-	m.From = tx.Tx
+	m.From = sqlite.SQLTx(tx)
 	ok := false
 	defer func() {
 		if !ok {

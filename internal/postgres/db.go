@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/sqlstore"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -19,17 +20,18 @@ import (
 )
 
 // DB is the kiosk's database on a PostgreSQL server, shared by every kiosk
-// process of the group. Now is the clock every transaction reads its time
-// from; tests replace it to move time without sleeping.
+// process of the group. Its statements are the ones both stores speak
+// (sqlstore.DB, which it embeds, with the clock Now that tests move); what
+// is PostgreSQL's own is here: the connections, the migrations, the advisory
+// locks, the audit chain's head row, the move of a school and the health
+// probe.
 type DB struct {
+	*sqlstore.DB
 	db  *sql.DB
 	url string // without its password, for messages
-	Now func() time.Time
 	// key is the audit key: every entry this process appends carries the
 	// HMAC of its content under it (audit.go).
 	key []byte
-	// health is the outcome of the last write (health.go).
-	health writeHealth
 	// accepted is what OpenAccepting took as it was (audit_key.go).
 	accepted int64
 }
@@ -81,7 +83,8 @@ func open(ctx context.Context, url string, key []byte, accept string) (*DB, erro
 		sdb.Close()
 		return nil, fmt.Errorf("open database %s: %s", name, connectReason(err))
 	}
-	db := &DB{db: sdb, url: name, Now: time.Now, key: key}
+	db := &DB{db: sdb, url: name, key: key}
+	db.DB = sqlstore.New(dialect{db}, false)
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)
@@ -139,9 +142,6 @@ func (db *DB) Name() string { return db.url }
 // Ping checks that the database still answers.
 func (db *DB) Ping(ctx context.Context) error { return db.db.PingContext(ctx) }
 
-// Clock is the time the next transaction records.
-func (db *DB) Clock() time.Time { return db.Now() }
-
 // The store implements every service the server asks of it.
 var _ trainer.Store = (*DB)(nil)
 
@@ -158,131 +158,92 @@ var _ trainer.Store = (*DB)(nil)
 // tests) in schemas of one database do not wait on each other.
 const writeLock int32 = 0x54524e52
 
-// Tx is a transaction that carries the time it began, so every row it writes
-// has the same timestamp and tests control it through DB.Now. Its
-// ExecContext, QueryContext and QueryRowContext take the store's queries,
-// written with ? placeholders as SQLite's, and number them for PostgreSQL.
-type Tx struct {
-	*sql.Tx
-	db    *DB
-	now   time.Time
-	write bool
-	wrote bool
-}
+// dialect is how PostgreSQL runs the shared statements (sqlstore.Dialect).
+type dialect struct{ db *DB }
 
-// BeginTx starts a transaction: with opts.ReadOnly, a read-only one on a
-// snapshot (REPEATABLE READ, as a SQLite read transaction sees one state);
-// otherwise a write transaction that holds the database's write lock until
-// it ends.
-func (db *DB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) {
-	if opts != nil && opts.ReadOnly {
-		tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead})
-		if err != nil {
-			return nil, fmt.Errorf("begin: %w", err)
-		}
-		return &Tx{Tx: tx, db: db, now: db.Now().UTC()}, nil
-	}
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
-		db.noteWrite(err)
-		return nil, fmt.Errorf("begin: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, writeLock); err != nil {
-		tx.Rollback()
-		db.noteWrite(err)
-		return nil, fmt.Errorf("begin: %w", err)
-	}
-	// The time is read once the lock is held, so that the times of
-	// successive writes never go backwards across processes (as far as
-	// their clocks agree).
-	return &Tx{Tx: tx, db: db, now: db.Now().UTC(), write: true}, nil
-}
-
-// beginUserTx starts a write transaction that touches one user's own rows
-// only (their practice session's questions and answers, their tablet
-// session): it takes the write lock shared and a lock of that user's
-// alone, so that different trainees' answers run side by side while one
-// trainee's still take turns, and every transaction that takes the write lock
-// (BeginTx) still runs alone. A transaction begun here must read and write
-// nothing but the user's rows, and rows only BeginTx's writers change: it
-// sees every write committed before it and none of another user's during it.
+// Begin starts a transaction. A read-only one reads a snapshot
+// (REPEATABLE READ, as a SQLite read transaction sees one state) and takes
+// no lock. A write transaction holds the database's write lock until it
+// ends. A user's (sqlstore.UserTx) takes the write lock shared and a lock of
+// that user's alone, so that different trainees' answers run side by side
+// while one trainee's still take turns, and every transaction that takes the
+// write lock still runs alone.
 //
 // The shared lock is taken first and the user's second, in two statements,
 // so that no transaction holds a user's lock while it waits for the write
 // lock (a writer waiting for the write lock waits for every shared holder:
 // the other order could make a cycle). The user's lock is one number, the
 // hash of the schema and the user's id, apart from the two-number locks.
-func (db *DB) beginUserTx(ctx context.Context, userID int64) (*Tx, error) {
+func (d dialect) Begin(ctx context.Context, kind sqlstore.TxKind, userID int64) (sqlstore.Conn, error) {
+	db := d.db
+	if kind == sqlstore.ReadTx {
+		tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead})
+		if err != nil {
+			return nil, err
+		}
+		return conn{tx}, nil
+	}
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
-		db.noteWrite(err)
-		return nil, fmt.Errorf("begin: %w", err)
+		db.NoteWrite(err)
+		return nil, err
 	}
-	for _, lock := range []struct {
-		query string
-		args  []any
-	}{
-		{`SELECT pg_advisory_xact_lock_shared($1, hashtext(current_schema()))`, []any{writeLock}},
-		{`SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/user/' || $1, 0))`, []any{strconv.FormatInt(userID, 10)}},
-	} {
-		if _, err := tx.ExecContext(ctx, lock.query, lock.args...); err != nil {
-			tx.Rollback()
-			db.noteWrite(err)
-			return nil, fmt.Errorf("begin: %w", err)
+	if kind == sqlstore.UserTx {
+		_, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock_shared($1, hashtext(current_schema()))`, writeLock)
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/user/' || $1, 0))`,
+				strconv.FormatInt(userID, 10))
 		}
+	} else {
+		_, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, writeLock)
 	}
-	return &Tx{Tx: tx, db: db, now: db.Now().UTC(), write: true}, nil
+	if err != nil {
+		tx.Rollback()
+		db.NoteWrite(err)
+		return nil, err
+	}
+	return conn{tx}, nil
 }
 
+// IsUnique is isUnique.
+func (dialect) IsUnique(err error) bool { return isUnique(err) }
+
+// IsWriteFailure is isWriteFailure (health.go).
+// Trouble is writeTrouble (health.go).
+func (dialect) Trouble(err error) trainer.Trouble { return writeTrouble(err) }
+
+func (dialect) IsWriteFailure(err error) bool { return isWriteFailure(err) }
+
+// AppendAudit is appendEntry (audit.go).
+func (dialect) AppendAudit(ctx context.Context, tx *Tx, e *trainer.AuditEntry) error {
+	return appendEntry(ctx, tx, e)
+}
+
+// AuditKey is the group's audit key.
+func (d dialect) AuditKey() []byte { return d.db.key }
+
+// conn is a transaction (sqlstore.Conn) whose ExecContext, QueryContext and
+// QueryRowContext take the store's queries, written with ? placeholders as
+// SQLite's, and number them for PostgreSQL.
+type conn struct{ *sql.Tx }
+
 // ExecContext runs query in the transaction.
-func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	res, err := tx.Tx.ExecContext(ctx, rebind(query), params(args)...)
-	if tx.write {
-		if err != nil {
-			tx.db.noteWrite(err)
-		} else {
-			tx.wrote = true
-		}
-	}
-	return res, err
+func (c conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return c.Tx.ExecContext(ctx, rebind(query), params(args)...)
 }
 
 // QueryContext runs query in the transaction.
-func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return tx.Tx.QueryContext(ctx, rebind(query), params(args)...)
+func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.Tx.QueryContext(ctx, rebind(query), params(args)...)
 }
 
 // QueryRowContext runs query in the transaction.
-func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	return tx.Tx.QueryRowContext(ctx, rebind(query), params(args)...)
+func (c conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return c.Tx.QueryRowContext(ctx, rebind(query), params(args)...)
 }
 
-// insert runs an INSERT … RETURNING id and returns the id; a failure counts
-// for the store's health as an Exec's does.
-func (tx *Tx) insert(ctx context.Context, query string, args ...any) (int64, error) {
-	var id int64
-	err := tx.Tx.QueryRowContext(ctx, rebind(query+` RETURNING id`), params(args)...).Scan(&id)
-	if err != nil {
-		tx.db.noteWrite(err)
-	} else {
-		tx.wrote = true
-	}
-	return id, err
-}
-
-// Commit commits the transaction, which releases the write lock.
-func (tx *Tx) Commit() error {
-	err := tx.Tx.Commit()
-	if tx.write {
-		switch {
-		case err != nil:
-			tx.db.noteWrite(err)
-		case tx.wrote:
-			tx.db.noteWrite(nil)
-		}
-	}
-	return err
-}
+// End does nothing: the transaction's locks end with it.
+func (conn) End(bool) {}
 
 // rebinds caches the numbered form of each query text: the store runs a few
 // dozen fixed texts.
@@ -343,42 +304,8 @@ func params(args []any) []any {
 	return out
 }
 
-// formatTime is t as the store writes it: UTC, to the millisecond.
-func formatTime(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
-
-// timeLayouts are the forms a time reaches the store's code in: database/sql
-// writes a timestamptz scanned into a string as RFC 3339; a time cast to
-// text (coalesce(t::text, ”)) is in PostgreSQL's ISO form, in UTC (Open).
-var timeLayouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07", "2006-01-02 15:04:05.999999999-07:00"}
-
-func parseTime(s string) (time.Time, error) {
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("parse stored time %q", s)
-}
-
 // isUnique reports whether err is a UNIQUE or PRIMARY KEY violation.
 func isUnique(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
-
-// translate turns the driver's errors into the domain's kinds: a UNIQUE clash
-// is KindConflict and no rows is KindNotFound with notFound as its message.
-// Other errors pass through unchanged (KindInternal to callers).
-func translate(err error, notFound string) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, sql.ErrNoRows):
-		return trainer.Errorf(trainer.KindNotFound, "%s", notFound)
-	case isUnique(err):
-		return trainer.Errorf(trainer.KindConflict, "This already exists.")
-	}
-	return err
-}
-
-type scanner interface{ Scan(dest ...any) error }

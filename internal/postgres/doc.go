@@ -3,14 +3,17 @@
 // (issue 17, docs/group.md). It implements every service of trainer.Store,
 // with the behaviour internal/storetest checks on both stores.
 //
+// The statements are SQLite's, written once in internal/sqlstore, which this
+// package runs through its dialect (db.go): the transactions and their
+// advisory locks, the ? placeholders numbered for PostgreSQL as they run
+// (rebind), flags and times converted (params), its errors. What is
+// PostgreSQL's alone stays here: the connections, the migrations
+// (migrations/postgres), the audit chain's head row, the move of a school
+// (move.go) and the health probe.
+//
 // It speaks to the server through database/sql with pgx's driver
-// (github.com/jackc/pgx/v5/stdlib), not through pgxpool: the store's code
-// then has the shape of internal/sqlite's (a Tx wrapping *sql.Tx, rows
-// scanned the same way), so the two stores read side by side and a fix in
-// one is easy to carry to the other. The queries keep SQLite's ?
-// placeholders and are numbered for PostgreSQL as they run (rebind). What
-// pgxpool would add (its own pool, COPY, batches) the kiosk's small
-// transactions do not need.
+// (github.com/jackc/pgx/v5/stdlib), not through pgxpool, so that the shared
+// statements run and scan the same way on both stores.
 //
 // Several processes share what a single kiosk kept in one process:
 //

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -17,30 +15,28 @@ import (
 // until a later write succeeds), and a probe that takes the write lock and
 // inserts a row it rolls back.
 
-// writeHealth is the outcome of the process's last write.
-type writeHealth struct {
-	mu  sync.Mutex
-	err error
-	at  time.Time
+// isWriteFailure reports whether err says the database cannot be written:
+// no answer from the server, or an SQLSTATE of class 08 (connection), 53
+// (insufficient resources: disk full, out of memory, too many connections),
+// 57 (operator intervention: shutdown) or 58 (system error: I/O), or 25006
+// (a read-only transaction: a standby, or default_transaction_read_only).
+func isWriteFailure(err error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return pgconn.SafeToRetry(err) || pgconn.Timeout(err) || isNetError(err)
+	}
+	switch pe.Code[:2] {
+	case "08", "53", "57", "58":
+		return true
+	}
+	return pe.Code == "25006"
 }
 
-// WriteError is the failure of the last write to the database. Only
-// failures that say the database cannot be written count: the server gone or
-// unreachable, a full disk, a database in read-only mode, too many
-// connections. A refused constraint is not one.
-type WriteError struct {
-	At  time.Time
-	Err error
+// isNetError reports whether err is the connection's, not the statement's.
+func isNetError(err error) bool {
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce) || strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "connection refused")
 }
-
-func (e *WriteError) Error() string {
-	return fmt.Sprintf("the last write to the database failed at %s: %s", e.At.UTC().Format(time.RFC3339), firstLine(e.Err))
-}
-
-func (e *WriteError) Unwrap() error { return e.Err }
-
-// Trouble says in words why the database cannot be written.
-func (e *WriteError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
 
 // ProbeError is a write probe that failed: the database cannot be written
 // now. Name is the database and its server, for the log.
@@ -91,54 +87,9 @@ func troubleOf(err error) trainer.Trouble {
 	return trainer.TroubleUnknown
 }
 
-// LastWriteError returns the failure of the last write, or nil.
-func (db *DB) LastWriteError() error {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	if db.health.err == nil {
-		return nil
-	}
-	return &WriteError{At: db.health.at, Err: db.health.err}
-}
-
-// noteWrite records the outcome of a write: a failure that means the
-// database cannot be written is kept; nil clears it; other errors change
-// nothing.
-func (db *DB) noteWrite(err error) {
-	if err != nil && !isWriteFailure(err) {
-		return
-	}
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = err, time.Now()
-}
-
-// isWriteFailure reports whether err says the database cannot be written:
-// no answer from the server, or an SQLSTATE of class 08 (connection), 53
-// (insufficient resources: disk full, out of memory, too many connections),
-// 57 (operator intervention: shutdown) or 58 (system error: I/O), or 25006
-// (a read-only transaction: a standby, or default_transaction_read_only).
-func isWriteFailure(err error) bool {
-	var pe *pgconn.PgError
-	if !errors.As(err, &pe) {
-		return pgconn.SafeToRetry(err) || pgconn.Timeout(err) || isNetError(err)
-	}
-	switch pe.Code[:2] {
-	case "08", "53", "57", "58":
-		return true
-	}
-	return pe.Code == "25006"
-}
-
-// isNetError reports whether err is the connection's, not the statement's.
-func isNetError(err error) bool {
-	var ce *pgconn.ConnectError
-	return errors.As(err, &ce) || strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "connection refused")
-}
-
 // ProbeWrite checks that the database can be written now: it takes the
-// write lock, inserts a row and rolls back. Returns an error naming the
-// database and the reason.
+// write lock, inserts a row and rolls back. Returns a *ProbeError naming
+// the database and the reason.
 func (db *DB) ProbeWrite(ctx context.Context) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -158,13 +109,7 @@ func (db *DB) ProbeWrite(ctx context.Context) error {
 // first (a kiosk nobody uses while /healthz says it is down would otherwise
 // stay down). A failure of another kind (a full disk, a read-only standby)
 // stays until a real write succeeds.
-func (db *DB) forgetLostConnection() {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	if db.health.err != nil && isLostConnection(db.health.err) {
-		db.health.err = nil
-	}
-}
+func (db *DB) forgetLostConnection() { db.ForgetWriteError(isLostConnection) }
 
 // isLostConnection reports whether err says the connection to the server
 // failed or was cut: no answer, or SQLSTATE class 08 or 57 (a shutdown).

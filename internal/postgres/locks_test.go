@@ -28,11 +28,11 @@ func TestLocks_PerUser(t *testing.T) {
 		return false
 	}
 	user := func(id int64) func(context.Context) (*postgres.Tx, error) {
-		return func(ctx context.Context) (*postgres.Tx, error) { return postgres.BeginUserTx(db, ctx, id) }
+		return func(ctx context.Context) (*postgres.Tx, error) { return db.BeginUserTx(ctx, id) }
 	}
 	writer := func(ctx context.Context) (*postgres.Tx, error) { return db.BeginTx(ctx, nil) }
 
-	held, err := postgres.BeginUserTx(db, t.Context(), 1)
+	held, err := db.BeginUserTx(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/dealerkiosk/trainer/migrations"
 )
@@ -76,7 +77,7 @@ func (db *DB) migrateFile(ctx context.Context, c *sql.Conn, name, version string
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,
-		version, formatTime(db.Now())); err != nil {
+		version, db.Now().UTC().Truncate(time.Millisecond)); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -155,8 +155,8 @@ func (mv *mover) useSite(ctx context.Context) (bool, error) {
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		mv.name = mv.m.Site
-		mv.site, err = mv.tx.insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
-			mv.m.Site, mv.m.House, mv.tx.now)
+		mv.site, err = mv.tx.Insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
+			mv.m.Site, mv.m.House, mv.tx.Now())
 		if err != nil {
 			return false, fmt.Errorf("create site: %w", err)
 		}
@@ -305,7 +305,7 @@ func (mv *mover) users(ctx context.Context) error {
 		if u.badge.Valid {
 			badge = u.badge.String
 		}
-		id, err := mv.tx.insert(ctx, `INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at, language, site_id)
+		id, err := mv.tx.Insert(ctx, `INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at, language, site_id)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, u.name, u.role, badge, u.secret, u.active, created, updated, u.language, mv.site)
 		if err != nil {
 			if isUnique(err) {
@@ -352,7 +352,7 @@ func (mv *mover) copyRows(ctx context.Context, kind, query, insert string, n int
 		if err != nil {
 			return err
 		}
-		id, err := mv.tx.insert(ctx, insert, args...)
+		id, err := mv.tx.Insert(ctx, insert, args...)
 		if err != nil {
 			return err
 		}

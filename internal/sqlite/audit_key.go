@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -98,85 +97,6 @@ func auditKeyed(ctx context.Context, db *DB) (bool, error) {
 	return seq != 0, err
 }
 
-// firstKeyed returns the number of the first AuditKeyed entry and the key it
-// names, or 0 for a log never keyed.
-func firstKeyed(ctx context.Context, tx *Tx) (int64, string, error) {
-	e, err := scanAudit(tx.QueryRowContext(ctx, `SELECT `+auditColumns+` FROM audit_log
-		WHERE subject = ? AND action = ? ORDER BY seq LIMIT 1`, trainer.AuditSubject, trainer.AuditKeyed))
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", nil
-	}
-	var ce *trainer.ChainError
-	if errors.As(err, &ce) {
-		err = nil // a garbled time is VerifyAudit's to report
-	}
-	if err != nil {
-		return 0, "", fmt.Errorf("audit key: %w", err)
-	}
-	var d struct {
-		KeyID string `json:"key_id"`
-	}
-	json.Unmarshal([]byte(e.Detail), &d) // a detail changed behind the kiosk's back names no key
-	return e.Seq, d.KeyID, nil
-}
-
-// lastAudit returns the number and hash of the newest entry (0 and the
-// genesis hash for an empty log).
-func lastAudit(ctx context.Context, tx *Tx) (int64, string, error) {
-	seq, hash := int64(0), trainer.GenesisHash
-	err := tx.QueryRowContext(ctx, `SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1`).Scan(&seq, &hash)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return 0, "", fmt.Errorf("audit head: %w", err)
-	}
-	return seq, hash, nil
-}
-
-// checkHead compares the log in tx with the head on record h, independently
-// of the chain: the log must reach h's entry, hold h's hash there, and be
-// keyed from h's first keyed entry on (or, while the kiosk keys it, not yet
-// at all). Returns a *trainer.ChainError naming the first entry missing or
-// rewritten.
-func checkHead(ctx context.Context, tx *Tx, h trainer.AuditHead) error {
-	last, _, err := lastAudit(ctx, tx)
-	if err != nil {
-		return err
-	}
-	if last < h.Seq {
-		if last+1 == h.Seq {
-			return &trainer.ChainError{Seq: h.Seq, Reason: "it is missing: the head on record names it as the newest entry, so the end of the log was cut"}
-		}
-		return &trainer.ChainError{Seq: last + 1, Reason: fmt.Sprintf(
-			"it and every entry after it up to entry %d, the newest on record, are missing: the end of the log was cut", h.Seq)}
-	}
-	if h.Seq > 0 {
-		var hash string
-		if err := tx.QueryRowContext(ctx, `SELECT hash FROM audit_log WHERE seq = ?`, h.Seq).Scan(&hash); err != nil {
-			return fmt.Errorf("audit head: %w", err)
-		}
-		if hash != h.Hash {
-			return &trainer.ChainError{Seq: h.Seq, Reason: "it is not the entry the head on record names: the log was rewritten"}
-		}
-	} else if h.Hash != trainer.GenesisHash {
-		return &trainer.ChainError{Seq: 1, Reason: "the head on record names an empty log with a hash: the log was rewritten"}
-	}
-	keyedFrom, _, err := firstKeyed(ctx, tx)
-	if err != nil {
-		return err
-	}
-	switch {
-	case keyedFrom == h.KeyedFrom:
-	case keyedFrom == 0 && h.KeyedFrom == last+1 && h.Seq == last:
-		// The kiosk wrote this head before keying the log, and stopped
-		// before the keyed entry was committed: it keys it at its next start.
-	case keyedFrom == 0:
-		return &trainer.ChainError{Seq: h.KeyedFrom, Reason: "the head on record says the log is keyed from this entry on, but it is not keyed: the log was rewritten"}
-	default:
-		return &trainer.ChainError{Seq: min(keyedFrom, h.KeyedFrom), Reason: fmt.Sprintf(
-			"the head on record says the log is keyed from entry %d on, but it is keyed from entry %d: the log was rewritten", h.KeyedFrom, keyedFrom)}
-	}
-	return nil
-}
-
 // UseAuditKey makes the kiosk write its audit entries keyed with key and
 // its head to headPath, after checking the log against the head on record.
 // On a log never keyed (a new database, or one from before the key) it
@@ -260,7 +180,7 @@ func (db *DB) useAuditKey(ctx context.Context, key []byte, headPath string, newK
 	case last > head.Seq:
 		// A kiosk stopped after a commit and before its head: the
 		// entries past the head are keyed, so they are the kiosk's own.
-		tx.head = &trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: keyedFrom}
+		txConn(tx).head = &trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: keyedFrom}
 	}
 	// A head's temporary file left by a kiosk killed while writing it.
 	if tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(headPath), "."+filepath.Base(headPath)+".tmp-*")); len(tmps) > 0 {
@@ -282,14 +202,14 @@ func (db *DB) useAuditKey(ctx context.Context, key []byte, headPath string, newK
 // goes into the entry's detail.
 func keyLog(ctx context.Context, tx *Tx, kr *auditKeyring, last int64, lastHash string, extra map[string]any) error {
 	kr.keyedFrom = last + 1
-	if err := tx.db.writeHead(trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: last + 1}); err != nil {
+	if err := txConn(tx).db.writeHead(trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: last + 1}); err != nil {
 		return fmt.Errorf("audit head: %w", err)
 	}
 	d := map[string]any{"key_id": trainer.AuditKeyID(kr.key), "unkeyed_entries": last, "unkeyed_head": lastHash}
 	for k, v := range extra {
 		d[k] = v
 	}
-	_, err := appendAudit(ctx, tx, actor{0, kioskActor}, trainer.AuditKeyed, trainer.AuditSubject, d)
+	_, err := appendAudit(ctx, tx, kiosk, trainer.AuditKeyed, trainer.AuditSubject, d)
 	return err
 }
 
@@ -388,7 +308,7 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath, reas
 	} else if err := db.writeHead(trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: keyedFrom}); err != nil {
 		return rep, fmt.Errorf("audit head: %w", err)
 	}
-	e, err := appendAudit(ctx, tx, actor{0, kioskActor}, trainer.AuditRestoreAccepted, trainer.AuditSubject, d)
+	e, err := appendAudit(ctx, tx, kiosk, trainer.AuditRestoreAccepted, trainer.AuditSubject, d)
 	if err != nil {
 		return rep, err
 	}

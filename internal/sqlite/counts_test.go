@@ -150,7 +150,7 @@ func TestDB_SessionCountsFollowAttempts(t *testing.T) {
 		t.Fatal(err)
 	}
 	want(1, 1)
-	if err := answer(a1, false); err != ErrAnswered {
+	if err := answer(a1, false); err != trainer.ErrAnswered {
 		t.Fatalf("second answer: %v; want ErrAnswered", err)
 	}
 	want(1, 1) // the refused answer counts nothing

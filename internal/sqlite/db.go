@@ -7,32 +7,32 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
+	"github.com/dealerkiosk/trainer/internal/sqlstore"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-// DB is the kiosk's database. Now is the clock every transaction reads its
-// time from; tests replace it to move time without sleeping.
+// DB is the kiosk's database. Its statements are the ones both stores
+// speak (sqlstore.DB, which it embeds, with the clock Now that tests move);
+// what is SQLite's own is here: the connections, the migrations, the audit
+// key and head files, backup and the health probe.
 type DB struct {
+	*sqlstore.DB
 	db   *sql.DB // the one connection that writes
 	ro   *sql.DB // connections that only read, for read-only transactions
 	path string
 	// The store's queries, kept prepared on each pool (stmt.go).
 	stmts, roStmts stmtCache
-	// writing is held by the write transaction in progress (BeginTx).
+	// writing is held by the write transaction in progress (begin).
 	writing sync.Mutex
-	Now     func() time.Time
 	// audit is the audit key and head file (audit_key.go), nil until
 	// UseAuditKey; keyedLog says whether the log has keyed entries, so that
 	// no unkeyed entry is appended after them. Both change only while
 	// writing is held.
 	audit    *auditKeyring
 	keyedLog bool
-	// health is the outcome of the last write (health.go).
-	health writeHealth
 	// HeadCopy is a second file the audit head is written to after each
 	// audited change, on another volume ("" for none): a database rolled
 	// back together with the head file beside it still falls short of it
@@ -42,6 +42,13 @@ type DB struct {
 	// kiosk writes it to its log, so that the system's journal keeps the
 	// heads where a copy of the database cannot reach them.
 	OnHead func(trainer.AuditHead)
+}
+
+// newDB is the store on the connections of sdb and ro.
+func newDB(sdb *sql.DB, path string) *DB {
+	db := &DB{db: sdb, ro: sdb, path: path}
+	db.DB = sqlstore.New(dialect{db}, true)
+	return db
 }
 
 // readConns is the number of connections for read-only transactions. Two
@@ -96,7 +103,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		sdb.Close()
 		return nil, fmt.Errorf("open database %s: %s", path, describe(err))
 	}
-	db := &DB{db: sdb, path: path, Now: time.Now}
+	db := newDB(sdb, path)
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
 		var se *sqlite.Error
@@ -164,7 +171,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	}
 	sdb.SetMaxOpenConns(1)
 	// Every transaction reads, on the one connection.
-	db := &DB{db: sdb, ro: sdb, path: path, Now: time.Now}
+	db := newDB(sdb, path)
 	if _, err := db.SchemaVersion(ctx); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("open database %s: %s", path, firstLine(err))
@@ -199,35 +206,13 @@ func (db *DB) Path() string { return db.path }
 // Ping checks that the database still answers.
 func (db *DB) Ping(ctx context.Context) error { return db.db.PingContext(ctx) }
 
-// Tx is a transaction that carries the time it began, so every row it writes
-// has the same timestamp and tests control it through DB.Now.
-// Its ExecContext, QueryContext and QueryRowContext run the store's
-// statements prepared once (stmt.go).
-type Tx struct {
-	*sql.Tx
-	db  *DB
-	now time.Time
-	ctx context.Context
-	// pool and stmts are the connections the transaction runs on and
-	// their prepared statements.
-	pool  *sql.DB
-	stmts *stmtCache
-	// writing is the DB's write lock for a write transaction, until it
-	// ends; nil for a read-only one.
-	writing *sync.Mutex
-	// unprepared are the texts run without a prepared statement, to be
-	// prepared once the transaction ends.
-	unprepared []string
-	// wrote is set once a statement of a write transaction has changed
-	// the database; head is the audit head to write down once it commits
-	// (the last entry it appended).
-	wrote bool
-	head  *trainer.AuditHead
-}
+// dialect is how SQLite runs the shared statements (sqlstore.Dialect).
+type dialect struct{ db *DB }
 
-// BeginTx starts a transaction: with opts.ReadOnly, a read transaction on
-// one of the reading connections; otherwise a write transaction (BEGIN
-// IMMEDIATE, see Open) on the one writing connection.
+// Begin starts a transaction: a read transaction on one of the reading
+// connections; otherwise a write transaction (BEGIN IMMEDIATE, see Open) on
+// the one writing connection. SQLite has one writer, so a user's
+// transaction is a write transaction like any other.
 //
 // Write transactions queue on a mutex before they ask database/sql for the
 // connection. database/sql hands its one connection to the waiters in turn,
@@ -235,40 +220,27 @@ type Tx struct {
 // connection sat idle between transactions (BenchmarkKioskLoad: writes
 // waited 84 ms on average for a connection busy 46% of the time). A
 // goroutine already running takes a free mutex at once.
-func (db *DB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) {
-	if opts != nil && opts.ReadOnly {
-		tx, err := db.ro.BeginTx(ctx, opts)
+func (d dialect) Begin(ctx context.Context, kind sqlstore.TxKind, _ int64) (sqlstore.Conn, error) {
+	db := d.db
+	if kind == sqlstore.ReadTx {
+		tx, err := db.ro.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 		if err != nil {
-			return nil, fmt.Errorf("begin: %w", err)
+			return nil, err
 		}
-		return &Tx{Tx: tx, db: db, now: db.Now().UTC(), ctx: ctx, pool: db.ro, stmts: &db.roStmts}, nil
+		return &conn{Tx: tx, db: db, ctx: ctx, pool: db.ro, stmts: &db.roStmts}, nil
 	}
 	db.writing.Lock()
-	tx, err := db.db.BeginTx(ctx, opts)
+	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		db.writing.Unlock()
-		return nil, fmt.Errorf("begin: %w", err)
+		return nil, err
 	}
-	return &Tx{Tx: tx, db: db, now: db.Now().UTC(), ctx: ctx, pool: db.db, stmts: &db.stmts, writing: &db.writing}, nil
+	return &conn{Tx: tx, db: db, ctx: ctx, pool: db.db, stmts: &db.stmts, writing: &db.writing}, nil
 }
 
-// timeLayout writes times as fixed-width RFC 3339 in UTC, so that they sort
-// as text in the same order as in time.
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) (time.Time, error) {
-	t, err := time.Parse(timeLayout, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("parse stored time %q: %w", s, err)
-	}
-	return t, nil
-}
-
-// isUnique reports whether err is a UNIQUE or PRIMARY KEY constraint failure,
+// IsUnique reports whether err is a UNIQUE or PRIMARY KEY constraint failure,
 // by its extended result code.
-func isUnique(err error) bool {
+func (dialect) IsUnique(err error) bool {
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
 		return false
@@ -276,24 +248,19 @@ func isUnique(err error) bool {
 	return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 }
 
-// translate turns the driver's errors into the domain's kinds: a UNIQUE clash
-// is KindConflict and no rows is KindNotFound with notFound as its message.
-// Other errors pass through unchanged (KindInternal to callers).
-func translate(err error, notFound string) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, sql.ErrNoRows):
-		return trainer.Errorf(trainer.KindNotFound, "%s", notFound)
-	case isUnique(err):
-		return trainer.Errorf(trainer.KindConflict, "This already exists.")
-	}
-	return err
+// Trouble is writeTrouble (health.go).
+func (dialect) Trouble(err error) trainer.Trouble { return writeTrouble(err) }
+
+// IsWriteFailure is isWriteFailure (health.go).
+func (dialect) IsWriteFailure(err error) bool { return isWriteFailure(err) }
+
+// AppendAudit is appendEntry (audit.go).
+func (d dialect) AppendAudit(ctx context.Context, tx *Tx, e *trainer.AuditEntry) error {
+	return d.db.appendEntry(ctx, tx, e)
 }
 
-// Clock is the time the next transaction records: DB.Now, for the server,
-// which holds the store by its interface.
-func (db *DB) Clock() time.Time { return db.Now() }
+// AuditKey is the audit key in use, or nil.
+func (d dialect) AuditKey() []byte { return d.db.auditKey() }
 
 // The store implements every service the server asks of it.
 var _ trainer.Store = (*DB)(nil)

@@ -2,18 +2,20 @@
 // group edition's is internal/postgres, with the same services of
 // trainer.Store): one SQLite file, opened with the pure-Go
 // modernc.org/sqlite driver, migrated from the embedded migrations/*.sql at
-// Open, with one file per aggregate (user.go, session.go, settings.go,
-// practice.go, attempt.go; for certification exam.go, cert.go, rules.go,
-// audit.go, stats.go).
+// Open.
 //
-// Every change that the audit log records (users, settings, exams,
-// certification events, rules versions) appends its entry in the same
-// transaction (audit.go), naming the signed-in user the server put in the
-// context (trainer.WithActor). Decisions about a certification stay out of
-// the store: a caller passes a CertCheck, a closure over package eval's
-// decision, which the store runs inside the transaction that writes.
+// Its statements are the ones both stores speak, written once in
+// internal/sqlstore (one file per aggregate: user.go, session.go,
+// practice.go, attempt.go, exam.go, cert.go, rules.go, audit.go …), which
+// this package runs through its dialect (db.go): one writing connection and
+// a few reading ones, each statement kept prepared (stmt.go), times written as
+// text. What is SQLite's alone stays here: the file lock, backup, the audit
+// key and head files and `audit accept` (audit_key.go), the migrations and
+// the health probe.
 //
-// It translates database errors into trainer.Error kinds at this boundary
-// (no rows → KindNotFound, a UNIQUE clash → KindConflict) and never matches
-// on error text. It knows nothing of HTTP, templates or game rules.
+// Every change that the audit log records appends its entry in the same
+// transaction, chained here (audit.go) and written down in the head file once
+// it commits. It translates database errors into trainer.Error kinds at this
+// boundary (no rows → KindNotFound, a UNIQUE clash → KindConflict) and never
+// matches on error text. It knows nothing of HTTP, templates or game rules.
 package sqlite

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"modernc.org/sqlite"
@@ -21,31 +19,12 @@ import (
 // and a probe that asks SQLite for the write lock and fresh pages without
 // leaving anything behind.
 
-// writeHealth is the outcome of the kiosk's last write.
-type writeHealth struct {
-	mu  sync.Mutex
-	err error // the last write's failure, nil after a write that succeeded
-	at  time.Time
+// noteHeadFailure records that the audit head file could not be written
+// after a commit: the change is stored, but the kiosk is not healthy until a
+// later write succeeds.
+func (db *DB) noteHeadFailure(err error) {
+	db.SetWriteError(&headError{err})
 }
-
-// WriteError is the failure of the last write to the database, or nil if
-// the last write succeeded (or none was tried). Only failures that say the
-// database cannot be written count: a full disk, a read-only file, an I/O
-// error, a lock held by another process past the busy timeout, the audit
-// head file that could not be written. A refused constraint is not one.
-type WriteError struct {
-	At  time.Time
-	Err error
-}
-
-func (e *WriteError) Error() string {
-	return fmt.Sprintf("the last write to the database failed at %s: %s", e.At.UTC().Format(time.RFC3339), firstLine(e.Err))
-}
-
-func (e *WriteError) Unwrap() error { return e.Err }
-
-// Trouble says in words why the database cannot be written.
-func (e *WriteError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
 
 // headError is an audit head file that could not be written.
 type headError struct{ err error }
@@ -53,6 +32,21 @@ type headError struct{ err error }
 func (e *headError) Error() string            { return "write the audit head: " + e.err.Error() }
 func (e *headError) Unwrap() error            { return e.err }
 func (e *headError) Trouble() trainer.Trouble { return trainer.TroubleHead }
+
+// isWriteFailure reports whether err says that the database cannot be
+// written, by SQLite's primary result code.
+func isWriteFailure(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN,
+		sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY:
+		return true
+	}
+	return false
+}
 
 // ProbeError is a write probe that failed: the database at Path cannot be
 // written now.
@@ -68,9 +62,13 @@ func (e *ProbeError) Error() string {
 func (e *ProbeError) Unwrap() error            { return e.Err }
 func (e *ProbeError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
 
-// writeTrouble is troubleOf for a write that failed: at least, the
-// database cannot be written.
+// writeTrouble says in words why a write failed: what SQLite's code says,
+// or at least that the database cannot be written.
 func writeTrouble(err error) trainer.Trouble {
+	var t interface{ Trouble() trainer.Trouble }
+	if errors.As(err, &t) {
+		return t.Trouble() // the audit head's
+	}
 	if t := troubleOf(err); t != trainer.TroubleUnknown {
 		return t
 	}
@@ -129,52 +127,6 @@ var codeWords = map[int]string{
 	sqlite3.SQLITE_NOTADB:   "it is not a database",
 }
 
-// LastWriteError returns the failure of the last write, or nil.
-func (db *DB) LastWriteError() error {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	if db.health.err == nil {
-		return nil
-	}
-	return &WriteError{At: db.health.at, Err: db.health.err}
-}
-
-// noteWrite records the outcome of a write: a failure that means the
-// database cannot be written is kept; nil (a write that succeeded) clears it.
-// Other errors (a constraint, a cancelled request) change nothing.
-func (db *DB) noteWrite(err error) {
-	if err != nil && !isWriteFailure(err) {
-		return
-	}
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = err, time.Now()
-}
-
-// noteHeadFailure records that the audit head file could not be written
-// after a commit: the change is stored, but the kiosk is not healthy until a
-// later head is written.
-func (db *DB) noteHeadFailure(err error) {
-	db.health.mu.Lock()
-	defer db.health.mu.Unlock()
-	db.health.err, db.health.at = &headError{err}, time.Now()
-}
-
-// isWriteFailure reports whether err says that the database cannot be
-// written, by SQLite's primary result code.
-func isWriteFailure(err error) bool {
-	var se *sqlite.Error
-	if !errors.As(err, &se) {
-		return false
-	}
-	switch se.Code() & 0xff {
-	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN,
-		sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY:
-		return true
-	}
-	return false
-}
-
 // probeBytes is the size of the probe's blob: four pages of 4 KiB, room for
 // a few more answers. On a database that cannot grow the insert fails
 // (SQLITE_FULL); pages free inside the file are used first, as a real write
@@ -185,14 +137,16 @@ const probeBytes = 16 << 10
 // write lock, inserts a blob that needs fresh pages, and rolls back, so
 // nothing is written to the file (the pages never leave SQLite's cache). It
 // takes about as long as a small write transaction; /healthz runs it at most
-// every few seconds. Returns an error naming the file and the reason.
+// every few seconds. Returns a *ProbeError naming the file and the reason.
 func (db *DB) ProbeWrite(ctx context.Context) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return &ProbeError{Path: db.path, Err: err}
 	}
 	defer tx.Rollback()
-	if _, err := tx.Tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (zeroblob(?))`, probeBytes); err != nil {
+	// Around the store's health: the probe's failure is the probe's to
+	// report, not a write's to keep.
+	if _, err := txConn(tx).Tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (zeroblob(?))`, probeBytes); err != nil {
 		return &ProbeError{Path: db.path, Err: err}
 	}
 	return nil

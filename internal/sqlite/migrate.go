@@ -61,7 +61,7 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 		return err
 	}
 	// A file holds many statements: run as one text, never prepared.
-	if _, err := tx.Tx.ExecContext(ctx, string(body)); err != nil {
+	if _, err := txConn(tx).Tx.ExecContext(ctx, string(body)); err != nil {
 		return err
 	}
 	if f := migrationFuncs[version]; f != nil {
@@ -70,7 +70,7 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
-		version, formatTime(tx.now)); err != nil {
+		version, tx.Now()); err != nil {
 		return err
 	}
 	return tx.Commit()

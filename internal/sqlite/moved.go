@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/sqlstore"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -46,7 +47,7 @@ func (db *DB) MovedOut(ctx context.Context) (*MovedOut, error) {
 		return nil, fmt.Errorf("moved out: %w", err)
 	}
 	m.Moving = state == "moving"
-	if m.At, err = parseTime(at); err != nil {
+	if m.At, err = sqlstore.ParseTime(at); err != nil {
 		return nil, fmt.Errorf("moved out: %w", err)
 	}
 	return &m, nil
@@ -63,8 +64,8 @@ func (db *DB) BeginMoveOut(ctx context.Context, group, site string) error {
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO moved_out (id, state, to_group, site, at) VALUES (1, 'moving', ?, ?, ?)`,
-		group, site, formatTime(tx.now)); err != nil {
-		return fmt.Errorf("begin the move: %w", translate(err, "The school is being moved already."))
+		group, site, tx.Now()); err != nil {
+		return fmt.Errorf("begin the move: %w", err)
 	}
 	return tx.Commit()
 }
@@ -95,14 +96,14 @@ func (db *DB) FinishMoveOut(ctx context.Context, group, site string, detail map[
 	if _, err := tx.ExecContext(ctx, `
 		INSERT INTO moved_out (id, state, to_group, site, at) VALUES (1, 'moved', ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET state = 'moved', to_group = excluded.to_group, site = excluded.site, at = excluded.at`,
-		group, site, formatTime(tx.now)); err != nil {
+		group, site, tx.Now()); err != nil {
 		return fmt.Errorf("finish the move: %w", err)
 	}
 	d := map[string]any{"group": group, "site": site}
 	for k, v := range detail {
 		d[k] = v
 	}
-	if _, err := appendAudit(ctx, tx, actorOf(ctx), AuditSchoolMovedOut, trainer.AuditSubject, d); err != nil {
+	if _, err := appendAudit(ctx, tx, sqlstore.ActorOf(ctx), AuditSchoolMovedOut, trainer.AuditSubject, d); err != nil {
 		return fmt.Errorf("finish the move: %w", err)
 	}
 	return tx.Commit()

@@ -53,10 +53,10 @@ func normalizeUserNames(ctx context.Context, tx *Tx) error {
 			}
 			name = fmt.Sprintf("%s (%d)", base, n)
 		}
-		if err := updateUser(ctx, tx, u.id, `name = ?`, name); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET name = ?, updated_at = ? WHERE id = ?`, name, tx.Now(), u.id); err != nil {
 			return fmt.Errorf("normalise the name of user %d: %w", u.id, err)
 		}
-		if _, err := appendAudit(ctx, tx, actor{0, kioskActor}, trainer.AuditUserRenamed, trainer.UserSubject(u.id),
+		if _, err := appendAudit(ctx, tx, kiosk, trainer.AuditUserRenamed, trainer.UserSubject(u.id),
 			map[string]any{"from": u.name, "to": name}); err != nil {
 			return fmt.Errorf("normalise names: %w", err)
 		}

@@ -5,6 +5,10 @@ import (
 	"database/sql"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/sqlstore"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // The statement cache. Every query the store runs is one of a few dozen
@@ -80,108 +84,111 @@ func cacheable(query string) bool {
 	return !strings.Contains(strings.TrimRight(strings.TrimSpace(query), ";"), ";")
 }
 
+// conn is a transaction on one of the store's pools (sqlstore.Conn). Its
+// ExecContext, QueryContext and QueryRowContext run the store's statements
+// prepared once, with the times written as SQLite keeps them (params).
+type conn struct {
+	*sql.Tx
+	db  *DB
+	ctx context.Context
+	// pool and stmts are the connections the transaction runs on and
+	// their prepared statements.
+	pool  *sql.DB
+	stmts *stmtCache
+	// writing is the DB's write lock for a write transaction, until it
+	// ends; nil for a read-only one.
+	writing *sync.Mutex
+	// unprepared are the texts run without a prepared statement, to be
+	// prepared once the transaction ends.
+	unprepared []string
+	// head is the audit head to write down once the transaction commits
+	// (the last entry it appended).
+	head *trainer.AuditHead
+}
+
+// txConn is the SQLite transaction under tx.
+func txConn(tx *Tx) *conn { return tx.Conn().(*conn) }
+
 // ExecContext runs query in the transaction, through its cached statement
 // when there is one.
-func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	var res sql.Result
-	var err error
-	if st := tx.stmt(ctx, query); st != nil {
-		res, err = st.ExecContext(ctx, args...)
-	} else {
-		res, err = tx.Tx.ExecContext(ctx, query, args...)
+func (c *conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := c.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, params(args)...)
 	}
-	if tx.writing != nil {
-		if err != nil {
-			tx.db.noteWrite(err) // kept only if it says the file cannot be written
-		} else {
-			tx.wrote = true
-		}
-	}
-	return res, err
+	return c.Tx.ExecContext(ctx, query, params(args)...)
 }
 
 // QueryContext runs query in the transaction, through its cached statement
 // when there is one.
-func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := tx.stmt(ctx, query); st != nil {
-		return st.QueryContext(ctx, args...)
+func (c *conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := c.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, params(args)...)
 	}
-	return tx.Tx.QueryContext(ctx, query, args...)
+	return c.Tx.QueryContext(ctx, query, params(args)...)
 }
 
 // QueryRowContext runs query in the transaction, through its cached
-// statement when there is one. Write with ExecContext, not with an
-// INSERT … RETURNING here: ExecContext notes a write's failure for the
-// store's health (health.go); the error of a row is only seen by Scan.
-func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := tx.stmt(ctx, query); st != nil {
-		return st.QueryRowContext(ctx, args...)
+// statement when there is one.
+func (c *conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := c.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, params(args)...)
 	}
-	return tx.Tx.QueryRowContext(ctx, query, args...)
+	return c.Tx.QueryRowContext(ctx, query, params(args)...)
 }
 
-// stmt returns query's cached statement bound to tx, or nil after noting
-// query to be prepared when tx ends.
-func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
-	if st := tx.stmts.get(query); st != nil {
-		return tx.Tx.StmtContext(ctx, st)
+// params gives the arguments as SQLite keeps them: times as text in UTC
+// (sqlstore.TimeLayout), which sorts as the times do.
+func params(args []any) []any {
+	out, copied := args, false
+	for i, a := range args {
+		t, ok := a.(time.Time)
+		if !ok {
+			continue
+		}
+		if !copied {
+			out, copied = append([]any(nil), args...), true
+		}
+		out[i] = t.UTC().Format(sqlstore.TimeLayout)
+	}
+	return out
+}
+
+// stmt returns query's cached statement bound to the transaction, or nil
+// after noting query to be prepared when the transaction ends.
+func (c *conn) stmt(ctx context.Context, query string) *sql.Stmt {
+	if st := c.stmts.get(query); st != nil {
+		return c.Tx.StmtContext(ctx, st)
 	}
 	if cacheable(query) {
-		tx.unprepared = append(tx.unprepared, query)
+		c.unprepared = append(c.unprepared, query)
 	}
 	return nil
 }
 
-// Commit commits the transaction and releases the write lock, then
-// prepares the statements it ran without one. A write transaction that
-// appended audit entries writes the audit head down after its commit and
-// before it releases the lock, so heads are written in the order of the
-// entries (audit_key.go).
-func (tx *Tx) Commit() error {
-	err := tx.Tx.Commit()
-	if tx.writing != nil {
-		switch {
-		case err != nil:
-			tx.db.noteWrite(err)
-		case tx.wrote:
-			tx.db.noteWrite(nil)
-		}
-		if err == nil && tx.head != nil && tx.db.audit != nil {
+// End runs once the transaction is over. A write transaction that
+// appended audit entries and committed writes the audit head down before it
+// releases the lock, so heads are written in the order of the entries
+// (audit_key.go). Then the statements it ran without one are prepared.
+func (c *conn) End(committed bool) {
+	if c.writing != nil {
+		if committed && c.head != nil && c.db.audit != nil {
 			// The change is committed whatever happens to its head: a
 			// head left behind is caught up at the next start. The
 			// failure is reported by /healthz.
-			if herr := tx.db.writeHead(*tx.head); herr != nil {
-				tx.db.noteHeadFailure(herr)
+			if herr := c.db.writeHead(*c.head); herr != nil {
+				c.db.noteHeadFailure(herr)
 			}
 		}
+		c.writing.Unlock()
+		c.writing = nil
 	}
-	tx.end()
-	return err
+	if len(c.unprepared) > 0 {
+		qs := c.unprepared
+		c.unprepared = nil
+		c.stmts.prepare(c.ctx, c.pool, qs)
+	}
 }
 
-// Rollback rolls the transaction back (a no-op after Commit) and releases
-// the write lock, then prepares the statements it ran without one.
-func (tx *Tx) Rollback() error {
-	err := tx.Tx.Rollback()
-	tx.end()
-	return err
-}
-
-// end runs once the transaction is over, from Commit or Rollback, which
-// every transaction calls (defer tx.Rollback()).
-func (tx *Tx) end() {
-	if tx.writing != nil {
-		tx.writing.Unlock()
-		tx.writing = nil
-	}
-	tx.prepareUnprepared()
-}
-
-func (tx *Tx) prepareUnprepared() {
-	if len(tx.unprepared) == 0 {
-		return
-	}
-	qs := tx.unprepared
-	tx.unprepared = nil
-	tx.stmts.prepare(tx.ctx, tx.pool, qs)
-}
+// SQLTx is the database/sql transaction under tx, for a caller that reads
+// the kiosk's rows itself (trainer migrate copies a school from it).
+func SQLTx(tx *Tx) *sql.Tx { return txConn(tx).Tx }

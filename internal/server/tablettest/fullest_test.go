@@ -32,7 +32,7 @@ func TestFullestRoundsInView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tx.Exec(`UPDATE attempts SET seed = ? WHERE id = ?`, tt.seed, a.ID); err != nil {
+		if _, err := tx.ExecContext(t.Context(), `UPDATE attempts SET seed = ? WHERE id = ?`, tt.seed, a.ID); err != nil {
 			t.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {

@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"cmp"
@@ -13,7 +13,7 @@ import (
 const msgExamNotFound = "Exam not found."
 
 const examColumns = `x.session_id, x.user_id, x.game, x.house, x.rules_version, x.standard, x.started_at,
-	coalesce(x.finished_at::text, ''), coalesce(x.passed, 0), coalesce(x.result, ''),
+	x.finished_at, coalesce(x.passed, 0), coalesce(x.result, ''),
 	(SELECT ps.site_id FROM practice_sessions ps WHERE ps.id = x.session_id)`
 
 // StartExam starts exam ex for trainee ex.UserID: a practice session in
@@ -37,7 +37,7 @@ func (db *DB) StartExam(ctx context.Context, ex *trainer.Exam, check trainer.Cer
 	}
 	defer tx.Rollback()
 	if _, err := findUser(ctx, tx, `id = ? AND role = 'trainee' AND active = 1`, ex.UserID); err != nil {
-		return fmt.Errorf("start exam: %w", translate(err, "Trainee not found."))
+		return fmt.Errorf("start exam: %w", tx.translate(err, "Trainee not found."))
 	}
 	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, ex.UserID); err == nil {
 		if open.Mode == trainer.ModeExam {
@@ -70,7 +70,7 @@ func (db *DB) StartExam(ctx context.Context, ex *trainer.Exam, check trainer.Cer
 		level = max(level, it.Level)
 	}
 	ex.SiteID = cmp.Or(ex.SiteID, trainer.FirstSiteID)
-	ex.ID, err = tx.insert(ctx, `
+	ex.ID, err = tx.Insert(ctx, `
 		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
 		VALUES (?, 'exam', ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ex.UserID, ex.Game, trainer.KindMixed, level, ex.House, ex.RulesVersion, len(ex.Items), formatTime(tx.now), ex.SiteID)
@@ -182,35 +182,13 @@ func (db *DB) ListExams(ctx context.Context, f trainer.ExamFilter) ([]*trainer.E
 	if f.Finished {
 		where += ` AND x.finished_at IS NOT NULL`
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+examColumns+` FROM exams x WHERE `+where+` ORDER BY x.started_at DESC, x.session_id DESC`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list exams: %w", err)
-	}
-	var out []*trainer.Exam
-	for rows.Next() {
-		ex, err := scanExam(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("list exams: %w", err)
-		}
-		out = append(out, ex)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for _, ex := range out {
-		if ex.Items, err = examItems(ctx, tx, ex.ID); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return listExamsTx(ctx, tx, where+` ORDER BY x.started_at DESC, x.session_id DESC`, args...)
 }
 
 func findExam(ctx context.Context, tx *Tx, where string, args ...any) (*trainer.Exam, error) {
 	ex, err := scanExam(tx.QueryRowContext(ctx, `SELECT `+examColumns+` FROM exams x WHERE `+where, args...))
 	if err != nil {
-		return nil, translate(err, msgExamNotFound)
+		return nil, tx.translate(err, msgExamNotFound)
 	}
 	if ex.Items, err = examItems(ctx, tx, ex.ID); err != nil {
 		return nil, err
@@ -240,7 +218,8 @@ func examItems(ctx context.Context, tx *Tx, id int64) ([]trainer.ExamItem, error
 
 func scanExam(sc scanner) (*trainer.Exam, error) {
 	var ex trainer.Exam
-	var standard, started, finished, result string
+	var standard, result string
+	var started, finished storedTime
 	if err := sc.Scan(&ex.ID, &ex.UserID, &ex.Game, &ex.House, &ex.RulesVersion, &standard, &started, &finished,
 		&ex.Passed, &result, &ex.SiteID); err != nil {
 		return nil, err
@@ -250,13 +229,11 @@ func scanExam(sc scanner) (*trainer.Exam, error) {
 		ex.Result = json.RawMessage(result)
 	}
 	var err error
-	if ex.StartedAt, err = parseTime(started); err != nil {
+	if ex.StartedAt, err = started.time(); err != nil {
 		return nil, err
 	}
-	if finished != "" {
-		if ex.FinishedAt, err = parseTime(finished); err != nil {
-			return nil, err
-		}
+	if ex.FinishedAt, err = finished.time(); err != nil {
+		return nil, err
 	}
 	return &ex, nil
 }

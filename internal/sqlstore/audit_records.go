@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -27,13 +27,13 @@ func certMismatches(ctx context.Context, tx *Tx, userID int64, game string) ([]t
 	if r.Events, err = listCertEvents(ctx, tx, `e.user_id = ? AND e.game = ? ORDER BY e.id`, userID, game); err != nil {
 		return nil, err
 	}
-	if r.Exams, err = listExamsTx(ctx, tx, `x.user_id = ? AND x.game = ?`, userID, game); err != nil {
+	if r.Exams, err = listExamsTx(ctx, tx, `x.user_id = ? AND x.game = ? ORDER BY x.session_id`, userID, game); err != nil {
 		return nil, err
 	}
 	if r.Entries, err = certEntries(ctx, tx, `subject = ?`, trainer.CertSubject(userID, game)); err != nil {
 		return nil, err
 	}
-	return trainer.CheckCertRecords(r, tx.db.key), nil
+	return trainer.CheckCertRecords(r, tx.db.d.AuditKey()), nil
 }
 
 // VerifyRecords compares every exam and certification event with the audit
@@ -50,21 +50,23 @@ func (db *DB) VerifyRecords(ctx context.Context) (trainer.RecordsReport, []train
 	if r.Events, err = listCertEvents(ctx, tx, `1 = 1 ORDER BY e.id`); err != nil {
 		return trainer.RecordsReport{}, nil, err
 	}
-	if r.Exams, err = listExamsTx(ctx, tx, `1 = 1`); err != nil {
+	if r.Exams, err = listExamsTx(ctx, tx, `1 = 1 ORDER BY x.session_id`); err != nil {
 		return trainer.RecordsReport{}, nil, err
 	}
-	if r.Entries, err = certEntries(ctx, tx, `substr(subject, 1, 5) = 'user:' AND strpos(subject, '/game:') > 0`); err != nil {
+	// The subjects of certifications: "user:12/game:uth" (replace finds
+	// "/game:" in both databases, which name their search functions apart).
+	if r.Entries, err = certEntries(ctx, tx, `substr(subject, 1, 5) = 'user:' AND replace(subject, '/game:', '') <> subject`); err != nil {
 		return trainer.RecordsReport{}, nil, err
 	}
 	rep := trainer.RecordsReport{Exams: len(r.Exams), Events: len(r.Events), Entries: len(r.Entries)}
-	return rep, trainer.CheckCertRecords(r, db.key), nil
+	return rep, trainer.CheckCertRecords(r, db.d.AuditKey()), nil
 }
 
 // certEntries reads the audit entries matching where, with Keyed set as in
 // the chain (from the first keyed entry on). An entry whose time cannot be
 // read is kept with its zero time: the check then names it.
 func certEntries(ctx context.Context, tx *Tx, where string, args ...any) ([]*trainer.AuditEntry, error) {
-	keyedFrom, _, err := firstKeyed(ctx, tx)
+	keyedFrom, _, err := FirstKeyed(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
@@ -85,10 +87,10 @@ func certEntries(ctx context.Context, tx *Tx, where string, args ...any) ([]*tra
 	return out, rows.Err()
 }
 
-// listExamsTx reads the exams matching where (over exams x) with their
-// items, in tx.
+// listExamsTx reads the exams matching where (over exams x, with its
+// ORDER BY) with their items, in tx.
 func listExamsTx(ctx context.Context, tx *Tx, where string, args ...any) ([]*trainer.Exam, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+examColumns+` FROM exams x WHERE `+where+` ORDER BY x.session_id`, args...)
+	rows, err := tx.QueryContext(ctx, `SELECT `+examColumns+` FROM exams x WHERE `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list exams: %w", err)
 	}

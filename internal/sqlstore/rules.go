@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 const msgRulesNotFound = "Rules version not found."
 
-const rulesColumns = `r.version, r.files, r.first_seen_at, coalesce(r.approved_at, ''), coalesce(r.approved_by, 0),
+const rulesColumns = `r.version, r.files, r.first_seen_at, r.approved_at, coalesce(r.approved_by, 0),
 	coalesce((SELECT u.name FROM users u WHERE u.id = r.approved_by), '')`
 
 // RecordRulesVersion stores a rules version the kiosk runs with, with its
@@ -115,7 +115,7 @@ func (db *DB) ApproveRulesVersion(ctx context.Context, version string) (*trainer
 		formatTime(tx.now), who.ID, version); err != nil {
 		return nil, fmt.Errorf("approve rules version: %w", err)
 	}
-	if _, err := appendAudit(ctx, tx, actor{who.ID, who.Name}, trainer.AuditRulesApproved, trainer.RulesSubject(version),
+	if _, err := appendAudit(ctx, tx, Actor{who.ID, who.Name}, trainer.AuditRulesApproved, trainer.RulesSubject(version),
 		map[string]any{"version": version}); err != nil {
 		return nil, fmt.Errorf("approve rules version: %w", err)
 	}
@@ -128,14 +128,15 @@ func (db *DB) ApproveRulesVersion(ctx context.Context, version string) (*trainer
 func findRulesVersion(ctx context.Context, tx *Tx, version string) (*trainer.RulesVersion, error) {
 	v, err := scanRulesVersion(tx.QueryRowContext(ctx, `SELECT `+rulesColumns+` FROM rules_versions r WHERE r.version = ?`, version))
 	if err != nil {
-		return nil, translate(err, msgRulesNotFound)
+		return nil, tx.translate(err, msgRulesNotFound)
 	}
 	return v, nil
 }
 
 func scanRulesVersion(sc scanner) (*trainer.RulesVersion, error) {
 	var v trainer.RulesVersion
-	var files, first, approved string
+	var files string
+	var first, approved storedTime
 	if err := sc.Scan(&v.Version, &files, &first, &approved, &v.ApprovedByID, &v.ApprovedBy); err != nil {
 		return nil, err
 	}
@@ -152,13 +153,11 @@ func scanRulesVersion(sc scanner) (*trainer.RulesVersion, error) {
 		v.Files[p] = b
 	}
 	var err error
-	if v.FirstSeenAt, err = parseTime(first); err != nil {
+	if v.FirstSeenAt, err = first.time(); err != nil {
 		return nil, err
 	}
-	if approved != "" {
-		if v.ApprovedAt, err = parseTime(approved); err != nil {
-			return nil, err
-		}
+	if v.ApprovedAt, err = approved.time(); err != nil {
+		return nil, err
 	}
 	return &v, nil
 }

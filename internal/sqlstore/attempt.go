@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -15,12 +15,6 @@ import (
 // for a missing one.
 const msgAttemptNotFound = "Question not found."
 
-// ErrAnswered is trainer.ErrAnswered, kept under its old name for this package.
-var ErrAnswered = trainer.ErrAnswered
-
-// ErrSessionEnded is trainer.ErrSessionEnded, kept under its old name for this package.
-var ErrSessionEnded = trainer.ErrSessionEnded
-
 // endedPending reports whether attempt id of user userID is waiting for its
 // answer in a session that has ended. An attempt answered, or not the
 // user's, is not: the caller's UPDATE says which.
@@ -35,7 +29,7 @@ func endedPending(ctx context.Context, tx *Tx, id, userID int64) (bool, error) {
 }
 
 const attemptColumns = `id, session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
-	target_seconds, source, coalesce(retry_of, 0), served_at, hint_used, coalesce(answered_at, ''),
+	target_seconds, source, coalesce(retry_of, 0), served_at, hint_used, answered_at,
 	coalesce(answer, ''), coalesce(key, ''), coalesce(correct, 0), coalesce(score, 0), coalesce(speed, ''), coalesce(elapsed_ms, 0),
 	coalesce(mistake_id, ''), language`
 
@@ -46,7 +40,7 @@ const attemptColumns = `id, session_id, user_id, position, game, kind, level, se
 // scenario. Returns KindNotFound if the session is not a.UserID's, and
 // KindConflict if it has ended or has no scenario left to serve.
 func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginUserTx(ctx, a.UserID) // the user's rows only
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +70,7 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	if a.RetryOf != 0 {
 		retryOf = a.RetryOf
 	}
-	res, err := tx.ExecContext(ctx, `
+	a.ID, err = tx.Insert(ctx, `
 		INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
 			target_seconds, source, retry_of, served_at, language)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -85,18 +79,15 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	if err != nil {
 		return nil, fmt.Errorf("serve attempt: %w", err)
 	}
-	if a.ID, err = res.LastInsertId(); err != nil {
-		return nil, err
-	}
 	return a, tx.Commit()
 }
 
 // RenewAttempt replaces the spec of a scenario still waiting for its answer
 // and serves it again now (a new timer): the kiosk does this when the rules
 // changed since it was served, as the old drill can no longer be rebuilt.
-// Returns KindNotFound, or ErrAnswered once it has its answer.
+// Returns KindNotFound, or trainer.ErrAnswered once it has its answer.
 func (db *DB) RenewAttempt(ctx context.Context, a *trainer.Attempt) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginUserTx(ctx, a.UserID) // the user's rows only
 	if err != nil {
 		return err
 	}
@@ -168,8 +159,8 @@ func (db *DB) LastAttempt(ctx context.Context, sessionID int64) (*trainer.Attemp
 // AnswerAttempt stores the graded answer g of attempt id, answered at
 // answeredAt, and returns the attempt as stored. It writes once: a second
 // answer to the same scenario changes nothing and returns the stored attempt
-// with ErrAnswered (kind KindConflict), so the caller can show the feedback
-// already given. Returns ErrSessionEnded for a question left waiting when
+// with trainer.ErrAnswered (kind KindConflict), so the caller can show the feedback
+// already given. Returns trainer.ErrSessionEnded for a question left waiting when
 // its session ended, and KindNotFound if there is no such attempt or it is
 // another user's.
 func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt time.Time, g trainer.Grade) (*trainer.Attempt, error) {
@@ -179,9 +170,9 @@ func (db *DB) AnswerAttempt(ctx context.Context, id, userID int64, answeredAt ti
 
 // AnswerAttemptInSession is AnswerAttempt that also returns the attempt's
 // session with its counts after the answer, read in the same transaction
-// (the feedback shows them). With ErrAnswered, both are as stored.
+// (the feedback shows them). With trainer.ErrAnswered, both are as stored.
 func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answeredAt time.Time, g trainer.Grade) (*trainer.Attempt, *trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginUserTx(ctx, userID) // the user's rows only
 	if err != nil {
 		return nil, nil, err
 	}
@@ -189,7 +180,7 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 	if ended, err := endedPending(ctx, tx, id, userID); err != nil {
 		return nil, nil, fmt.Errorf("answer attempt: %w", err)
 	} else if ended {
-		return nil, nil, ErrSessionEnded
+		return nil, nil, trainer.ErrSessionEnded
 	}
 	var mistake any
 	if g.MistakeID != "" {
@@ -201,7 +192,7 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 		formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, g.Score, string(g.Speed),
 		g.Elapsed.Milliseconds(), mistake, id, userID)
 	changeErr := pendingChanged(ctx, tx, res, err, id, userID)
-	if changeErr != nil && changeErr != ErrAnswered {
+	if changeErr != nil && changeErr != trainer.ErrAnswered {
 		return nil, nil, fmt.Errorf("answer attempt: %w", changeErr)
 	}
 	a, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
@@ -219,10 +210,10 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 }
 
 // UseHint records that the trainee asked for the hint of attempt id and
-// returns the attempt. Returns KindNotFound, ErrAnswered once the attempt
-// has its answer, or ErrSessionEnded once its session has ended.
+// returns the attempt. Returns KindNotFound, trainer.ErrAnswered once the attempt
+// has its answer, or trainer.ErrSessionEnded once its session has ended.
 func (db *DB) UseHint(ctx context.Context, id, userID int64) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginUserTx(ctx, userID) // the user's rows only
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +221,7 @@ func (db *DB) UseHint(ctx context.Context, id, userID int64) (*trainer.Attempt, 
 	if ended, err := endedPending(ctx, tx, id, userID); err != nil {
 		return nil, fmt.Errorf("use hint: %w", err)
 	} else if ended {
-		return nil, ErrSessionEnded
+		return nil, trainer.ErrSessionEnded
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE attempts SET hint_used = 1 WHERE id = ? AND user_id = ? AND answered_at IS NULL`,
 		id, userID)
@@ -245,7 +236,7 @@ func (db *DB) UseHint(ctx context.Context, id, userID int64) (*trainer.Attempt, 
 }
 
 // pendingChanged turns the result of an UPDATE … WHERE answered_at IS NULL
-// of attempt id into an error: nil when a row changed, ErrAnswered when the
+// of attempt id into an error: nil when a row changed, trainer.ErrAnswered when the
 // attempt exists but has its answer, KindNotFound when it is not the user's.
 func pendingChanged(ctx context.Context, tx *Tx, res sql.Result, err error, id, userID int64) error {
 	if err != nil {
@@ -261,7 +252,7 @@ func pendingChanged(ctx context.Context, tx *Tx, res sql.Result, err error, id, 
 	if _, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID); err != nil {
 		return err
 	}
-	return ErrAnswered
+	return trainer.ErrAnswered
 }
 
 // notOpenExam leaves out the attempts (of alias a) of an exam still open: a
@@ -272,13 +263,10 @@ func notOpenExam(a string) string {
 		AND h.mode = 'exam' AND h.ended_at IS NULL)`
 }
 
-// AttemptFilter is trainer.AttemptFilter, kept under its old name for this package.
-type AttemptFilter = trainer.AttemptFilter
-
 // ListAttempts returns the user's attempts that match f: a session's in the
 // order served, otherwise the newest first. Without SessionID it leaves out
 // the attempts of an exam still open.
-func (db *DB) ListAttempts(ctx context.Context, f AttemptFilter) ([]*trainer.Attempt, error) {
+func (db *DB) ListAttempts(ctx context.Context, f trainer.AttemptFilter) ([]*trainer.Attempt, error) {
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, err
@@ -361,7 +349,7 @@ func findAttempt(ctx context.Context, tx *Tx, where string, args ...any) (*train
 	row := tx.QueryRowContext(ctx, `SELECT `+attemptColumns+` FROM attempts WHERE `+where, args...)
 	a, err := scanAttempt(row)
 	if err != nil {
-		return nil, translate(err, msgAttemptNotFound)
+		return nil, tx.translate(err, msgAttemptNotFound)
 	}
 	return a, nil
 }
@@ -369,7 +357,8 @@ func findAttempt(ctx context.Context, tx *Tx, where string, args ...any) (*train
 func scanAttempt(sc scanner) (*trainer.Attempt, error) {
 	var a trainer.Attempt
 	var seed, elapsed int64
-	var source, served, answered, answer, key, speed string
+	var source, answer, key, speed string
+	var served, answered storedTime
 	if err := sc.Scan(&a.ID, &a.SessionID, &a.UserID, &a.Position, &a.Game, &a.Kind, &a.Level, &seed, &a.House,
 		&a.RulesVersion, &a.Skill, &a.TargetSeconds, &source, &a.RetryOf, &served, &a.HintUsed, &answered,
 		&answer, &key, &a.Correct, &a.Score, &speed, &elapsed, &a.MistakeID, &a.Lang); err != nil {
@@ -384,13 +373,11 @@ func scanAttempt(sc scanner) (*trainer.Attempt, error) {
 		a.Key = json.RawMessage(key)
 	}
 	var err error
-	if a.ServedAt, err = parseTime(served); err != nil {
+	if a.ServedAt, err = served.time(); err != nil {
 		return nil, err
 	}
-	if answered != "" {
-		if a.AnsweredAt, err = parseTime(answered); err != nil {
-			return nil, err
-		}
+	if a.AnsweredAt, err = answered.time(); err != nil {
+		return nil, err
 	}
 	return &a, nil
 }

@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"cmp"
@@ -17,16 +17,16 @@ const msgSessionNotFound = "Practice session not found."
 // sessionColumns reads a session with its answered and correct counts, which
 // triggers keep in its row as its attempts change (migration 0031).
 const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.house, s.rules_version, s.planned,
-	s.started_at, coalesce(s.ended_at, ''), s.answered_count, s.correct_count, s.site_id`
+	s.started_at, s.ended_at, s.answered_count, s.correct_count, s.site_id`
 
 // StartPracticeSession stores s as the trainee's open session and sets its
 // ID and start. The trainee's previous open session, if any, ends now: a
 // trainee runs one session at a time, the one that resumes on any tablet.
-// Returns KindNotFound if the user does not exist, ErrExamOpen (KindConflict)
+// Returns KindNotFound if the user does not exist, trainer.ErrExamOpen (KindConflict)
 // while the trainee's exam is open, and KindInvalid for ModeExam (StartExam
 // starts exams).
 func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSession) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginUserTx(ctx, s.UserID) // the user's rows only
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 	// unanswered questions.
 	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, s.UserID); err == nil {
 		if open.Mode == trainer.ModeExam {
-			return ErrExamOpen
+			return trainer.ErrExamOpen
 		}
 	} else if trainer.KindOf(err) != trainer.KindNotFound {
 		return err
@@ -50,15 +50,12 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 		return fmt.Errorf("start practice session: %w", err)
 	}
 	s.SiteID = cmp.Or(s.SiteID, trainer.FirstSiteID)
-	res, err := tx.ExecContext(ctx, `
+	s.ID, err = tx.Insert(ctx, `
 		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.now), s.SiteID)
 	if err != nil {
 		return fmt.Errorf("start practice session: %w", err)
-	}
-	if s.ID, err = res.LastInsertId(); err != nil {
-		return err
 	}
 	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.now, time.Time{}, 0, 0
 	return tx.Commit()
@@ -116,7 +113,7 @@ func (db *DB) OpenPracticeSession(ctx context.Context, userID int64) (*trainer.P
 // that has already ended changes nothing. Returns KindNotFound if there is no
 // such session or it is another user's.
 func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginUserTx(ctx, userID) // the user's rows only
 	if err != nil {
 		return nil, err
 	}
@@ -133,13 +130,10 @@ func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*traine
 	return s, tx.Commit()
 }
 
-// SessionFilter is trainer.SessionFilter, kept under its old name for this package.
-type SessionFilter = trainer.SessionFilter
-
 // ListPracticeSessions returns the user's sessions that have at least one
 // answer, newest first, leaving out an exam still open (its score is told
 // only at the end).
-func (db *DB) ListPracticeSessions(ctx context.Context, f SessionFilter) ([]*trainer.PracticeSession, error) {
+func (db *DB) ListPracticeSessions(ctx context.Context, f trainer.SessionFilter) ([]*trainer.PracticeSession, error) {
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, err
@@ -176,7 +170,7 @@ func findPracticeSession(ctx context.Context, tx *Tx, where string, args ...any)
 	row := tx.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions s WHERE `+where, args...)
 	s, err := scanSession(row)
 	if err != nil {
-		return nil, translate(err, msgSessionNotFound)
+		return nil, tx.translate(err, msgSessionNotFound)
 	}
 	return s, nil
 }
@@ -190,20 +184,19 @@ func endOpenSessions(ctx context.Context, tx *Tx, userID int64) error {
 
 func scanSession(sc scanner) (*trainer.PracticeSession, error) {
 	var s trainer.PracticeSession
-	var mode, started, ended string
+	var mode string
+	var started, ended storedTime
 	if err := sc.Scan(&s.ID, &s.UserID, &mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
 		&started, &ended, &s.Answered, &s.Correct, &s.SiteID); err != nil {
 		return nil, err
 	}
 	s.Mode = trainer.Mode(mode)
 	var err error
-	if s.StartedAt, err = parseTime(started); err != nil {
+	if s.StartedAt, err = started.time(); err != nil {
 		return nil, err
 	}
-	if ended != "" {
-		if s.EndedAt, err = parseTime(ended); err != nil {
-			return nil, err
-		}
+	if s.EndedAt, err = ended.time(); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }

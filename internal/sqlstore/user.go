@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -8,9 +8,6 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
-
-// UserFilter is trainer.UserFilter, kept under its old name for this package.
-type UserFilter = trainer.UserFilter
 
 const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, coalesce(site_id, 0)`
 
@@ -36,7 +33,7 @@ func (db *DB) CreateUser(ctx context.Context, u *trainer.User) error {
 
 // auditUser records a change to user u in the audit log: who the user is,
 // never their secret.
-func auditUser(ctx context.Context, tx *Tx, who actor, action string, u *trainer.User) error {
+func auditUser(ctx context.Context, tx *Tx, who Actor, action string, u *trainer.User) error {
 	_, err := appendAudit(ctx, tx, who, action, trainer.UserSubject(u.ID),
 		map[string]any{"name": u.Name, "role": string(u.Role), "badge": u.Badge})
 	return err
@@ -63,7 +60,7 @@ func (db *DB) CreateFirstAdministrator(ctx context.Context, u *trainer.User) err
 		return fmt.Errorf("create first administrator: %w", err)
 	}
 	// Nobody is signed in at setup: the first administrator creates themself.
-	if err := auditUser(ctx, tx, actor{u.ID, u.Name}, trainer.AuditUserCreated, u); err != nil {
+	if err := auditUser(ctx, tx, Actor{u.ID, u.Name}, trainer.AuditUserCreated, u); err != nil {
 		return fmt.Errorf("create first administrator: %w", err)
 	}
 	return tx.Commit()
@@ -110,7 +107,7 @@ func (db *DB) findUser(ctx context.Context, where string, arg any) (*trainer.Use
 }
 
 // ListUsers returns the users that match f, ordered by name.
-func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*trainer.User, error) {
+func (db *DB) ListUsers(ctx context.Context, f trainer.UserFilter) ([]*trainer.User, error) {
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, err
@@ -270,14 +267,23 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 			return err
 		}
 	}
-	if u.Role == trainer.RoleDirector {
+	if u.Role == trainer.RoleDirector && tx.db.kiosk {
 		return trainer.Errorf(trainer.KindInvalid, "A group director belongs to a casino group's database; a kiosk on its own has managers.")
 	}
-	if u.SiteID == 0 {
+	// A group director belongs to no site (site_id NULL); everyone else
+	// to one.
+	var site sql.NullInt64
+	switch {
+	case u.Role == trainer.RoleDirector:
+		u.SiteID = 0
+	case u.SiteID == 0:
 		u.SiteID = trainer.FirstSiteID
-	}
-	if _, err := findSite(ctx, tx, `id = ?`, u.SiteID); err != nil {
-		return err
+		fallthrough
+	default:
+		if _, err := findSite(ctx, tx, `id = ?`, u.SiteID); err != nil {
+			return err
+		}
+		site = sql.NullInt64{Int64: u.SiteID, Valid: true}
 	}
 	u.Active = true
 	u.CreatedAt, u.UpdatedAt = tx.now, tx.now
@@ -285,16 +291,12 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	if u.Badge != "" {
 		badge = sql.NullString{String: u.Badge, Valid: true}
 	}
-	// Exec, not INSERT … RETURNING through QueryRow: a write's failure
-	// (a full disk) is then seen by the store's health (health.go).
-	res, err := tx.ExecContext(ctx, `
+	var err error
+	u.ID, err = tx.Insert(ctx, `
 		INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at, site_id)
 		VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
-		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now), u.SiteID)
-	if err == nil {
-		u.ID, err = res.LastInsertId()
-	}
-	return translate(err, "User not found.")
+		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now), site)
+	return tx.translate(err, "User not found.")
 }
 
 // checkLookalike refuses name when it looks like the name of a user
@@ -333,7 +335,7 @@ func findUser(ctx context.Context, tx *Tx, where string, arg any) (*trainer.User
 	row := tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg)
 	u, err := scanUser(row)
 	if err != nil {
-		return nil, translate(err, "User not found.")
+		return nil, tx.translate(err, "User not found.")
 	}
 	return u, nil
 }
@@ -343,7 +345,7 @@ func updateUser(ctx context.Context, tx *Tx, id int64, set string, arg any) erro
 	res, err := tx.ExecContext(ctx, `UPDATE users SET `+set+`, updated_at = ? WHERE id = ?`,
 		arg, formatTime(tx.now), id)
 	if err != nil {
-		return translate(err, "User not found.")
+		return tx.translate(err, "User not found.")
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return err
@@ -353,20 +355,19 @@ func updateUser(ctx context.Context, tx *Tx, id int64, set string, arg any) erro
 	return nil
 }
 
-type scanner interface{ Scan(dest ...any) error }
-
 func scanUser(s scanner) (*trainer.User, error) {
 	var u trainer.User
-	var role, created, updated string
+	var role string
+	var created, updated storedTime
 	if err := s.Scan(&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &u.Language, &created, &updated, &u.SiteID); err != nil {
 		return nil, err
 	}
 	u.Role = trainer.Role(role)
 	var err error
-	if u.CreatedAt, err = parseTime(created); err != nil {
+	if u.CreatedAt, err = created.time(); err != nil {
 		return nil, err
 	}
-	if u.UpdatedAt, err = parseTime(updated); err != nil {
+	if u.UpdatedAt, err = updated.time(); err != nil {
 		return nil, err
 	}
 	return &u, nil
@@ -388,7 +389,7 @@ func checkManages(ctx context.Context, tx *Tx, id int64, action string) error {
 	if a == nil || a.ID == 0 || a.ID == u.ID || a.Manages(u) {
 		return nil
 	}
-	if _, err := appendAudit(ctx, tx, actor{a.ID, a.Name}, trainer.AuditUserChangeRefused, trainer.UserSubject(u.ID),
+	if _, err := appendAudit(ctx, tx, Actor{a.ID, a.Name}, trainer.AuditUserChangeRefused, trainer.UserSubject(u.ID),
 		map[string]any{"action": action, "role": string(u.Role)}); err != nil {
 		return err
 	}

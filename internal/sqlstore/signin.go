@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -12,13 +12,13 @@ import (
 
 // The sign-in limits (trainer/signin.go, docs/hardening.md): every attempt
 // is counted in signin_attempts before its PIN or password is checked, and
-// holds are rows of signin_holds (SQLite's migration 0032; here migrations/postgres).
+// holds are rows of signin_holds (SQLite's migration 0032).
 //
 // Each attempt is decided in one write transaction: check the holds in
-// force, count the attempt, start the holds it makes reach a limit. Every
-// write transaction holds the database's write lock (BeginTx), so the
-// attempts of every kiosk process on the database are decided one after
-// another and none slips past a limit.
+// force, count the attempt, start the holds it makes reach a limit. Write
+// transactions take turns (BeginTx: SQLite's one writer, PostgreSQL's write
+// lock), so the attempts of every kiosk process on the database are decided
+// one after another and none slips past a limit.
 
 const holdColumns = `id, account, device, coalesce(user_id, 0), staff, started_at, held_until, failures, strike`
 
@@ -69,7 +69,7 @@ func (db *DB) ReserveSigninAttempt(ctx context.Context, a trainer.SigninAttempt)
 	if err := tx.QueryRowContext(ctx, `
 		INSERT INTO signin_attempts (account, user_id, device, at) VALUES (?, ?, ?, ?)
 		RETURNING id`, a.Account, userID, a.Device, formatTime(now)).Scan(&d.Attempt); err != nil {
-		return d, fmt.Errorf("reserve sign-in attempt: %w", translate(err, "User not found."))
+		return d, fmt.Errorf("reserve sign-in attempt: %w", tx.translate(err, "User not found."))
 	}
 	d.Left = lim.PairFailures
 	for i, sc := range scopes {
@@ -158,7 +158,7 @@ func (db *DB) FinishSigninAttempt(ctx context.Context, attempt int64, ok bool) (
 			continue
 		}
 		// The kiosk locks the account, not the visitor who typed the PINs.
-		if _, err := appendAudit(ctx, tx, actor{0, kioskActor}, trainer.AuditUserLocked, trainer.UserSubject(h.UserID), map[string]any{
+		if _, err := appendAudit(ctx, tx, Kiosk, trainer.AuditUserLocked, trainer.UserSubject(h.UserID), map[string]any{
 			"until": h.Until.UTC().Format(trainer.AuditTimeLayout), "failures": h.Failures, "strike": h.Strike,
 		}); err != nil {
 			return nil, fmt.Errorf("lock account: %w", err)
@@ -344,7 +344,7 @@ func liftHolds(ctx context.Context, tx *Tx, holds []*trainer.SigninHold) error {
 // user.unlocked entry per user, naming where the account was held (in
 // force); one device.released entry per device hold. Holds of names that
 // match nobody block nobody and are not recorded.
-func auditLifted(ctx context.Context, tx *Tx, who actor, holds []*trainer.SigninHold) error {
+func auditLifted(ctx context.Context, tx *Tx, who Actor, holds []*trainer.SigninHold) error {
 	type lifted struct {
 		everywhere bool
 		devices    []string
@@ -414,14 +414,14 @@ func listHolds(ctx context.Context, tx *Tx, where string, args ...any) ([]*train
 	var out []*trainer.SigninHold
 	for rows.Next() {
 		var h trainer.SigninHold
-		var started, until string
+		var started, until storedTime
 		if err := rows.Scan(&h.ID, &h.Account, &h.Device, &h.UserID, &h.Staff, &started, &until, &h.Failures, &h.Strike); err != nil {
 			return nil, fmt.Errorf("list sign-in holds: %w", err)
 		}
-		if h.StartedAt, err = parseTime(started); err != nil {
+		if h.StartedAt, err = started.time(); err != nil {
 			return nil, err
 		}
-		if h.Until, err = parseTime(until); err != nil {
+		if h.Until, err = until.time(); err != nil {
 			return nil, err
 		}
 		switch {

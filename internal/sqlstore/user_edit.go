@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -53,7 +53,7 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, name, badge string) (*tr
 			return nil, err
 		}
 		if err := updateUser(ctx, tx, id, `name = ?`, name); err != nil {
-			return nil, fmt.Errorf("update user: %w", translate(err, "User not found."))
+			return nil, fmt.Errorf("update user: %w", tx.translate(err, "User not found."))
 		}
 		detail["name"] = map[string]any{"old": u.Name, "new": name}
 	}
@@ -70,7 +70,7 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, name, badge string) (*tr
 			b = sql.NullString{String: badge, Valid: true}
 		}
 		if err := updateUser(ctx, tx, id, `badge = ?`, b); err != nil {
-			return nil, fmt.Errorf("update user: %w", translate(err, "User not found."))
+			return nil, fmt.Errorf("update user: %w", tx.translate(err, "User not found."))
 		}
 		detail["badge"] = map[string]any{"old": u.Badge, "new": badge}
 	}

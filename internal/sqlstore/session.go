@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -56,7 +56,7 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
 		VALUES (?, ?, ?, ?, ?)`,
 		tokenHash(token), userID, now, now, formatTime(tx.now.Add(trainer.SessionLifetime))); err != nil {
-		return "", fmt.Errorf("create session: %w", translate(err, "User not found."))
+		return "", fmt.Errorf("create session: %w", tx.translate(err, "User not found."))
 	}
 	return token, tx.Commit()
 }
@@ -87,7 +87,7 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 	default:
 		return s, end, nil
 	}
-	tx, err := db.beginUserTx(ctx, s.User.ID) // the session's row only
+	tx, err := db.BeginUserTx(ctx, s.User.ID) // the session's row only
 	if err != nil {
 		return nil, trainer.SessionLive, err
 	}
@@ -137,9 +137,9 @@ func (db *DB) DeleteSession(ctx context.Context, token string) error {
 // settings that decide whether it is over, in one query: every request does
 // this.
 func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, trainer.Settings, error) {
-	var created, lastSeen, expires string
+	var created, lastSeen, expires, userCreated, userUpdated storedTime
 	var u trainer.User
-	var role, userCreated, userUpdated string
+	var role string
 	var sv settingValues
 	err := tx.QueryRowContext(ctx, `
 		SELECT s.created_at, s.last_seen_at, s.expires_at,
@@ -149,7 +149,7 @@ func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, tr
 		WHERE s.token_hash = ?`, hash).Scan(append([]any{&created, &lastSeen, &expires,
 		&u.ID, &u.Name, &role, &u.Badge, &u.SecretHash, &u.Active, &u.Language, &userCreated, &userUpdated, &u.SiteID}, sv.dest()...)...)
 	if err != nil {
-		err = translate(err, "Your session has ended: sign in again.")
+		err = tx.translate(err, "Your session has ended: sign in again.")
 		if trainer.KindOf(err) == trainer.KindNotFound {
 			return nil, trainer.Settings{}, trainer.Errorf(trainer.KindUnauthorized, "Your session has ended: sign in again.")
 		}
@@ -163,12 +163,12 @@ func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, tr
 	s := &trainer.Session{User: &u}
 	for _, t := range []struct {
 		dst *time.Time
-		src string
+		src storedTime
 	}{
 		{&s.CreatedAt, created}, {&s.LastSeenAt, lastSeen}, {&s.ExpiresAt, expires},
 		{&u.CreatedAt, userCreated}, {&u.UpdatedAt, userUpdated},
 	} {
-		if *t.dst, err = parseTime(t.src); err != nil {
+		if *t.dst, err = t.src.time(); err != nil {
 			return nil, trainer.Settings{}, fmt.Errorf("find session: %w", err)
 		}
 	}

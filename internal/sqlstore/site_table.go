@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -33,13 +33,13 @@ func (db *DB) RecordSiteTableTest(ctx context.Context, t *trainer.SiteTableTest)
 		return trainer.Errorf(trainer.KindForbidden, "Only an active manager of %s, or the group director, signs a table test there.", site.Name)
 	}
 	t.At, t.Actor = tx.now.Truncate(1e6), signer.Name
-	t.ID, err = tx.insert(ctx, `
+	t.ID, err = tx.Insert(ctx, `
 		INSERT INTO site_table_tests (user_id, game, site_id, passed_at, actor_id) VALUES (?, ?, ?, ?, ?)`,
 		t.UserID, t.Game, t.SiteID, formatTime(t.At), t.ActorID)
 	if err != nil {
 		return fmt.Errorf("record site table test: %w", err)
 	}
-	if _, err := appendAudit(ctx, tx, actor{signer.ID, signer.Name}, trainer.AuditSiteTableTest, trainer.CertSubject(dealer.ID, t.Game),
+	if _, err := appendAudit(ctx, tx, Actor{signer.ID, signer.Name}, trainer.AuditSiteTableTest, trainer.CertSubject(dealer.ID, t.Game),
 		map[string]any{"site": site.Name, "house": site.House}); err != nil {
 		return fmt.Errorf("record site table test: %w", err)
 	}
@@ -65,11 +65,11 @@ func (db *DB) ListSiteTableTests(ctx context.Context, userID int64, game string)
 	var out []*trainer.SiteTableTest
 	for rows.Next() {
 		var t trainer.SiteTableTest
-		var at string
+		var at storedTime
 		if err := rows.Scan(&t.ID, &t.UserID, &t.Game, &t.SiteID, &at, &t.ActorID, &t.Actor); err != nil {
 			return nil, fmt.Errorf("list site table tests: %w", err)
 		}
-		if t.At, err = parseTime(at); err != nil {
+		if t.At, err = at.time(); err != nil {
 			return nil, err
 		}
 		out = append(out, &t)

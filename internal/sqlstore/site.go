@@ -1,4 +1,4 @@
-package sqlite
+package sqlstore
 
 import (
 	"context"
@@ -10,9 +10,10 @@ import (
 
 const msgSiteNotFound = "Site not found."
 
-// CreateSite stores s, its name normalised, audited. A kiosk on SQLite is one
-// site, but the store keeps the same service as the group's, so that a school
-// and a group are tested alike. Returns KindInvalid or trainer.ErrSiteNameTaken.
+// CreateSite stores s, its name normalised, audited: a property of the
+// group. A kiosk on SQLite is one site, but keeps the same service, so that a
+// school and a group are tested alike. Returns KindInvalid or
+// trainer.ErrSiteNameTaken.
 func (db *DB) CreateSite(ctx context.Context, s *trainer.Site) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -36,13 +37,11 @@ func createSite(ctx context.Context, tx *Tx, s *trainer.Site) error {
 		return err
 	}
 	s.CreatedAt = tx.now.Truncate(1e6)
-	res, err := tx.ExecContext(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
+	var err error
+	s.ID, err = tx.Insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
 		s.Name, s.House, formatTime(s.CreatedAt))
-	if err == nil {
-		s.ID, err = res.LastInsertId()
-	}
 	if err != nil {
-		return translate(err, msgSiteNotFound)
+		return tx.translate(err, msgSiteNotFound)
 	}
 	_, err = appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSiteCreated, trainer.SiteSubject(s.ID),
 		map[string]any{"name": s.Name, "house": s.House})
@@ -170,7 +169,7 @@ func (db *DB) RenameSite(ctx context.Context, id int64, name string) (*trainer.S
 		return nil, err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE sites SET name = ? WHERE id = ?`, s.Name, id); err != nil {
-		return nil, fmt.Errorf("rename site: %w", translate(err, msgSiteNotFound))
+		return nil, fmt.Errorf("rename site: %w", tx.translate(err, msgSiteNotFound))
 	}
 	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSiteRenamed, trainer.SiteSubject(id),
 		map[string]any{"name": map[string]any{"old": old, "new": s.Name}}); err != nil {
@@ -181,17 +180,17 @@ func (db *DB) RenameSite(ctx context.Context, id int64, name string) (*trainer.S
 
 func findSite(ctx context.Context, tx *Tx, where string, arg any) (*trainer.Site, error) {
 	s, err := scanSite(tx.QueryRowContext(ctx, `SELECT id, name, house, created_at FROM sites WHERE `+where, arg))
-	return s, translate(err, msgSiteNotFound)
+	return s, tx.translate(err, msgSiteNotFound)
 }
 
 func scanSite(sc scanner) (*trainer.Site, error) {
 	var s trainer.Site
-	var created string
+	var created storedTime
 	if err := sc.Scan(&s.ID, &s.Name, &s.House, &created); err != nil {
 		return nil, err
 	}
 	var err error
-	if s.CreatedAt, err = parseTime(created); err != nil {
+	if s.CreatedAt, err = created.time(); err != nil {
 		return nil, err
 	}
 	return &s, nil

@@ -1,4 +1,4 @@
-package postgres
+package sqlstore
 
 import (
 	"context"
@@ -61,14 +61,15 @@ func (db *DB) ListCertRecords(ctx context.Context, game string) ([]trainer.CertR
 	defer rows.Close()
 	for rows.Next() {
 		var userID int64
-		var g, done string
+		var g string
+		var done storedTime
 		if err := rows.Scan(&userID, &g, &done); err != nil {
 			return nil, fmt.Errorf("list cert records: %w", err)
 		}
 		if game != "" && g != game {
 			continue
 		}
-		t, err := parseTime(done)
+		t, err := done.time()
 		if err != nil {
 			return nil, err
 		}
@@ -105,14 +106,15 @@ func certRecord(ctx context.Context, tx *Tx, userID int64, game string) (trainer
 		return rec, err
 	}
 	var u int64
-	var g, done string
+	var g string
+	var done storedTime
 	err = tx.QueryRowContext(ctx, refresherQuery(`s.user_id = ? AND s.game = ?`), userID, game).Scan(&u, &g, &done)
 	switch {
-	case err == sql.ErrNoRows || done == "":
+	case err == sql.ErrNoRows:
 	case err != nil:
 		return rec, fmt.Errorf("refresher: %w", err)
 	default:
-		if rec.RefresherAt, err = parseTime(done); err != nil {
+		if rec.RefresherAt, err = done.time(); err != nil {
 			return rec, err
 		}
 	}
@@ -128,12 +130,13 @@ func listCertEvents(ctx context.Context, tx *Tx, where string, args ...any) ([]t
 	var out []trainer.CertEvent
 	for rows.Next() {
 		var e trainer.CertEvent
-		var kind, at string
+		var kind string
+		var at storedTime
 		if err := rows.Scan(&e.ID, &e.UserID, &e.Game, &kind, &at, &e.ActorID, &e.Actor, &e.ExamID, &e.RefID, &e.Notes); err != nil {
 			return nil, fmt.Errorf("list cert events: %w", err)
 		}
 		e.Kind = trainer.CertEventKind(kind)
-		if e.At, err = parseTime(at); err != nil {
+		if e.At, err = at.time(); err != nil {
 			return nil, err
 		}
 		out = append(out, e)
@@ -165,9 +168,9 @@ func (db *DB) RecordCertEvent(ctx context.Context, e *trainer.CertEvent, check t
 	defer tx.Rollback()
 	holder, err := findUser(ctx, tx, `id = ? AND role = 'trainee'`, e.UserID)
 	if err != nil {
-		return fmt.Errorf("record %s: %w", e.Kind, translate(err, "Trainee not found."))
+		return fmt.Errorf("record %s: %w", e.Kind, tx.translate(err, "Trainee not found."))
 	}
-	who := actor{0, kioskActor} // an expiry is noticed by the kiosk, whoever's request noticed it
+	who := Kiosk // an expiry is noticed by the kiosk, whoever's request noticed it
 	if e.ActorID != 0 {
 		signer, err := findUser(ctx, tx, `id = ?`, e.ActorID)
 		if err != nil {
@@ -180,7 +183,7 @@ func (db *DB) RecordCertEvent(ctx context.Context, e *trainer.CertEvent, check t
 		if !signer.Certifies(trainee) {
 			return trainer.Errorf(trainer.KindForbidden, "Only an active manager or administrator of the trainee's site, or the group director, signs this.")
 		}
-		who = actor{signer.ID, signer.Name}
+		who = Actor{signer.ID, signer.Name}
 	}
 	rec, err := certRecord(ctx, tx, e.UserID, e.Game)
 	if err != nil {
@@ -223,18 +226,18 @@ func insertCertEvent(ctx context.Context, tx *Tx, e *trainer.CertEvent) error {
 		return id
 	}
 	var err error
-	e.ID, err = tx.insert(ctx, `
+	e.ID, err = tx.Insert(ctx, `
 		INSERT INTO cert_events (user_id, game, kind, at, actor_id, exam_id, ref_id, notes)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.UserID, e.Game, string(e.Kind), formatTime(e.At), nullable(e.ActorID), nullable(e.ExamID), nullable(e.RefID), e.Notes)
-	return translate(err, "Trainee not found.")
+	return tx.translate(err, "Trainee not found.")
 }
 
 // auditCertEvent appends the audit entries of event e on holder's
 // certification; extra goes into the first entry's detail. The check before
 // it (eval.CheckEvent) allows a table-test pass only after a passed exam, so
 // a pass is always a grant.
-func auditCertEvent(ctx context.Context, tx *Tx, who actor, e *trainer.CertEvent, holder *trainer.User, extra map[string]any) error {
+func auditCertEvent(ctx context.Context, tx *Tx, who Actor, e *trainer.CertEvent, holder *trainer.User, extra map[string]any) error {
 	subject := trainer.CertSubject(e.UserID, e.Game)
 	base := func() map[string]any {
 		return map[string]any{"trainee": holder.Name, "game": e.Game, "event": e.ID}
@@ -256,7 +259,7 @@ func auditCertEvent(ctx context.Context, tx *Tx, who actor, e *trainer.CertEvent
 		add(trainer.AuditTableTest, d)
 		if e.Kind == trainer.EventTablePass {
 			d := base()
-			d["signed_by"], d["exam"] = who.name, e.ExamID
+			d["signed_by"], d["exam"] = who.Name, e.ExamID
 			add(trainer.AuditGranted, d)
 		}
 	case trainer.EventRevoked:

@@ -1,4 +1,0 @@
-package postgres
-
-// BeginUserTx lets the tests hold a user's write transaction open.
-var BeginUserTx = (*DB).beginUserTx
