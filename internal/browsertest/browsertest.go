@@ -2,10 +2,12 @@
 // tests that must see what a person sees: real clicks and taps, real htmx,
 // the real Content Security Policy, screenshots.
 //
-// It finds the browser, starts it with a fresh profile under the test's
-// temporary directory, and saves screenshots. Without Chromium a test fails
-// on CI (CI=true) and is skipped elsewhere. It starts no server: see
-// internal/server/servertest.
+// It finds the browser, starts one per test binary (shared.go) and gives
+// each test a fresh browser context in it (New), and saves screenshots.
+// Without Chromium a test fails on CI (CI=true) and is skipped elsewhere;
+// under the race detector it is skipped (Require). It starts no server: see
+// internal/server/servertest. docs/testing.md says how to write a browser
+// test.
 package browsertest
 
 import (
