@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -188,13 +189,36 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 
 	// The house rules are validated before anything else starts: a broken
-	// pay table stops the kiosk with the file and key named.
-	book, err := loadBook(cfg.RulesDir)
+	// pay table stops the kiosk with the file and key named. A kiosk that
+	// validated these very rules with this very program before loads them
+	// in the background instead, once it listens (validated.go).
+	fsys, err := rulesFS(cfg.RulesDir)
 	if err != nil {
 		return err
 	}
-	if _, err := book.House(cfg.House); err != nil {
-		return fmt.Errorf("-house: %w", err)
+	postgres := isPostgres(cfg.DBPath)
+	stamp := ""
+	if !postgres {
+		// At a group the site's house, kept in the database, decides.
+		stamp = validationStamp(fsys, cfg.House)
+	}
+	background := validatedBefore(stamp)
+	var book *rulebook.Book
+	loadRules := func() error {
+		b, err := rulebook.Load(fsys)
+		if err != nil {
+			return err
+		}
+		book = b
+		if _, err := book.House(cfg.House); err != nil {
+			return fmt.Errorf("-house: %w", err)
+		}
+		return nil
+	}
+	if !background {
+		if err := loadRules(); err != nil {
+			return err
+		}
 	}
 
 	db, dbName, err := openServed(ctx, e, log, cfg)
@@ -202,34 +226,67 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	site, err := servedSite(ctx, db, book, cfg, isPostgres(cfg.DBPath))
-	if err != nil {
-		return err
-	}
-	if cfg.SessionKey == nil {
-		if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
-			return err
+	health := server.NewHealth(db, log)
+
+	// build makes the server: the rules (when not loaded yet), the site, the
+	// session key, the drills and the pages.
+	build := func() (*server.Server, *trainer.Site, error) {
+		if book == nil {
+			if err := loadRules(); err != nil {
+				return nil, nil, err
+			}
 		}
+		site, err := servedSite(ctx, db, book, cfg, postgres)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cfg.SessionKey == nil {
+			if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
+				return nil, nil, err
+			}
+		}
+		// The drills read drills.toml from the same rules as the book.
+		gen, err := drills.Load(book, fsys)
+		if err != nil {
+			return nil, nil, err
+		}
+		srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Site: site.ID, Drills: gen,
+			TrustedProxies: cfg.TrustedProxies, PseudoLocale: cfg.PseudoLocale, Health: health}, db, book, web.Static)
+		if err != nil {
+			return nil, nil, err
+		}
+		return srv, site, nil
 	}
-
-	// The drills read drills.toml from the same rules as the book.
-	fsys, err := rulesFS(cfg.RulesDir)
-	if err != nil {
-		return err
-	}
-	gen, err := drills.Load(book, fsys)
-	if err != nil {
-		return err
-	}
-
-	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Site: site.ID, Drills: gen,
-		TrustedProxies: cfg.TrustedProxies, PseudoLocale: cfg.PseudoLocale}, db, book, web.Static)
-	if err != nil {
-		return err
-	}
+	gate := &startingHandler{health: health, ready: make(chan struct{})}
+	var site *trainer.Site
+	var buildErr error
+	built := make(chan struct{}) // closed once build has returned
 	// Runs once the HTTP server has shut down: stops the pay-table figures
 	// still being computed in the background.
-	defer srv.Close()
+	defer func() {
+		<-built
+		if gate.srv != nil {
+			gate.srv.Close()
+		}
+	}()
+	finish := func() {
+		defer close(built)
+		gate.srv, site, buildErr = build()
+		if buildErr == nil {
+			close(gate.ready)
+		}
+	}
+	if background {
+		go finish()
+	} else {
+		finish()
+		if buildErr != nil {
+			return buildErr
+		}
+		if err := recordValidated(stamp, book.Version, cfg.House); err != nil {
+			log.Warn("could not record the rules as validated: the next start validates them again", "error", err)
+		}
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -246,8 +303,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 		scheme = "https"
 	}
+	var handler http.Handler = gate
+	if !background {
+		handler = gate.srv // built already: no gate to pass
+	}
 	hs := &http.Server{
-		Handler:           srv,
+		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -255,8 +316,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		TLSConfig:         tlsConfig,
 	}
-	version, _ := db.SchemaVersion(ctx)
-	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "site", site.Name, "house", cfg.House)
+	ready := func(site *trainer.Site) {
+		version, _ := db.SchemaVersion(ctx)
+		log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "site", site.Name, "house", cfg.House)
+	}
+	if !background {
+		ready(site)
+	}
 
 	errc := make(chan error, 1)
 	go func() {
@@ -266,8 +332,22 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 		errc <- hs.Serve(ln)
 	}()
+	failed := make(chan error, 1) // the background build's error
+	if background {
+		go func() {
+			<-built
+			if buildErr != nil {
+				failed <- buildErr
+				return
+			}
+			ready(site)
+		}()
+	}
 	select {
 	case err := <-errc:
+		return err
+	case err := <-failed:
+		hs.Close()
 		return err
 	case <-ctx.Done():
 	}
@@ -378,4 +458,31 @@ func displayAddr(a net.Addr) string {
 		return a.String()
 	}
 	return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+}
+
+// startingHandler serves a kiosk that listens before its server is built
+// (validated.go): /healthz at once, from the database, and every other
+// request once the server is ready, which the request waits for.
+type startingHandler struct {
+	health http.Handler
+	ready  chan struct{}  // closed once srv is set
+	srv    *server.Server // the server, once ready is closed
+}
+
+func (h *startingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-h.ready:
+		h.srv.ServeHTTP(w, r)
+		return
+	default:
+	}
+	if r.URL.Path == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		h.health.ServeHTTP(w, r)
+		return
+	}
+	select {
+	case <-h.ready:
+		h.srv.ServeHTTP(w, r)
+	case <-r.Context().Done():
+	}
 }
