@@ -20,7 +20,8 @@ import (
 // a name taken or looking like another user's since (trainer.ErrNameTaken,
 // *trainer.NameLookalike), a badge taken (trainer.ErrBadgeTaken), a trainee
 // deactivated or moved to another site, a roster past its size. Each
-// refusal names the row's trainee, and rolls the whole import back.
+// refusal of a trainee is a *trainer.ClassImportError naming them, and
+// rolls the whole import back.
 // Returns trainer.ErrClassNotFound for no such class.
 func (db *DB) ImportClassRoster(ctx context.Context, classID int64, im *trainer.ClassImport) error {
 	tx, err := db.BeginTx(ctx, nil)
@@ -36,14 +37,14 @@ func (db *DB) ImportClassRoster(ctx context.Context, classID int64, im *trainer.
 	for _, u := range im.New {
 		u.Role, u.SiteID = trainer.RoleTrainee, c.SiteID
 		if err := createUser(ctx, tx, u); err != nil {
-			return fmt.Errorf("import roster: %s: %w", u.Name, err)
+			return fmt.Errorf("import roster: %w", &trainer.ClassImportError{Name: u.Name, Err: err})
 		}
 		if _, err := appendAudit(ctx, tx, who, trainer.AuditUserCreated, trainer.UserSubject(u.ID),
 			map[string]any{"name": u.Name, "role": string(u.Role), "badge": u.Badge, "class": c.Name}); err != nil {
 			return fmt.Errorf("import roster: %w", err)
 		}
 		if err := joinRoster(ctx, tx, c, u, who); err != nil {
-			return fmt.Errorf("import roster: %s: %w", u.Name, err)
+			return fmt.Errorf("import roster: %w", &trainer.ClassImportError{Name: u.Name, Err: err})
 		}
 	}
 	for _, id := range im.Join {
@@ -56,12 +57,12 @@ func (db *DB) ImportClassRoster(ctx context.Context, classID int64, im *trainer.
 		}
 		switch {
 		case !u.Active || u.Role != trainer.RoleTrainee:
-			return fmt.Errorf("import roster: %w", trainer.ClassMemberRefused(u.Name))
+			return fmt.Errorf("import roster: %w", &trainer.ClassImportError{Name: u.Name, Err: trainer.ClassMemberRefused(u.Name)})
 		case u.SiteID != c.SiteID:
-			return fmt.Errorf("import roster: %w", trainer.ClassOtherSite(u.Name))
+			return fmt.Errorf("import roster: %w", &trainer.ClassImportError{Name: u.Name, Err: trainer.ClassOtherSite(u.Name)})
 		}
 		if err := joinRoster(ctx, tx, c, u, who); err != nil {
-			return fmt.Errorf("import roster: %s: %w", u.Name, err)
+			return fmt.Errorf("import roster: %w", &trainer.ClassImportError{Name: u.Name, Err: err})
 		}
 		c.Members = append(c.Members, id)
 	}

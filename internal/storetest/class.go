@@ -317,65 +317,82 @@ func testClassLists(t *testing.T, open Opener) {
 	}
 }
 
-// roster40 is a roster of 40 rows, `;`-separated, with every fate: 23 new
-// trainees (12 with a PIN in the file), 4 existing trainees joining (one
-// with a PIN the file gives in vain), 2 already in the class, and a
-// refusal of each kind (11). rosterUsers are the users it meets.
-func roster40() string {
+// Roster40 is a roster of 40 rows, its cells separated by sep, with every
+// fate: 23 new trainees (12 with a PIN in the file), 4 existing trainees
+// joining (one with a PIN the file gives in vain), 2 already in the class,
+// and a refusal of each kind (11), against the users RosterUsers makes.
+// The command's tests import it too.
+func Roster40(sep string) string {
 	var b strings.Builder
-	b.WriteString("Name;Badge;PIN\n")
+	row := func(cells ...string) { b.WriteString(strings.Join(cells, sep) + "\n") }
+	row("Name", "Badge", "PIN")
 	for i := range 23 {
 		pin := ""
 		if i%2 == 0 {
 			pin = fmt.Sprintf("%04d", 4000+i*7)
 		}
-		fmt.Fprintf(&b, "Trainee %s;B-%03d;%s\n", words[i], i, pin)
+		row("Trainee "+words[i], fmt.Sprintf("B-%03d", i), pin)
 	}
-	b.WriteString("Jo Join;J-1;\nJay Join;;\nJill Join;J-3;5555\nJack Join;;\n") // join
-	b.WriteString("Mo Member;;\nMay Member;M-2;\n")                              // in the class already
-	b.WriteString(";X-1;\n")                                                     // an empty name
-	b.WriteString("Rex Refused;R-1;12\n")                                        // a PIN too short
-	b.WriteString("Ray Refused;R-2;12a4\n")                                      // a PIN not digits
-	b.WriteString("Trainee Alpha;Z-9;\n")                                        // the name twice in the file
-	b.WriteString("Roy Refused;B-001;\n")                                        // a badge twice in the file
-	b.WriteString("Max Manager;;\n")                                             // a manager
-	b.WriteString("Gus Gone;;\n")                                                // deactivated
-	b.WriteString("Tess Other;Q-1;\n")                                           // a badge another user has
-	b.WriteString("Trainee GoIf;;\n")                                            // looks like a row above (I for l)
-	b.WriteString("Kirn Lee;;\n")                                                // looks like a user (rn for m)
-	b.WriteString("Omar Other;O-2;\n")                                           // a trainee of that name has another badge
+	row("Jo Join", "J-1", "") // joins, with the badge on record
+	row("Jay Join", "", "")   // joins by name
+	row("Jill Join", "J-3", "5555")
+	row("Jack Join", "", "")
+	row("Mo Member", "", "")          // in the class already
+	row("May Member", "M-2", "")      //
+	row("", "X-1", "")                // an empty name
+	row("Rex Refused", "R-1", "12")   // a PIN too short
+	row("Ray Refused", "R-2", "12a4") // a PIN not digits
+	row("Trainee Alpha", "Z-9", "")   // the name twice in the file
+	row("Roy Refused", "B-001", "")   // a badge twice in the file
+	row("Max Manager", "", "")        // a manager
+	row("Gus Gone", "", "")           // deactivated
+	row("Tess Other", "Q-1", "")      // a badge another user has
+	row("Trainee GoIf", "", "")       // looks like a row above (I for l)
+	row("Kirn Lee", "", "")           // looks like a user (rn for m)
+	row("Omar Other", "O-2", "")      // a trainee of that name has another badge
 	return b.String()
 }
 
 var words = []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Kilo",
 	"Lima", "Mike", "November", "Oscar", "Papa", "Quebec", "Romeo", "Sierra", "Tango", "Uniform", "Victor", "Whiskey"}
 
-// rosterUsers makes the users roster40 meets, and a class led by the
-// manager with Mo and May on its roster.
-func rosterUsers(t *testing.T, db Store) (*trainer.User, *trainer.Class) {
-	t.Helper()
-	max := mustCreateUser(t, db, "Max Manager", trainer.RoleManager, "")
+// RosterUsers makes the users Roster40 meets in db, at the first site,
+// and the class "Evenings" led by Max Manager with Mo and May on its
+// roster.
+func RosterUsers(tb testing.TB, db trainer.Store) (*trainer.User, *trainer.Class) {
+	tb.Helper()
+	ctx := tb.Context()
+	add := func(name string, role trainer.Role, badge string) *trainer.User {
+		u := &trainer.User{Name: name, Role: role, Badge: badge, SecretHash: "$test$" + name}
+		if err := db.CreateUser(ctx, u); err != nil {
+			tb.Fatalf("CreateUser(%q): %v", name, err)
+		}
+		return u
+	}
+	max := add("Max Manager", trainer.RoleManager, "")
 	for _, u := range [][2]string{{"Jo Join", "J-1"}, {"Jay Join", "J-2"}, {"Jill Join", "J-3"}, {"Jack Join", ""},
-		{"Gus Gone", ""}, {"Quinn Q", "Q-1"}, {"Kim Lee", "K-1"}, {"Omar Other", "O-1"}} {
-		mustCreateUser(t, db, u[0], trainer.RoleTrainee, u[1])
+		{"Quinn Q", "Q-1"}, {"Kim Lee", "K-1"}, {"Omar Other", "O-1"}} {
+		add(u[0], trainer.RoleTrainee, u[1])
 	}
-	gus, err := db.FindUserByName(t.Context(), "Gus Gone")
-	if err != nil {
-		t.Fatal(err)
+	gus := add("Gus Gone", trainer.RoleTrainee, "")
+	if err := db.SetUserActive(ctx, gus.ID, false); err != nil {
+		tb.Fatal(err)
 	}
-	if err := db.SetUserActive(t.Context(), gus.ID, false); err != nil {
-		t.Fatal(err)
+	mo, may := add("Mo Member", trainer.RoleTrainee, ""), add("May Member", trainer.RoleTrainee, "M-2")
+	c := &trainer.Class{Name: "Evenings", Instructors: []int64{max.ID}, Members: []int64{mo.ID, may.ID}, Games: []string{"uth"}}
+	if err := db.CreateClass(trainer.WithActor(ctx, max), c); err != nil {
+		tb.Fatal(err)
 	}
-	mo := mustCreateUser(t, db, "Mo Member", trainer.RoleTrainee, "")
-	may := mustCreateUser(t, db, "May Member", trainer.RoleTrainee, "M-2")
-	return max, mustCreateClass(t, db, "Evenings", max, mo, may)
+	return max, c
 }
 
-// planRoster plans roster40 for c against every user the store has, as
+func rosterUsers(t *testing.T, db Store) (*trainer.User, *trainer.Class) { return RosterUsers(t, db) }
+
+// planRoster plans Roster40 for c against every user the store has, as
 // the preview does.
 func planRoster(t *testing.T, db Store, c *trainer.Class) *class.Plan {
 	t.Helper()
-	rows, err := class.ParseRoster([]byte(roster40()))
+	rows, err := class.ParseRoster([]byte(Roster40(";")))
 	if err != nil {
 		t.Fatal(err)
 	}

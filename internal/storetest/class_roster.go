@@ -94,8 +94,9 @@ func testImportClassRoster(t *testing.T, open Opener) {
 		users, _ := db.ListUsers(ctx, trainer.UserFilter{})
 		audit, _ := db.ListAudit(ctx, trainer.AuditFilter{Limit: 1000})
 		err = db.ImportClassRoster(trainer.WithActor(ctx, max), c.ID, im)
-		if !errors.Is(err, trainer.ErrNameTaken) || !strings.Contains(err.Error(), "Trainee Romeo") {
-			t.Errorf("the import = %v; want ErrNameTaken naming Trainee Romeo", err)
+		var ie *trainer.ClassImportError
+		if !errors.Is(err, trainer.ErrNameTaken) || !errors.As(err, &ie) || ie.Name != "Trainee Romeo" {
+			t.Errorf("the import = %v; want ErrNameTaken at Trainee Romeo", err)
 		}
 		after, _ := db.ListUsers(ctx, trainer.UserFilter{})
 		got, _ := db.FindClass(ctx, c.ID)

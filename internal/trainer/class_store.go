@@ -105,3 +105,16 @@ func ClassMembersMany() error {
 	return Errorf(KindInvalid, "A class has at most %d trainees.", MaxClassMembers).
 		In("class.err.members_many", "Max", MaxClassMembers)
 }
+
+// ClassImportError is a roster import refused at one trainee (a name taken
+// since the preview, a trainee deactivated since): Name is the row's, and
+// Err the refusal. The whole import is rolled back.
+type ClassImportError struct {
+	Name string
+	Err  error
+}
+
+func (e *ClassImportError) Error() string { return e.Name + ": " + e.Err.Error() }
+
+// Unwrap gives KindOf, MessageOf and errors.Is the refusal.
+func (e *ClassImportError) Unwrap() error { return e.Err }
