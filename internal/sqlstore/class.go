@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func createClass(ctx context.Context, tx *Tx, c *trainer.Class) error {
 	if err := writeClassPeople(ctx, tx, c, &trainer.Class{}); err != nil {
 		return err
 	}
-	d := classDetail(c, people)
+	d := classDetail(c)
 	d["instructors"] = people.names(c.Instructors)
 	d["members"] = people.names(c.Members)
 	_, err = appendAudit(ctx, tx, who, trainer.AuditClassCreated, trainer.ClassSubject(c.ID), d)
@@ -457,7 +458,7 @@ func addClassMember(ctx context.Context, tx *Tx, classID, userID int64, table st
 }
 
 // classDetail is what the audit log records of a class.
-func classDetail(c *trainer.Class, people classPeople) map[string]any {
+func classDetail(c *trainer.Class) map[string]any {
 	d := map[string]any{"name": c.Name, "site": c.SiteID, "games": c.Games, "standing": string(c.Standing),
 		"show_names": c.ShowNames}
 	if s := day(c.Starts); s != nil {
@@ -473,7 +474,7 @@ func classDetail(c *trainer.Class, people classPeople) map[string]any {
 // now, with the people added and removed; changed is false when nothing
 // changed.
 func classChanges(old, c *trainer.Class, people classPeople) (map[string]any, bool) {
-	d := classDetail(c, people)
+	d := classDetail(c)
 	changed := old.Name != c.Name || !slices.Equal(old.Games, c.Games) || !old.Starts.Equal(c.Starts) ||
 		!old.Ends.Equal(c.Ends) || old.Standing != c.Standing || old.ShowNames != c.ShowNames
 	diff := func(key string, from, to []int64) {
@@ -513,7 +514,7 @@ func classErr(tx *Tx, err error) error {
 
 // notFound turns no rows into nf, and passes any other error on.
 func notFound(tx *Tx, err error, nf *trainer.Error) error {
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nf
 	}
 	return tx.translate(err, nf.Message)

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -255,7 +256,7 @@ func (db *DB) JoinClassRun(ctx context.Context, runID, userID int64) (*trainer.C
 	err = tx.QueryRowContext(ctx, `
 		SELECT m.practice_table FROM class_members m JOIN users u ON u.id = m.user_id
 		WHERE m.class_id = ? AND m.user_id = ? AND u.active = 1 AND u.role = 'trainee'`, r.ClassID, userID).Scan(&table)
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, trainer.ErrClassNotMember
 	} else if err != nil {
 		return nil, fmt.Errorf("join live drill: %w", err)
@@ -317,16 +318,26 @@ func (db *DB) JoinClassRun(ctx context.Context, runID, userID int64) (*trainer.C
 // drill, unless it is an exam, which is never ended by anything but its
 // end (trainer.ErrExamOpen).
 func endOtherSessions(ctx context.Context, tx *Tx, userID int64) error {
+	if open, err := openOutsideExam(ctx, tx, userID); err != nil || open == nil {
+		return err
+	}
+	return endOpenSessions(ctx, tx, userID)
+}
+
+// openOutsideExam returns the user's open session, nil for none, and
+// refuses with trainer.ErrExamOpen while it is an exam: a trainee in an
+// exam neither joins a live drill nor answers in one.
+func openOutsideExam(ctx context.Context, tx *Tx, userID int64) (*trainer.PracticeSession, error) {
 	open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, userID)
 	switch {
 	case trainer.KindOf(err) == trainer.KindNotFound:
-		return nil
+		return nil, nil
 	case err != nil:
-		return err
+		return nil, err
 	case open.Mode == trainer.ModeExam:
-		return trainer.ErrExamOpen
+		return nil, trainer.ErrExamOpen
 	}
-	return endOpenSessions(ctx, tx, userID)
+	return open, nil
 }
 
 // AnswerClassQuestion records trainee userID's answer to question
@@ -357,9 +368,7 @@ func (db *DB) AnswerClassQuestion(ctx context.Context, questionID, userID int64,
 	} else if err != nil {
 		return nil, fmt.Errorf("answer question: %w", err)
 	}
-	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, userID); err == nil && open.Mode == trainer.ModeExam {
-		return nil, trainer.ErrExamOpen
-	} else if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+	if _, err := openOutsideExam(ctx, tx, userID); err != nil {
 		return nil, err
 	}
 	var n int
@@ -431,7 +440,7 @@ func (db *DB) ClassLive(ctx context.Context, classID, userID int64) (*trainer.Cl
 		return nil, notFound(tx, err, trainer.ErrClassNotFound)
 	}
 	l.Run, err = scanRun(tx.QueryRowContext(ctx, `SELECT `+classRunColumns+` FROM class_runs WHERE class_id = ? AND ended_at IS NULL`, classID))
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return l, nil
 	} else if err != nil {
 		return nil, fmt.Errorf("live drill: %w", err)
@@ -649,7 +658,7 @@ func currentQuestion(ctx context.Context, tx *Tx, id int64) (*trainer.ClassQuest
 func lastQuestion(ctx context.Context, tx *Tx, runID int64) (*trainer.ClassQuestion, error) {
 	q, err := scanQuestion(tx.QueryRowContext(ctx, `SELECT `+classQuestionColumns+` FROM class_questions
 		WHERE run_id = ? ORDER BY number DESC LIMIT 1`, runID))
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
