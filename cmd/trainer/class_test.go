@@ -49,8 +49,8 @@ func rosterKiosk(t *testing.T, sep, prefix string) (string, string) {
 
 // TestClass_Import: `trainer class import` with the 40-row roster of every
 // fate. -preview prints each row's fate and saves nothing; the import
-// prints the same fates in the English catalogue's words, commits the 27
-// accepted rows at once, and lists the 11 PINs the kiosk made, each one
+// prints the same fates in the English catalogue's words, commits the 22
+// accepted rows at once, and lists the 9 PINs the kiosk made, each one
 // the new trainee's; the changes are the machine operator's in the audit
 // log. Imported again, everyone is in the class already and nothing is
 // saved.
@@ -62,7 +62,7 @@ func TestClass_Import(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := len(regexp.MustCompile(`(?m)^line \d+\t`).FindAllString(out, -1)); n != 40 ||
-		!strings.Contains(out, "preview of Evenings: 23 new, 4 joining, 2 in the class already, 11 refused; nothing saved") {
+		!strings.Contains(out, "preview of Evenings: 18 new, 4 joining, 2 in the class already, 16 refused; nothing saved") {
 		t.Errorf("the preview printed %d rows:\n%s", n, out)
 	}
 	if got := members(t, path, "Evenings"); got != 2 {
@@ -76,30 +76,40 @@ func TestClass_Import(t *testing.T) {
 	for _, want := range []string{
 		"line 2\tTrainee Alpha (B-000)\tNew trainee: PIN from the file\n",
 		"line 3\tTrainee Bravo (B-001)\tNew trainee: PIN made by the kiosk\n",
-		"line 25\tJo Join (J-1)\tJoins the class\n",
-		"line 27\tJill Join (J-3)\tJoins the class: Has a PIN already: the one in the file is not used.\n",
-		"line 29\tMo Member\tAlready in the class\n",
-		"line 31\t(no name) (X-1)\tRefused: Enter a name.\n",
-		"line 32\tRex Refused (R-1)\tRefused: A PIN is 4 to 6 digits.\n",
-		"line 33\tRay Refused (R-2)\tRefused: A PIN is 4 to 6 digits.\n",
-		"line 34\tTrainee Alpha (Z-9)\tRefused: This name is on line 2 already.\n",
-		"line 35\tRoy Refused (B-001)\tRefused: This badge number is on line 3 already.\n",
-		"line 36\tMax Manager\tRefused: This is the name of a manager or administrator: only trainees join a class.\n",
-		"line 37\tGus Gone\tRefused: This trainee is deactivated: reactivate them under Users first.\n",
-		"line 38\tTess Other (Q-1)\tRefused: Badge number Q-1 belongs to Quinn Q.\n",
-		"line 39\tTrainee GoIf\tRefused: This name looks like “Trainee Golf” on line 8: add an initial or a number.\n",
-		"line 40\tKirn Lee\tRefused: This name looks like “Kim Lee”, another user's name: add an initial or a number.\n",
-		"line 41\tOmar Other (O-2)\tRefused: The trainee of this name has badge number O-1.",
-		"imported into Evenings: 23 new, 4 joining, 2 in the class already, 11 refused\n",
+		"line 20\tJo Join (J-1)\tJoins the class\n",
+		"line 22\tJill Join (J-3)\tJoins the class: Has a PIN already: the one in the file is not used.\n",
+		"line 24\tMo Member\tAlready in the class\n",
+		"line 26\t(no name) (X-1)\tRefused: Enter a name.\n",
+		"line 27\tRex Refused (R-1)\tRefused: A PIN is 4 to 6 digits.\n",
+		"line 28\tRay Refused (R-2)\tRefused: A PIN is 4 to 6 digits.\n",
+		"line 29\tTrainee Alpha (Z-9)\tRefused: This name is on line 2 already.\n",
+		"line 30\tRoy Refused (B-001)\tRefused: This badge number is on line 3 already.\n",
+		"line 31\tMax Manager\tRefused: This is the name of a manager or administrator: only trainees join a class.\n",
+		"line 32\tGus Gone\tRefused: This trainee is deactivated: reactivate them under Users first.\n",
+		"line 33\tTess Other (Q-1)\tRefused: Badge number Q-1 belongs to Quinn Q.\n",
+		"line 34\tTrainee GoIf\tRefused: This name looks like “Trainee Golf” on line 8: add an initial or a number.\n",
+		"line 35\tKirn Lee\tRefused: This name looks like “Kim Lee”, another user's name: add an initial or a number.\n",
+		"line 36\tOmar Other (O-2)\tRefused: The trainee of this name has badge number O-1.",
+		"line 37\tNell Nobadge (N-5)\tRefused: The trainee of this name has no badge number.",
+		"line 38\tBea Badge (B/7)\tRefused: Use digits, letters and dashes only.\n",
+		"\tRefused: Use letters, digits, spaces and punctuation only.\n",
+		"\tRefused: Use at most 40 characters.\n",
+		"\tRefused: Use at most 3 accents or marks on a letter, so the name can be read on the sign-in screen.\n",
+		"imported into Evenings: 18 new, 4 joining, 2 in the class already, 16 refused\n",
 		"\nPINs the kiosk made, to hand out (name, badge, PIN):\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the import's output lacks %q:\n%s", want, out)
 		}
 	}
+	for line, want := range map[int]string{39: "punctuation only", 40: "at most 40 characters", 41: "accents or marks"} {
+		if !regexp.MustCompile(fmt.Sprintf(`(?m)^line %d\t.*%s`, line, want)).MatchString(out) {
+			t.Errorf("line %d is not refused with %q:\n%s", line, want, out)
+		}
+	}
 	slips := regexp.MustCompile(`(?m)^(Trainee \w+)\t(B-\d{3})\t(\d{6})$`).FindAllStringSubmatch(out, -1)
-	if len(slips) != 11 {
-		t.Fatalf("%d PINs listed; want the 11 the kiosk made:\n%s", len(slips), out)
+	if len(slips) != 9 {
+		t.Fatalf("%d PINs listed; want the 9 the kiosk made:\n%s", len(slips), out)
 	}
 	db, err := sqlite.Open(t.Context(), path)
 	if err != nil {
@@ -113,8 +123,8 @@ func TestClass_Import(t *testing.T) {
 		}
 	}
 	c, err := db.FindClassByName(t.Context(), 0, "Evenings")
-	if err != nil || len(c.Members) != 29 {
-		t.Fatalf("after the import the class = %+v, %v; want 29 members", c, err)
+	if err != nil || len(c.Members) != 24 {
+		t.Fatalf("after the import the class = %+v, %v; want 24 members", c, err)
 	}
 	es, err := db.ListAudit(t.Context(), trainer.AuditFilter{Limit: 60})
 	if err != nil {
@@ -130,13 +140,13 @@ func TestClass_Import(t *testing.T) {
 			joined++
 		}
 	}
-	if created != 23 || joined != 27 {
-		t.Errorf("the operator's audit entries: %d user.created, %d class.joined; want 23 and 27", created, joined)
+	if created != 18 || joined != 22 {
+		t.Errorf("the operator's audit entries: %d user.created, %d class.joined; want 18 and 22", created, joined)
 	}
 	db.Close()
 
 	out, err = runCmd(t, noEnv, "", "class", "import", "-db", path, "-class", "Evenings", "-csv", csv)
-	if err != nil || !strings.Contains(out, "Evenings: 0 new, 0 joining, 29 in the class already, 11 refused; nothing to save") {
+	if err != nil || !strings.Contains(out, "Evenings: 0 new, 0 joining, 24 in the class already, 16 refused; nothing to save") {
 		t.Errorf("the same file again = %v:\n%s", err, out)
 	}
 }

@@ -318,38 +318,43 @@ func testClassLists(t *testing.T, open Opener) {
 }
 
 // Roster40 is a roster of 40 rows, its cells separated by sep, with every
-// fate: 23 new trainees (12 with a PIN in the file), 4 existing trainees
+// fate: 18 new trainees (9 with a PIN in the file), 4 existing trainees
 // joining (one with a PIN the file gives in vain), 2 already in the class,
-// and a refusal of each kind (11), against the users RosterUsers makes.
+// and a refusal of each kind (16), against the users RosterUsers makes.
 // The command's tests import it too.
 func Roster40(sep string) string {
 	var b strings.Builder
 	row := func(cells ...string) { b.WriteString(strings.Join(cells, sep) + "\n") }
 	row("Name", "Badge", "PIN")
-	for i := range 23 {
+	for i := range 18 {
 		pin := ""
 		if i%2 == 0 {
 			pin = fmt.Sprintf("%04d", 4000+i*7)
 		}
 		row("Trainee "+words[i], fmt.Sprintf("B-%03d", i), pin)
 	}
-	row("Jo Join", "J-1", "") // joins, with the badge on record
-	row("Jay Join", "", "")   // joins by name
-	row("Jill Join", "J-3", "5555")
+	row("Jo Join", "J-1", "")       // joins, with the badge on record
+	row("Jay Join", "", "")         // joins by name
+	row("Jill Join", "J-3", "5555") // joins; the PIN is not used
 	row("Jack Join", "", "")
-	row("Mo Member", "", "")          // in the class already
-	row("May Member", "M-2", "")      //
-	row("", "X-1", "")                // an empty name
-	row("Rex Refused", "R-1", "12")   // a PIN too short
-	row("Ray Refused", "R-2", "12a4") // a PIN not digits
-	row("Trainee Alpha", "Z-9", "")   // the name twice in the file
-	row("Roy Refused", "B-001", "")   // a badge twice in the file
-	row("Max Manager", "", "")        // a manager
-	row("Gus Gone", "", "")           // deactivated
-	row("Tess Other", "Q-1", "")      // a badge another user has
-	row("Trainee GoIf", "", "")       // looks like a row above (I for l)
-	row("Kirn Lee", "", "")           // looks like a user (rn for m)
-	row("Omar Other", "O-2", "")      // a trainee of that name has another badge
+	row("Mo Member", "", "")                           // in the class already
+	row("May Member", "M-2", "")                       //
+	row("", "X-1", "")                                 // an empty name
+	row("Rex Refused", "R-1", "12")                    // a PIN too short
+	row("Ray Refused", "R-2", "12a4")                  // a PIN not digits
+	row("Trainee Alpha", "Z-9", "")                    // the name twice in the file
+	row("Roy Refused", "B-001", "")                    // a badge twice in the file
+	row("Max Manager", "", "")                         // a manager
+	row("Gus Gone", "", "")                            // deactivated
+	row("Tess Other", "Q-1", "")                       // a badge another user has
+	row("Trainee GoIf", "", "")                        // looks like a row above (I for l)
+	row("Kirn Lee", "", "")                            // looks like a user (rn for m)
+	row("Omar Other", "O-2", "")                       // a trainee of that name has another badge
+	row("Nell Nobadge", "N-5", "")                     // a trainee of that name has no badge
+	row("Bea Badge", "B/7", "")                        // a badge of other characters
+	row("Zoe\u200bZed", "", "")                        // an invisible character in the name
+	row(strings.Repeat("Longname ", 5), "", "")        // a name of 45 characters
+	row("Mare\u0301\u0301\u0301\u0301\u0301k", "", "") // marks stacked on a letter
 	return b.String()
 }
 
@@ -371,7 +376,7 @@ func RosterUsers(tb testing.TB, db trainer.Store) (*trainer.User, *trainer.Class
 	}
 	max := add("Max Manager", trainer.RoleManager, "")
 	for _, u := range [][2]string{{"Jo Join", "J-1"}, {"Jay Join", "J-2"}, {"Jill Join", "J-3"}, {"Jack Join", ""},
-		{"Quinn Q", "Q-1"}, {"Kim Lee", "K-1"}, {"Omar Other", "O-1"}} {
+		{"Quinn Q", "Q-1"}, {"Kim Lee", "K-1"}, {"Omar Other", "O-1"}, {"Nell Nobadge", ""}} {
 		add(u[0], trainer.RoleTrainee, u[1])
 	}
 	gus := add("Gus Gone", trainer.RoleTrainee, "")
