@@ -61,6 +61,7 @@ var commands = []command{
 	{"site", "a group's sites: add -name NAME -house HOUSE [-admin NAME], list, house -name NAME -house HOUSE, rename -name NAME -to NEW", runSite},
 	{"migrate", "copy a school's kiosk file into a site of the group: -from trainer.db -to postgres://… -site NAME (docs/group.md)", runMigrate},
 	{"user", "add, password, deactivate, reactivate a user at the machine, the password on standard input (audited)", runUser},
+	{"class", "a site's classes: add -name NAME -instructor NAME [-game uth,…], list, import -class NAME -csv FILE (audited; docs/classes.md)", runClass},
 	{"unlock", "lift the sign-in holds of a user (NAME) or of everyone (--all), audited", runUnlock},
 }
 

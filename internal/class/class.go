@@ -10,26 +10,13 @@ import (
 )
 
 // Class is a group of trainees taught together: a name, the managers or
-// administrators who lead it, its roster, the games it learns and,
-// optionally, the days it runs. A trainee may be in several classes.
-type Class struct {
-	ID int64
-	// SiteID is the site the class belongs to (a group's property); 0 when
-	// created means the first site, as for users.
-	SiteID int64
-	Name   string
-	// Instructors are the user IDs of the staff who lead the class and may
-	// drive its live drills (Drives): managers or administrators.
-	Instructors []int64
-	// Members are the user IDs of its trainees.
-	Members []int64
-	// Games are the slugs of the games it learns, in the kiosk's order.
-	Games []string
-	// Starts and Ends are the class's first and last days, or zero when
-	// not set; only the date counts.
-	Starts, Ends time.Time
-	CreatedAt    time.Time
-}
+// administrators who lead it, its roster (with the practice table each
+// member sits at, if any), the games it learns, optionally the days it
+// runs, and the standing its live drills show. A trainee may be in several
+// classes. It is defined on trainer's record (trainer.Class: its fields and
+// what each means), so that a class read from the store is one without
+// copying: (*Class)(rec).
+type Class trainer.Class
 
 // Limits of a class. A dealer school teaches 10 to 30 trainees a class; a
 // lecture hall holds more, and a larger intake is several classes, each
@@ -37,17 +24,29 @@ type Class struct {
 const (
 	MaxClassName   = 60
 	MaxInstructors = 10
-	MaxMembers     = 200
+	MaxMembers     = trainer.MaxClassMembers
 )
 
 // Normalize tidies c as a form or a command gives it: the name as user
 // names are (trainer.NormalizeName), each instructor, member and game once
-// in the order first given.
+// in the order first given, the tables as badges are
+// (trainer.NormalizeBadge; a member at no table has none), and no standing
+// as StandingNone.
 func (c *Class) Normalize() {
 	c.Name = trainer.NormalizeName(c.Name)
 	c.Instructors = once(c.Instructors)
 	c.Members = once(c.Members)
 	c.Games = once(c.Games)
+	for id, t := range c.Tables {
+		if t = trainer.NormalizeBadge(t); t == "" {
+			delete(c.Tables, id)
+		} else {
+			c.Tables[id] = t
+		}
+	}
+	if c.Standing == "" {
+		c.Standing = StandingNone
+	}
 }
 
 func once[T comparable](xs []T) []T {
@@ -62,8 +61,9 @@ func once[T comparable](xs []T) []T {
 
 // Validate checks a normalized class: a readable name, one to
 // MaxInstructors instructors, at most MaxMembers members, at least one game
-// and only games of offered (the slugs the kiosk has drills for), and an
-// end no earlier than the start. Whether each instructor and member may be
+// and only games of offered (the slugs the kiosk has drills for), an end
+// no earlier than the start, a standing of Standings, and practice tables
+// of members only, each named as a badge is. Whether each instructor and member may be
 // one is CheckInstructor's and CheckMember's, which need the users. Returns
 // KindInvalid.
 func (c *Class) Validate(offered []string) error {
@@ -87,6 +87,19 @@ func (c *Class) Validate(offered []string) error {
 	}
 	if !c.Starts.IsZero() && !c.Ends.IsZero() && day(c.Ends) < day(c.Starts) {
 		return refusal(trainer.KindInvalid, "class.err.dates")
+	}
+	if _, err := ParseStanding(string(c.Standing)); err != nil {
+		return err
+	}
+	// A practice table is named as a badge is (letters, digits, dashes:
+	// "3", "UTH-2"), and only a member sits at one.
+	for id, t := range c.Tables {
+		if !c.Has(id) {
+			return refusal(trainer.KindInvalid, "class.err.table_member")
+		}
+		if err := trainer.ValidateBadge(t); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -66,6 +66,11 @@ func TestClassValidate(t *testing.T) {
 		{"no game", func(c *class.Class) { c.Games = nil }, "class.err.games_none"},
 		{"a game the kiosk lacks", func(c *class.Class) { c.Games = []string{"uth", "baccarat"} }, "class.err.game"},
 		{"ends before it starts", func(c *class.Class) { c.Ends = date(2027, 2, 28) }, "class.err.dates"},
+		{"teams", func(c *class.Class) { c.Standing = class.StandingTeams }, ""},
+		{"a standing of another word", func(c *class.Class) { c.Standing = "podium" }, "class.standing.choose"},
+		{"a table", func(c *class.Class) { c.Tables = map[int64]string{c.Members[0]: "UTH-2"} }, ""},
+		{"a table of someone not in the class", func(c *class.Class) { c.Tables = map[int64]string{99: "3"} }, "class.err.table_member"},
+		{"a table named with a space", func(c *class.Class) { c.Tables = map[int64]string{c.Members[0]: "TABLE 3"} }, "err.badge_characters"},
 	}
 	for _, tt := range tests {
 		c := ok()
@@ -78,9 +83,11 @@ func TestClassValidate(t *testing.T) {
 
 func TestClassNormalize(t *testing.T) {
 	t.Parallel()
-	c := class.Class{Name: "  March   intake ", Instructors: []int64{3, 6, 3}, Members: []int64{2, 1, 2}, Games: []string{"uth", "lunar", "uth"}}
+	c := class.Class{Name: "  March   intake ", Instructors: []int64{3, 6, 3}, Members: []int64{2, 1, 2}, Games: []string{"uth", "lunar", "uth"},
+		Tables: map[int64]string{1: " uth-2 ", 2: " "}}
 	c.Normalize()
-	want := class.Class{Name: "March intake", Instructors: []int64{3, 6}, Members: []int64{2, 1}, Games: []string{"uth", "lunar"}}
+	want := class.Class{Name: "March intake", Instructors: []int64{3, 6}, Members: []int64{2, 1}, Games: []string{"uth", "lunar"},
+		Tables: map[int64]string{1: "UTH-2"}, Standing: class.StandingNone}
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("Normalize (-want +got):\n%s", diff)
 	}

@@ -16,11 +16,10 @@ import (
 // works the phase out from them, so that a restart or a second kiosk
 // process on the same database sees the same phase at the same moment.
 
-// Timing is how long a question's phases last.
-type Timing struct {
-	Preview time.Duration // the round shown before answers open
-	Window  time.Duration // the time to answer, before any time added
-}
+// Timing is how long a question's phases last: the round shown before
+// answers open (Preview), and the time to answer before any time added
+// (Window). It is trainer's record, which the stores keep.
+type Timing = trainer.ClassTiming
 
 // Limits of a question's timing: a preview long enough to read a full
 // table's round aloud, and a window from a quick reflex to a ruling
@@ -43,10 +42,10 @@ func DefaultTiming(d *drills.Drill) Timing {
 	return Timing{Preview: DefaultPreview, Window: min(max(w, MinWindow), MaxWindow)}
 }
 
-// Validate checks a timing the instructor chose: a preview of 0 to
+// CheckTiming checks a timing the instructor chose: a preview of 0 to
 // MaxPreview and a window of MinWindow to MaxWindow, in whole seconds.
 // Returns KindInvalid.
-func (t Timing) Validate() error {
+func CheckTiming(t Timing) error {
 	switch {
 	case t.Preview < 0 || t.Preview > MaxPreview || t.Preview%time.Second != 0:
 		return refusal(trainer.KindInvalid, "class.live.preview_range", "Min", 0, "Max", int(MaxPreview/time.Second))
@@ -57,8 +56,8 @@ func (t Timing) Validate() error {
 }
 
 // Action is what the instructor does to a running question. The same word
-// is stored.
-type Action string
+// is stored (trainer's record).
+type Action = trainer.ClassAction
 
 const (
 	ActionPause  Action = "pause"
@@ -68,26 +67,17 @@ const (
 	ActionSkip   Action = "skip" // drop the question: it counts for nobody
 )
 
-// Event is one action of the instructor, at the store's time.
-type Event struct {
-	Action Action
-	At     time.Time
-	Add    time.Duration // ActionAdd only
-}
+// Event is one action of the instructor, at the store's time: its Action,
+// At, Add (ActionAdd only) and who acted (By). It is trainer's record.
+type Event = trainer.ClassEvent
 
 // Question is one question of a live drill as the store keeps it: what
-// makes its drill, when it started, its timing and the instructor's
-// actions since, in the order recorded.
-type Question struct {
-	Number int // 1, 2, 3 … within the live drill
-	Game   string
-	Kind   string
-	Level  int
-	Seed   uint64
-	Start  time.Time
-	Timing Timing
-	Events []Event
-}
+// makes its drill (Number, Game, Kind, Level, Seed, House, RulesVersion,
+// and the drill's Skill and TargetSeconds), when it started (Start), its
+// Timing and the instructor's actions since (Events), in the order
+// recorded. It is defined on trainer's record, so that a question read
+// from the store is one without copying: (*Question)(rec).
+type Question trainer.ClassQuestion
 
 // Phase is where a question stands.
 type Phase int

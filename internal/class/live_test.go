@@ -208,8 +208,8 @@ func TestTiming(t *testing.T) {
 		if got != (class.Timing{Preview: class.DefaultPreview, Window: tt.want}) {
 			t.Errorf("DefaultTiming(target %d s) = %+v; want a 5 s preview and a %v window", tt.target, got, tt.want)
 		}
-		if err := got.Validate(); err != nil {
-			t.Errorf("DefaultTiming(target %d s).Validate() = %v", tt.target, err)
+		if err := class.CheckTiming(got); err != nil {
+			t.Errorf("CheckTiming(DefaultTiming(target %d s)) = %v", tt.target, err)
 		}
 	}
 	tests := []struct {
@@ -225,13 +225,13 @@ func TestTiming(t *testing.T) {
 		{class.Timing{Preview: 5 * time.Second, Window: 10*time.Minute + time.Second}, "class.live.window_range"},
 	}
 	for _, tt := range tests {
-		if got := refusalID(t, tt.t.Validate()); got != tt.id {
-			t.Errorf("%+v.Validate() = %q; want %q", tt.t, got, tt.id)
+		if got := refusalID(t, class.CheckTiming(tt.t)); got != tt.id {
+			t.Errorf("CheckTiming(%+v) = %q; want %q", tt.t, got, tt.id)
 		}
 	}
-	err := class.Timing{Window: time.Second}.Validate()
+	err := class.CheckTiming(class.Timing{Window: time.Second})
 	if want := "An answer window lasts from 5 to 600 seconds."; err == nil || err.Error() != want {
-		t.Errorf("Validate says %v; want %q", err, want)
+		t.Errorf("CheckTiming says %v; want %q", err, want)
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 // word is stored. Studies of classroom quizzes found that a public
 // leaderboard lowered the weaker half's motivation and results, so there
 // is none by default, and none of these names anybody on the projector.
-type Standing string
+// It is trainer's record (trainer.ClassStanding), kept with the class.
+type Standing = trainer.ClassStanding
 
 const (
 	// StandingNone ranks nobody: the default.

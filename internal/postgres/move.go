@@ -603,7 +603,10 @@ func (mv *mover) audit(ctx context.Context) error {
 // subject translates an entry's subject: "user:12/game:uth" names the
 // group's id of user 12.
 func (mv *mover) subject(s string) (string, error) {
-	if s == trainer.AuditSubject {
+	// The school's trail and its classes (which a move does not copy:
+	// docs/classes.md) stay named as the school's, never as the group's
+	// class of the same number.
+	if s == trainer.AuditSubject || strings.HasPrefix(s, "class:") {
 		return "school:" + mv.m.School[:12] + "/" + s, nil
 	}
 	rest, ok := strings.CutPrefix(s, "user:")
@@ -611,6 +614,9 @@ func (mv *mover) subject(s string) (string, error) {
 		return s, nil
 	}
 	num, tail, _ := strings.Cut(rest, "/")
+	if strings.HasPrefix(tail, "class:") {
+		tail = "school:" + mv.m.School[:12] + "/" + tail
+	}
 	old, err := strconv.ParseInt(num, 10, 64)
 	if err != nil {
 		return s, nil

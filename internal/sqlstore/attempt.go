@@ -38,7 +38,8 @@ const attemptColumns = `id, session_id, user_id, position, game, kind, level, se
 // the session already has a scenario waiting for its answer, that one is
 // returned instead and nothing is stored, so a double tap on "Next" serves one
 // scenario. Returns KindNotFound if the session is not a.UserID's, and
-// KindConflict if it has ended or has no scenario left to serve.
+// KindConflict if it has ended, has no scenario left to serve, or is a
+// class's (ModeClass: the instructor puts its questions).
 func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.Attempt, error) {
 	tx, err := db.BeginUserTx(ctx, a.UserID) // the user's rows only
 	if err != nil {
@@ -53,6 +54,9 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 		return p, nil
 	} else if trainer.KindOf(err) != trainer.KindNotFound {
 		return nil, err
+	}
+	if s.Mode == trainer.ModeClass { // its questions come from the instructor (AnswerClassQuestion)
+		return nil, trainer.Errorf(trainer.KindConflict, "The questions of a class's live drill come from its instructor.")
 	}
 	if !s.Open() {
 		return nil, trainer.Errorf(trainer.KindConflict, "This practice session has ended.")

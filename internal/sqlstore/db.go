@@ -281,4 +281,5 @@ var _ interface {
 	trainer.SettingsService
 	trainer.SiteService
 	trainer.SiteTableTestService
+	trainer.ClassService
 } = (*DB)(nil)

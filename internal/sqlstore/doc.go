@@ -2,7 +2,8 @@
 // service of trainer.Store that SQLite (internal/sqlite, a kiosk on its own)
 // and PostgreSQL (internal/postgres, a casino group's processes) run alike
 // (users, sign-in limits, sessions, practice, exams, certification, the audit
-// log's reading and checking, rules versions, settings, sites).
+// log's reading and checking, rules versions, settings, sites, classes and
+// their live drills).
 //
 // Each store embeds a DB and gives it a Dialect: how its transactions begin
 // (a read, a write that runs alone among writers, a write of one user's rows)
