@@ -133,6 +133,7 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	c.key = describeFive(b.loc, rules, br.Best)
 	c.cite(bestHandID(d.g.slug), handRankingID(d.g.slug))
 	held := d.g.handCards(&d.in, box)
+	c.right = sameBestHand(b.loc, rules, held, br.Best)
 	for _, a := range d.g.alt {
 		r, ok := a.rules(d.h)
 		if !ok {
@@ -174,6 +175,37 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 		expl += " " + asSentence(upperFirst(more))
 	}
 	return prompt, expl
+}
+
+// sameBestHand reports a choice that is right as well as the key, best:
+// five of the box's cards (held, each once) that rank as high as best and
+// are named as the kiosk names them. A straight on the board beside the
+// same straight made with a hole card, or four of a kind with another
+// kicker of the same rank, is the same hand: offering both would give the
+// question two right answers (issue 26).
+func sameBestHand(loc *i18n.Localizer, r poker.Rules, held, best []cards.Card) func(string) bool {
+	top := r.Evaluate(best)
+	return func(text string) bool {
+		words, five, ok := ChoiceCards(text)
+		if !ok || len(five) != 5 || !within(five, held) {
+			return false
+		}
+		h := r.Evaluate(five)
+		return h.Value == top.Value && words == describeHandIn(loc, h)
+	}
+}
+
+// within reports whether every card of five is among held, each once.
+func within(five, held []cards.Card) bool {
+	left := slices.Clone(held)
+	for _, c := range five {
+		i := slices.Index(left, c)
+		if i < 0 {
+			return false
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return true
 }
 
 // descriptionBeyond is what the engine's description of a hand says beyond
