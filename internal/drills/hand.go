@@ -337,21 +337,34 @@ func boxSet(loc *i18n.Localizer, bs []int) string {
 // beatsDealer asks which boxes beat the dealer. The key is the engine's
 // versus; wrong answers come from flipped ranking rules, ties counted as
 // wins, and then other sets, each explained box by box from the engine.
+// In Lunar Poker, when boxes forced, each box is said against the hand it
+// faced: a box that forced against the dealer's hand after the
+// replacement, the others against his five as dealt (issue 26).
 func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	var win, tie []int
 	var lines []string
 	rules := d.g.rules(d.h)
-	// decides says what decides between box i's hand and the dealer's when
-	// both are described alike: "; the second kicker decides, …".
+	forced := d.st.Dealer.First != nil
+	// decides says what decides between box i's hand and the dealer's it
+	// faced when both are described alike: "; the second kicker decides, …".
 	decides := func(i int) string {
 		br := &d.st.Boxes[i]
-		if br.Versus == games.VersusNone || br.Best == nil || d.st.Dealer.Best == nil {
+		faced, _ := dealerFaced(d, i)
+		if br.Versus == games.VersusNone || br.Best == nil || faced == nil {
 			return ""
 		}
-		if s := decidingIn(b.loc, rules.Evaluate(br.Best), rules.Evaluate(d.st.Dealer.Best)); s != "" {
+		if s := decidingIn(b.loc, rules.Evaluate(br.Best), rules.Evaluate(faced)); s != "" {
 			return "; " + s
 		}
 		return ""
+	}
+	// facedWords names the dealer's hand box i faced, where a force gave
+	// the boxes two: "the dealer's five as dealt".
+	facedWords := func(i int) string {
+		if _, after := dealerFaced(d, i); after {
+			return b.t("drill.hand.faced_forced")
+		}
+		return b.t("drill.hand.faced_first")
 	}
 	for i, br := range d.st.Boxes {
 		switch br.Versus {
@@ -360,12 +373,22 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		case games.VersusTie:
 			tie = append(tie, br.Box)
 		}
+		if forced && br.Versus != games.VersusNone {
+			lines = append(lines, b.t("drill.hand.line_faced", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus),
+				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Faced", facedWords(i), "Decides", decides(i)))
+			continue
+		}
 		lines = append(lines, b.t("drill.hand.line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus),
 			"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Decides", decides(i)))
 	}
 	c.key = boxSet(b.loc, win)
 	c.cite(handRankingID(d.g.slug))
-	expl = joinSentences(b.t("drill.hand.dealer_holds", "Hand", lowerFirst(dealerHandIn(b.loc, d))), strings.Join(lines, "; "))
+	head := b.t("drill.hand.dealer_holds", "Hand", lowerFirst(dealerHandIn(b.loc, d)))
+	if forced {
+		head = b.t("drill.hand.dealer_forced", "First", lowerFirst(handOf(b.loc, rules, d.st.Dealer.First)),
+			"Hand", lowerFirst(dealerHandIn(b.loc, d)))
+	}
+	expl = joinSentences(head, strings.Join(lines, "; "))
 	wrongWhy := func(set []int) string {
 		var why []string
 		for i, br := range d.st.Boxes {
@@ -377,8 +400,15 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 			if br.Versus == games.VersusWin {
 				also = b.t("drill.hand.as_well")
 			}
-			why = append(why, b.t("drill.hand.why_line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus), "Also", also,
-				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Dealer", lowerFirst(dealerHandIn(b.loc, d)), "Decides", decides(i)))
+			args := []any{"Box", br.Box, "Versus", versusWord(b.loc, br.Versus), "Also", also,
+				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Decides", decides(i)}
+			if forced {
+				faced, _ := dealerFaced(d, i)
+				why = append(why, b.t("drill.hand.why_line_faced", append(args, "Faced", facedWords(i),
+					"Against", lowerFirst(handOf(b.loc, rules, faced)))...))
+				continue
+			}
+			why = append(why, b.t("drill.hand.why_line", append(args, "Dealer", lowerFirst(dealerHandIn(b.loc, d)))...))
 		}
 		return joinSentences(strings.Join(why, "; "))
 	}
@@ -388,13 +418,16 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		if !ok {
 			continue
 		}
-		dv := r.Evaluate(d.g.dealerCards(&d.in)).Value
 		var set []int
 		for i := range d.st.Boxes {
 			if d.st.Boxes[i].Versus == games.VersusNone {
 				continue
 			}
-			if r.Evaluate(held(i)).Value > dv {
+			faced, _ := dealerFaced(d, i)
+			if faced == nil {
+				faced = d.g.dealerCards(&d.in)
+			}
+			if r.Evaluate(held(i)).Value > r.Evaluate(faced).Value {
 				set = append(set, i+1)
 			}
 		}
@@ -424,6 +457,28 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	}
 	c.add(boxSet(b.loc, all), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(all))
 	return b.t("drill.hand.beats_prompt"), expl
+}
+
+// dealerFaced is the dealer's five that box i's hand was compared with:
+// his best five, or in Lunar Poker after a force, the hand after the
+// replacement for a box that forced (after) and his five as dealt for the
+// others (the engine's Dealer.First).
+func dealerFaced(d *dealt, i int) (five []cards.Card, after bool) {
+	if d.st.Dealer.First == nil {
+		return d.st.Dealer.Best, false
+	}
+	if i < len(d.in.Boxes) && d.in.Boxes[i].Force {
+		return d.st.Dealer.Best, true
+	}
+	return d.st.Dealer.First, false
+}
+
+// handOf describes the best five of cs in loc's language ("" for none).
+func handOf(loc *i18n.Localizer, r poker.Rules, cs []cards.Card) string {
+	if len(cs) < 5 {
+		return ""
+	}
+	return describeHandIn(loc, r.Evaluate(cs))
 }
 
 func versusWord(loc *i18n.Localizer, v games.Versus) string {
