@@ -45,6 +45,23 @@ func (a altRule) textIn(loc *i18n.Localizer) string {
 func bestHandID(slug string) string    { return slug + ".best_hand" }
 func handRankingID(slug string) string { return slug + ".hand_ranking" }
 
+// compareID is the section that says how two hands of g compare: the book's
+// own section where it has one (UTH's "Comparing two hands"), else its hand
+// ranking. tiesID is the one that rules a tie.
+func compareID(g *game) string {
+	if g.compare != "" {
+		return g.compare
+	}
+	return handRankingID(g.slug)
+}
+
+func tiesID(g *game) string {
+	if g.ties != "" {
+		return g.ties
+	}
+	return compareID(g)
+}
+
 // handDrill builds a hand-reading drill on a dealt round.
 func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
 	qs := []string{QBestHand}
@@ -382,7 +399,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 			"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Decides", decides(i)))
 	}
 	c.key = boxSet(b.loc, win)
-	c.cite(handRankingID(d.g.slug))
+	c.cite(compareID(d.g))
 	head := b.t("drill.hand.dealer_holds", "Hand", lowerFirst(dealerHandIn(b.loc, d)))
 	if forced {
 		head = b.t("drill.hand.dealer_forced", "First", lowerFirst(handOf(b.loc, rules, d.st.Dealer.First)),
@@ -435,7 +452,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	}
 	if len(tie) > 0 {
 		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))
-		c.add(boxSet(b.loc, set), "slip.tie_counted_as_win", handRankingID(d.g.slug),
+		c.add(boxSet(b.loc, set), "slip.tie_counted_as_win", tiesID(d.g),
 			b.t("drill.hand.tie")+" "+wrongWhy(set))
 	}
 	// Other sets, nearest first: one box added or taken away.
@@ -446,16 +463,16 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		} else {
 			set = slices.Sorted(slices.Values(append(set, i+1)))
 		}
-		c.add(boxSet(b.loc, set), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(set))
+		c.add(boxSet(b.loc, set), "slip.misread_showdown", compareID(d.g), wrongWhy(set))
 	}
 	if len(win) > 0 {
-		c.add(boxSet(b.loc, nil), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(nil))
+		c.add(boxSet(b.loc, nil), "slip.misread_showdown", compareID(d.g), wrongWhy(nil))
 	}
 	var all []int
 	for i := range d.st.Boxes {
 		all = append(all, i+1)
 	}
-	c.add(boxSet(b.loc, all), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(all))
+	c.add(boxSet(b.loc, all), "slip.misread_showdown", compareID(d.g), wrongWhy(all))
 	return b.t("drill.hand.beats_prompt"), expl
 }
 

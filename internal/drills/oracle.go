@@ -16,6 +16,7 @@ import (
 
 var oracleGame = &game{
 	slug:     oracle.Slug,
+	ties:     "oracle.stay",
 	name:     oracle.Name,
 	wagers:   oracle.Wagers,
 	titles:   map[string]string{"ante": "Ante", "bet": "BET"},
