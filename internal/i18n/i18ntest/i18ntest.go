@@ -18,6 +18,7 @@ import (
 
 	content "github.com/dealerkiosk/trainer/content/i18n"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -35,19 +36,25 @@ type Checker struct {
 	// names are the pay tables' names a text never says anywhere: those
 	// with a capital, a digit or a hyphen ("Regular", "50-40-30-8-6-5-3").
 	names []string
-	// near are the other names ("C", "standard", "jackpot"), which are
-	// words or letters of their own and are a table's name only beside the
-	// word for a table.
-	near map[string]bool
+	// near are the other names ("C", "standard", "jackpot"; in English
+	// also "Regular", "Even money"), which are words or letters of their
+	// own and are a table's name only beside the word for a table: within
+	// window words of it (English: the next word, "table C").
+	near   []string
+	window int
 }
 
 // tableWord begins the word for a pay table in the languages offered.
 var tableWord = regexp.MustCompile(`(?i)^(table|tabell|таблиц)`)
 
 // New returns the checker of language lang for the pay tables of b (every
-// game's and every house's own). Returns an error when the glossary of lang
-// cannot be read or lists no English words.
+// game's and every house's own). In English, the source, it looks for the
+// tables' names alone. Returns an error when the glossary of another
+// language cannot be read or lists no English words.
 func New(lang string, b *rulebook.Book) (*Checker, error) {
+	if lang == i18n.Source {
+		return newChecker(lang, nil, b), nil
+	}
 	buf, err := content.FS.ReadFile("glossary." + lang + ".toml")
 	if err != nil {
 		return nil, err
@@ -61,8 +68,15 @@ func New(lang string, b *rulebook.Book) (*Checker, error) {
 	if len(g.English) < 10 {
 		return nil, fmt.Errorf("glossary.%s.toml lists %d English words; want the list", lang, len(g.English))
 	}
-	c := &Checker{lang: lang, words: map[string]bool{}, cased: map[string]bool{}, near: map[string]bool{}}
-	for _, w := range g.English {
+	return newChecker(lang, g.English, b), nil
+}
+
+func newChecker(lang string, english []string, b *rulebook.Book) *Checker {
+	c := &Checker{lang: lang, words: map[string]bool{}, cased: map[string]bool{}, window: 3}
+	if lang == i18n.Source {
+		c.window = 1
+	}
+	for _, w := range english {
 		if w == strings.ToLower(w) {
 			c.words[w] = true
 		} else {
@@ -73,13 +87,16 @@ func New(lang string, b *rulebook.Book) (*Checker, error) {
 		c.proper = append(c.proper, g.Name)
 	}
 	for _, n := range TableNames(b) {
-		if strings.ContainsFunc(n, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '-' }) && len(n) >= 3 {
+		distinct := strings.ContainsFunc(n, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '-' }) && len(n) >= 3
+		// English says "even money" and "regular" as words of its own.
+		plain := !strings.ContainsFunc(n, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' })
+		if distinct && !(lang == i18n.Source && plain) {
 			c.names = append(c.names, n)
 		} else {
-			c.near[n] = true
+			c.near = append(c.near, n)
 		}
 	}
-	return c, nil
+	return c
 }
 
 // Find returns the English left in text, each as it stands there with a
@@ -102,9 +119,22 @@ func (c *Checker) Find(text string) []string {
 		if !tableWord.MatchString(t.s) {
 			continue
 		}
-		for j := max(0, i-3); j <= min(len(tokens)-1, i+3); j++ {
-			if j != i && c.near[tokens[j].s] {
-				out = append(out, "table name "+quoteAround(text, tokens[j].at, len(tokens[j].s)))
+		// The words around the word for a table: before it and after it
+		// in Italian and Russian ("tabella Super A", "Таблица казино: C"),
+		// the next word in English ("table C").
+		from, to := t.at, len(text)
+		if c.lang != i18n.Source && i-c.window >= 0 {
+			from = tokens[i-c.window].at
+		} else if c.lang != i18n.Source {
+			from = 0
+		}
+		if j := i + c.window + 1; j < len(tokens) {
+			to = tokens[j].at
+		}
+		around := text[from:to]
+		for _, n := range c.near {
+			if k := wordIndex(around, n); k >= 0 && from+k != t.at {
+				out = append(out, "table name "+quoteAround(text, from+k, len(n)))
 			}
 		}
 	}
