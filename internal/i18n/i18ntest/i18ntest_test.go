@@ -47,7 +47,7 @@ func checker(t *testing.T, lang string) *i18ntest.Checker {
 }
 
 // TestCheckerCatches holds the checker to the faults issue 26 found, and
-// to letting a clean text pass, so that TestNoEnglishLeft rests on
+// to letting a clean text pass, so that TestNoEnglishWordOrTableName rests on
 // something that can fail.
 func TestCheckerCatches(t *testing.T) {
 	for _, tt := range []struct {
@@ -76,14 +76,14 @@ func TestCheckerCatches(t *testing.T) {
 	}
 }
 
-// TestNoEnglishLeft reads Italian and Russian drills of every game, kind
+// TestNoEnglishWordOrTableName reads Italian and Russian drills of every game, kind
 // and level (thousands per language), every rule book of every house and
 // every procedure, and fails on any English the glossary lists and on any
 // pay table's name from the rules files (issue 26); English drills, books
 // and procedures on the tables' names. A book section or a procedure the
 // translation lacks reads in English by design, under a note, and is left
 // out.
-func TestNoEnglishLeft(t *testing.T) {
+func TestNoEnglishWordOrTableName(t *testing.T) {
 	b, g := generator(t)
 	seeds := uint64(30)
 	if testing.Short() {
