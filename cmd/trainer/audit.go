@@ -6,13 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/postgres"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 const auditUsage = "usage: trainer audit verify [-db FILE] [-audit-key FILE] [-audit-head FILE]\n" +
-	"       trainer audit accept [-db FILE] [-audit-key FILE] [-audit-head FILE]"
+	"       trainer audit accept -reason TEXT [-db FILE] [-audit-key FILE] [-audit-head FILE]"
 
 // runAudit is `trainer audit verify` and `trainer audit accept`.
 func runAudit(ctx context.Context, e *env, args []string) error {
@@ -25,6 +27,10 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	path := fs.String("db", "trainer.db", "the kiosk's SQLite database `file`, or its postgres:// `URL`")
 	var files auditFiles
 	addAuditFlags(fs, &files)
+	var reason *string
+	if args[0] == "accept" {
+		reason = fs.String("reason", "", "why the log is accepted as it is (a restored backup, a lost head file, a kiosk upgraded with its key given): recorded in the log")
+	}
 	fs.Usage = func() {
 		fmt.Fprintln(e.Stderr, auditUsage)
 		fs.PrintDefaults()
@@ -37,7 +43,10 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	files.resolve(*path)
 	if args[0] == "accept" {
-		return runAuditAccept(ctx, e, *path, files)
+		if strings.TrimSpace(*reason) == "" {
+			return errors.New("audit accept: -reason: say why the log is accepted as it is; the log records it")
+		}
+		return runAuditAccept(ctx, e, *path, files, strings.TrimSpace(*reason))
 	}
 	return runAuditVerify(ctx, e, *path, files)
 }
@@ -73,6 +82,7 @@ func runAuditVerify(ctx context.Context, e *env, path string, files auditFiles) 
 		return fmt.Errorf("audit verify: %w", err)
 	}
 	if key != nil {
+		db.HeadCopy = files.headCopy
 		db.SetAuditKey(key, files.head)
 	}
 	return reportAudit(ctx, e, db, path, files, source)
@@ -94,6 +104,7 @@ func reportAudit(ctx context.Context, e *env, db auditChecker, path string, file
 	var kn *trainer.KeyNeededError
 	var wk *trainer.WrongKeyError
 	var he *sqlite.AuditHeadError
+	var ul *trainer.UnkeyedLogError
 	switch {
 	case err == nil:
 		fmt.Fprintf(out, "OK: %d entries, head entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
@@ -111,6 +122,12 @@ func reportAudit(ctx context.Context, e *env, db auditChecker, path string, file
 	case errors.As(err, &wk):
 		problems++
 		fmt.Fprintf(out, "NOT CHECKED: %s\n", wk)
+	case errors.As(err, &ul):
+		problems++
+		fmt.Fprintf(out, "NOT KEYED: %d entries, head entry %d, hash %s: none carries the mark of the audit key from %s, and there is no head on record: "+
+			"a kiosk that holds a key keys its log at its first start with it, so this log may have been rewritten by someone without the key "+
+			"(if it is a kiosk from before the key, upgraded with its key already given, accept it with trainer audit accept -reason)\n",
+			rep.Entries, rep.HeadSeq, rep.Head, source)
 	case errors.As(err, &he):
 		problems++
 		fmt.Fprintf(out, "OK: %d entries, head entry %d, hash %s\n", rep.Entries, rep.HeadSeq, rep.Head)
@@ -143,6 +160,8 @@ func reportAudit(ctx context.Context, e *env, db auditChecker, path string, file
 	switch {
 	case ce != nil:
 		msg = fmt.Sprintf("audit verify: %s: the audit log was changed behind the kiosk's back at entry %d", path, ce.Seq)
+	case ul != nil:
+		msg = fmt.Sprintf("audit verify: %s: the audit log carries no mark of its key: it may have been rewritten without the key", path)
 	case kn != nil, wk != nil:
 		msg = fmt.Sprintf("audit verify: %s: the keyed entries could not be checked", path)
 	case he != nil && len(ms) == 0:
@@ -181,9 +200,9 @@ func describeKeying(out io.Writer, rep trainer.AuditReport, source string) {
 // must be intact; the acceptance, the old head and the number of entries
 // the log lacks are appended to the log, and the old head file is kept
 // beside the new one.
-func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles) error {
+func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles, reason string) error {
 	if isPostgres(path) {
-		return errSQLiteOnly("trainer audit accept", "the chain's head is a row of the database, moved by every append: there is no head file to accept")
+		return runGroupAuditAccept(ctx, e, path, files, reason)
 	}
 	lock, err := sqlite.LockFile(path)
 	if err != nil {
@@ -202,7 +221,8 @@ func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles) 
 	if key == nil {
 		return fmt.Errorf("audit accept: no audit key: the key file %s does not exist and TRAINER_AUDIT_KEY is not set", files.key)
 	}
-	rep, err := db.AcceptAuditRestore(ctx, key, files.head)
+	db.HeadCopy = files.headCopy
+	rep, err := db.AcceptAuditRestore(trainer.WithOperator(ctx), key, files.head, reason)
 	if trainer.KindOf(err) == trainer.KindConflict {
 		fmt.Fprintln(e.Stdout, trainer.MessageOf(err))
 		return nil
@@ -220,9 +240,35 @@ func runAuditAccept(ctx context.Context, e *env, path string, files auditFiles) 
 	} else {
 		fmt.Fprintf(e.Stdout, "accepted: the log ends at entry %d; %s\n", rep.LogSeq, rep.PreviousProblem)
 	}
+	if rep.Unkeyed > 0 {
+		fmt.Fprintf(e.Stdout, "its %d entries carried no audit key's mark: they are taken as they are, and keyed from now on\n", rep.Unkeyed)
+	}
 	if rep.Replaced != "" {
 		fmt.Fprintf(e.Stdout, "the old head is kept in %s\n", rep.Replaced)
 	}
 	fmt.Fprintf(e.Stdout, "entry %d records the acceptance; the head on record is now %s\n", rep.Entry, files.head)
+	return nil
+}
+
+// runGroupAuditAccept is `trainer audit accept` on a group's PostgreSQL
+// database. The chain's head there is a row that every append moves, so
+// there is no head file to accept; what may need accepting is a log that has
+// entries and none keyed, which every process refuses to start on (a group's
+// log is keyed from its first entry, so someone without the key rewrote it).
+func runGroupAuditAccept(ctx context.Context, e *env, url string, files auditFiles, reason string) error {
+	key, _, err := groupKey(e, files.key)
+	if err != nil {
+		return fmt.Errorf("audit accept: %w", err)
+	}
+	db, err := postgres.OpenAccepting(trainer.WithOperator(ctx), url, key, reason)
+	if err != nil {
+		return fmt.Errorf("audit accept: %w", err)
+	}
+	defer db.Close()
+	if n := db.Accepted(); n > 0 {
+		fmt.Fprintf(e.Stdout, "accepted: the group's %d audit entries carried no audit key's mark: they are taken as they are, and keyed from now on\n", n)
+		return nil
+	}
+	fmt.Fprintln(e.Stdout, "Nothing to accept: the group's audit log is keyed.")
 	return nil
 }

@@ -15,6 +15,9 @@ import (
 // -audit-key and -audit-head flags, by default beside the database.
 type auditFiles struct {
 	key, head string
+	// headCopy is a second file for the head, on another volume (""
+	// for none): -audit-head-copy.
+	headCopy string
 }
 
 // addAuditFlags adds -audit-key and -audit-head to fs. Their defaults follow
@@ -22,6 +25,7 @@ type auditFiles struct {
 func addAuditFlags(fs *flag.FlagSet, a *auditFiles) {
 	fs.StringVar(&a.key, "audit-key", "", "the audit key `file` (default: the database file's name + \".audit-key\"; TRAINER_AUDIT_KEY wins)")
 	fs.StringVar(&a.head, "audit-head", "", "the audit head `file` (default: the database file's name + \".audit-head\")")
+	fs.StringVar(&a.headCopy, "audit-head-copy", "", "a second audit head `file`, on another volume or machine, so that a database rolled back with the head beside it still shows (docs/hardening.md)")
 }
 
 func (a *auditFiles) resolve(dbPath string) {
@@ -70,8 +74,12 @@ func auditKey(ctx context.Context, e *env, db *sqlite.DB, file string, create bo
 	if err != nil {
 		return nil, "", err
 	}
-	return key, file + " (new)", nil
+	return key, file + newKeySource, nil
 }
+
+// newKeySource ends the source of a key auditKey made at this start: only
+// such a key keys a log that has entries and none keyed (sqlite.KeyAuditLog).
+const newKeySource = " (new)"
 
 // auditStartError turns UseAuditKey's refusals into the one line the kiosk
 // prints before it stops, naming the files and the way out.
@@ -79,6 +87,7 @@ func auditStartError(dbPath string, files auditFiles, err error) error {
 	var ce *trainer.ChainError
 	var he *sqlite.AuditHeadError
 	var wk *trainer.WrongKeyError
+	var ul *trainer.UnkeyedLogError
 	accept := fmt.Sprintf("if you restored a backup or moved the database on purpose, accept it with: trainer audit accept -db %s", dbPath)
 	switch {
 	case errors.As(err, &ce):
@@ -90,8 +99,19 @@ func auditStartError(dbPath string, files auditFiles, err error) error {
 		return fmt.Errorf("%s; check -audit-key, or %s", he, accept)
 	case errors.As(err, &wk):
 		return fmt.Errorf("audit trail of %s: %s; give the right key with -audit-key or TRAINER_AUDIT_KEY", dbPath, wk)
+	case errors.As(err, &ul):
+		return unkeyedStartError(dbPath, ul)
 	}
 	return fmt.Errorf("audit trail of %s: %w", dbPath, err)
+}
+
+// unkeyedStartError is the one line for a log of entries none keyed while a
+// key is given: the kiosk would otherwise key a log that may be a forgery.
+func unkeyedStartError(dbPath string, ul *trainer.UnkeyedLogError) error {
+	return fmt.Errorf("the audit log of %s has %d entries and none carries the audit key's mark, although an audit key is given, "+
+		"and the log has no head on record: it may have been rewritten by someone without the key (restore the database from a backup), "+
+		"or it is a kiosk from before the audit key upgraded with the key already given; if you know which, accept it with: "+
+		"trainer audit accept -db %s -reason \"…\"", dbPath, ul.Entries, dbPath)
 }
 
 // openAudited opens the database at path for a command that changes it
@@ -109,6 +129,12 @@ func openAudited(ctx context.Context, e *env, path string, files auditFiles) (tr
 	files.resolve(path)
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
+		return nil, err
+	}
+	db.HeadCopy = files.headCopy
+	// A school moved into a group is changed there, not in its old file.
+	if err := db.RefuseMoved(ctx); err != nil {
+		db.Close()
 		return nil, err
 	}
 	key, _, err := auditKey(ctx, e, db, files.key, false)

@@ -99,7 +99,7 @@ func TestBackupAndRestore(t *testing.T) {
 	}
 	copyFile(t, backup, dbPath)
 	var accepted bytes.Buffer
-	if err := run(t.Context(), []string{"audit", "accept", "-db", dbPath}, noEnv, nil, &accepted, io.Discard); err != nil {
+	if err := run(t.Context(), []string{"audit", "accept", "-db", dbPath, "-reason", "restored the backup of the night"}, noEnv, nil, &accepted, io.Discard); err != nil {
 		t.Fatalf("trainer audit accept: %v", err)
 	}
 	t.Logf("trainer audit accept: %s", strings.TrimSpace(accepted.String()))

@@ -58,9 +58,10 @@ var commands = []command{
 	{"book", "print a game's rule book at a house as Markdown", runBook},
 	{"audit", "verify: check the audit trail, its head and the records; accept: take a restored log as the new head", runAudit},
 	{"backup", "copy the database, while the kiosk runs, into a new file", runBackup},
-	{"site", "a group's sites: add -name NAME -house HOUSE, list, house -name NAME -house HOUSE (docs/group.md)", runSite},
+	{"site", "a group's sites: add -name NAME -house HOUSE [-admin NAME], list, house -name NAME -house HOUSE, rename -name NAME -to NEW", runSite},
 	{"migrate", "copy a school's kiosk file into a site of the group: -from trainer.db -to postgres://… -site NAME (docs/group.md)", runMigrate},
-	{"user", "add -name NAME -role ROLE [-site SITE], the password on standard input: a group's director (audited)", runUser},
+	{"user", "add, password, deactivate, reactivate a user at the machine, the password on standard input (audited)", runUser},
+	{"class", "a site's classes: add -name NAME -instructor NAME [-game uth,…], list, import -class NAME -csv FILE (audited; docs/classes.md)", runClass},
 	{"unlock", "lift the sign-in holds of a user (NAME) or of everyone (--all), audited", runUnlock},
 }
 

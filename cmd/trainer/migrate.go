@@ -18,7 +18,16 @@ import (
 // runMigrate is `trainer migrate -from trainer.db -to postgres://… -site
 // NAME`: a SQLite kiosk (a school) moved into a site of the group
 // (docs/group.md, "Moving a school in"). Everything is checked before the
-// group is written; the copy is one transaction.
+// group is written; the copy is one transaction. A move is made once: the
+// school's file is then marked as moved, and a kiosk no longer starts on it.
+//
+// The order makes a crash at any step safe. The school's lock is held
+// throughout, so no kiosk serves it meanwhile. The school is marked
+// "moving" first (a kiosk refuses to start on it), then the group's one
+// transaction copies it, then the school is marked "moved" and its trail
+// records where it went. A refusal of the group takes the "moving" mark
+// back; a crash leaves it, and running the same command again finishes the
+// move: it copies the school if the group does not hold it yet, and marks it.
 func runMigrate(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("trainer migrate", flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
@@ -48,12 +57,27 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 	if *schoolKeyFile == "" {
 		*schoolKeyFile = sqlite.AuditKeyFile(*from)
 	}
-	school, err := sqlite.OpenReadOnly(ctx, *from)
+	// A kiosk serving the school now would go on changing it after the
+	// copy: refuse, naming it. The lock is held until the move is done.
+	lock, err := sqlite.LockFile(*from)
 	if err != nil {
-		return fmt.Errorf("migrate: -from: %s is not a kiosk's database", *from)
+		return fmt.Errorf("migrate: -from: %w", err)
+	}
+	defer lock.Unlock()
+	school, err := openSchool(ctx, *from, *schoolKeyFile)
+	if err != nil {
+		return fmt.Errorf("migrate: -from: %w", err)
 	}
 	defer school.Close()
-	m, keyedFrom, err := readSchool(ctx, school, *from, *schoolKeyFile)
+	moved, err := school.MovedOut(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate: -from: %w", err)
+	}
+	if moved != nil && !moved.Moving {
+		return fmt.Errorf("migrate: -from: %s was moved into site %s of %s on %s already: nothing copied",
+			*from, moved.Site, moved.Group, moved.At.Format("2 Jan 2006"))
+	}
+	m, err := readSchool(ctx, school)
 	if err != nil {
 		return fmt.Errorf("migrate: -from: %w", err)
 	}
@@ -64,36 +88,135 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("migrate: -to: %w", err)
 	}
 	defer group.Close()
+	there, err := group.SchoolMoved(ctx, m.School)
+	if err != nil {
+		return fmt.Errorf("migrate: -to: %s", oneLine(err))
+	}
+	switch {
+	case there && moved == nil:
+		// Copied by an earlier version, which let the school keep working
+		// and copied only new rows on a second run: changes to rows copied
+		// before (an answer given later, a trainee deactivated) cannot be
+		// brought over row by row without the group's trail disagreeing.
+		return fmt.Errorf("migrate: -from: %s was copied into the group before, and its kiosk has kept working since: "+
+			"what changed at the school after that copy cannot be brought over; the school's trainees and records are in the "+
+			"group as they were at that copy. Have the group's administrator bring over what changed since by hand, then retire "+
+			"the school's kiosk (nothing copied)", *from)
+	case there:
+		// The group's transaction committed and the last step did not
+		// run: the school could not change meanwhile, as it was marked.
+		if err := school.FinishMoveOut(trainer.WithOperator(ctx), group.Name(), m.Site, map[string]any{"school": m.School, "finished": true}); err != nil {
+			return fmt.Errorf("migrate: -from: %w", err)
+		}
+		fmt.Fprintf(e.Stdout, "the move of %s had been copied into the group; %s is now marked as moved, and no kiosk starts on it\n", *from, *from)
+		return nil
+	}
+	if moved == nil {
+		if err := school.BeginMoveOut(ctx, group.Name(), m.Site); err != nil {
+			return fmt.Errorf("migrate: -from: %w", err)
+		}
+	}
 	start := time.Now()
 	rep, err := group.MoveSchool(trainer.WithOperator(ctx), m)
-	var clash *postgres.NameClashError
-	var badges *postgres.BadgeClashError
-	switch {
-	case errors.As(err, &clash), errors.As(err, &badges):
-		return fmt.Errorf("migrate: nothing copied: %w", err)
-	case err != nil:
+	if err != nil {
+		// The group refused or failed: the school is a working kiosk again.
+		if aerr := school.AbandonMoveOut(ctx); aerr != nil {
+			return fmt.Errorf("migrate: nothing copied: %s; and the school's mark could not be taken back (%s): run it again", oneLine(err), oneLine(aerr))
+		}
+		var clash *postgres.ClashError
+		if errors.As(err, &clash) {
+			return fmt.Errorf("migrate: nothing copied: %w", err)
+		}
 		return fmt.Errorf("migrate: nothing copied: %s", oneLine(err))
 	}
-	if rep.Total() == 0 && !rep.SiteCreated {
-		fmt.Fprintf(e.Stdout, "nothing new: everything of %s is already in site %s\n", *from, rep.Site)
-		return nil
+	d := map[string]any{"school": m.School}
+	for k, n := range rep.Counts {
+		d[k+"s"] = n
+	}
+	if err := school.FinishMoveOut(trainer.WithOperator(ctx), group.Name(), rep.Site, d); err != nil {
+		return fmt.Errorf("migrate: the school was copied, but its file could not be marked as moved (%s): run the same command again to mark it", oneLine(err))
 	}
 	verb := "into site"
 	if rep.SiteCreated {
 		verb = "into the new site"
 	}
-	fmt.Fprintf(e.Stdout, "copied %s %s %s (house %s) in %s:\n", *from, verb, rep.Site, m.House, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.Stdout, "moved %s %s %s (house %s) in %s:\n", *from, verb, rep.Site, m.House, time.Since(start).Round(time.Millisecond))
 	labels := map[string]string{"user": "users", "session": "practice sessions", "attempt": "attempts", "exam": "exams",
 		"cert_event": "certification events", "rules_version": "rules versions", "audit": "audit entries"}
 	for _, k := range postgres.MoveKinds {
 		fmt.Fprintf(e.Stdout, "  %-22s %d\n", labels[k], rep.Counts[k])
 	}
-	if rep.Counts["audit"] > 0 {
-		if note := unkeyedNote(m.Entries, keyedFrom); note != "" {
-			fmt.Fprintln(e.Stdout, note)
-		}
+	if note := unkeyedNote(m.Entries, m.KeyedFrom); note != "" {
+		fmt.Fprintln(e.Stdout, note)
 	}
+	fmt.Fprintf(e.Stdout, "%s is marked as moved: no kiosk starts on it any more; serve the site with trainer serve -db … -site %q\n", *from, rep.Site)
 	return nil
+}
+
+// openSchool opens the school's kiosk file to move it, with the checks a
+// kiosk's start makes and more: the file must be a kiosk's; its trail must
+// be keyed, with its key and head (a trail never keyed, or one of entries
+// none keyed while a key is there, may have been rewritten without a key:
+// the group's key would then protect a forgery); the chain must be intact;
+// and every exam and certification event must agree with the entries that
+// recorded them, each disagreement named.
+func openSchool(ctx context.Context, path, keyFile string) (*sqlite.DB, error) {
+	ro, err := sqlite.OpenReadOnly(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a kiosk's database", path)
+	}
+	ro.Close()
+	school, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			school.Close()
+		}
+	}()
+	key, err := sqlite.ReadAuditKeyFile(keyFile)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("the school's audit key: %s", oneLine(err))
+	}
+	if key == nil {
+		keyed, err := school.AuditKeyed(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("the school's audit trail: %s", oneLine(err))
+		}
+		if keyed {
+			return nil, fmt.Errorf("the audit trail of %s is keyed, but its key file %s does not exist (give it as -school-audit-key)", path, keyFile)
+		}
+		return nil, fmt.Errorf("the audit trail of %s was never protected by an audit key, and its key file %s does not exist: "+
+			"start the school's kiosk once with this version, which keys its trail, and stop it; or give its key as -school-audit-key (nothing copied)", path, keyFile)
+	}
+	if err := school.UseAuditKey(ctx, key, sqlite.AuditHeadFile(path)); err != nil {
+		var ul *trainer.UnkeyedLogError
+		if errors.As(err, &ul) {
+			return nil, fmt.Errorf("%s (nothing copied)", unkeyedStartError(path, ul))
+		}
+		return nil, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(auditStartError(path, auditFiles{key: keyFile, head: sqlite.AuditHeadFile(path)}, err)))
+	}
+	if _, err := school.VerifyAudit(ctx); err != nil {
+		return nil, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(err))
+	}
+	// An entry whose hash does not match is not believed (above); the
+	// records are compared with the believed ones.
+	_, ms, err := school.VerifyRecords(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("the school's records: %s", oneLine(err))
+	}
+	if len(ms) > 0 {
+		var texts []string
+		for _, m := range ms {
+			texts = append(texts, m.Text)
+		}
+		return nil, fmt.Errorf("the school's records disagree with its audit trail, nothing copied (trainer audit verify -db %s names them): %s",
+			path, strings.Join(texts, "; "))
+	}
+	ok = true
+	return school, nil
 }
 
 // unkeyedNote tells the operator, in plain words, how much of the school's
@@ -117,35 +240,19 @@ func unkeyedNote(entries []*trainer.AuditEntry, keyedFrom int64) string {
 	}
 }
 
-// readSchool verifies the school's audit trail with its key and opens a
-// read transaction on it for the copy. The school's identity is the hash of
-// its trail's first entry.
-//
-// It also returns the number of the trail's first keyed entry (0 for a
-// trail never keyed: an old kiosk's, verified by its chain alone).
-func readSchool(ctx context.Context, school *sqlite.DB, path, keyFile string) (postgres.SchoolMove, int64, error) {
+// readSchool opens a read transaction on the school, verified by
+// openSchool, for the copy, and reads its audit trail. The school's identity
+// is the hash of its trail's first entry.
+func readSchool(ctx context.Context, school *sqlite.DB) (postgres.SchoolMove, error) {
 	var m postgres.SchoolMove
-	key, err := sqlite.ReadAuditKeyFile(keyFile)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return m, 0, fmt.Errorf("the school's audit key: %s", oneLine(err))
-	}
-	if key == nil {
-		keyed, err := school.AuditKeyed(ctx)
-		if err != nil {
-			return m, 0, fmt.Errorf("the school's audit trail: %s", oneLine(err))
-		}
-		if keyed {
-			return m, 0, fmt.Errorf("the audit trail of %s is keyed, but its key file %s does not exist (give it as -school-audit-key)", path, keyFile)
-		}
-	}
-	school.SetAuditKey(key, sqlite.AuditHeadFile(path))
 	r, err := school.VerifyAudit(ctx)
 	if err != nil {
-		return m, 0, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(err))
+		return m, fmt.Errorf("the school's audit trail does not verify, nothing copied: %s", oneLine(err))
 	}
+	m.KeyedFrom = r.KeyedFrom
 	tx, err := school.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return m, 0, err
+		return m, err
 	}
 	m.From = sqlite.SQLTx(tx)
 	ok := false
@@ -155,33 +262,33 @@ func readSchool(ctx context.Context, school *sqlite.DB, path, keyFile string) (p
 		}
 	}()
 	if err := tx.QueryRowContext(ctx, `SELECT house FROM sites ORDER BY id LIMIT 1`).Scan(&m.House); err != nil {
-		return m, 0, fmt.Errorf("the school's site: %s", oneLine(err))
+		return m, fmt.Errorf("the school's site: %s", oneLine(err))
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT seq, at, actor_id, actor, action, subject, detail, hash FROM audit_log ORDER BY seq`)
 	if err != nil {
-		return m, 0, err
+		return m, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var a trainer.AuditEntry
 		var at string
 		if err := rows.Scan(&a.Seq, &at, &a.ActorID, &a.Actor, &a.Action, &a.Subject, &a.Detail, &a.Hash); err != nil {
-			return m, 0, err
+			return m, err
 		}
 		if a.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return m, 0, fmt.Errorf("audit entry %d: its time cannot be read", a.Seq)
+			return m, fmt.Errorf("audit entry %d: its time cannot be read", a.Seq)
 		}
 		m.Entries = append(m.Entries, &a)
 	}
 	if err := rows.Err(); err != nil {
-		return m, 0, err
+		return m, err
 	}
 	if len(m.Entries) == 0 {
-		return m, 0, errors.New("the school has no audit trail: it is not a kiosk that was used")
+		return m, errors.New("the school has no audit trail: it is not a kiosk that was used")
 	}
 	m.School = m.Entries[0].Hash
 	ok = true
-	return m, r.KeyedFrom, nil
+	return m, nil
 }
 
 // oneLine is an error's first line.

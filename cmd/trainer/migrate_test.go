@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
@@ -65,6 +67,21 @@ func schoolDB(t *testing.T) string {
 		rules_version, skill, target_seconds, source, retry_of, served_at, hint_used) VALUES (%d, %d, 2, 'uth', 'payout', 2, 7,
 		'default', 'v1', 'uth.payout.blind', 30, 'retry', (SELECT max(id) FROM attempts), '2026-01-02T10:00:10.000Z', 0)`, ex.ID, tia.ID))
 	return path
+}
+
+// movedOut is the school's mark of a move, or nil.
+func movedOut(t *testing.T, path string) *sqlite.MovedOut {
+	t.Helper()
+	db, err := sqlite.OpenReadOnly(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m, err := db.MovedOut(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // groupState is what a failed move must leave as it was: the rows of each
@@ -145,13 +162,16 @@ func TestMigrate_Postgres(t *testing.T) {
 	if after := groupState(t, url); after != before {
 		t.Fatalf("a failed move changed the group:\nbefore %s\nafter  %s", before, after)
 	}
+	if m := movedOut(t, school); m != nil {
+		t.Errorf("after a failed move the school is marked %+v; want it a working kiosk still", m)
+	}
 	groupSQL(t, url, `DROP TRIGGER injected_failure ON cert_events`)
 
 	out, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"into the new site North Shore (house default)", "users                  3",
+	for _, want := range []string{"moved " + school + " into the new site North Shore (house default)", "users                  3",
 		"exams                  1", "certification events   1", "rules versions         1", "practice sessions      1", "attempts               2"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("migrate says %q; want %q", out, want)
@@ -164,33 +184,30 @@ func TestMigrate_Postgres(t *testing.T) {
 	if out, err := cmd("site", "list", "-db", url); err != nil || !strings.Contains(out, "North Shore\thouse default") {
 		t.Errorf("site list = %q, %v", out, err)
 	}
+	// A move is made once: the school is marked as moved, a second run
+	// copies nothing, and the school's kiosk and commands no longer start
+	// on it, pointing to the group; its file still verifies.
+	if m := movedOut(t, school); m == nil || m.Moving || m.Site != "North Shore" {
+		t.Errorf("the school after the move is marked %+v; want moved to North Shore", m)
+	}
 	moved := groupState(t, url)
-	if out, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore"); err != nil || !strings.HasPrefix(out, "nothing new") {
-		t.Errorf("the second run = %q, %v; want nothing new", out, err)
+	if _, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore"); err == nil || !strings.Contains(err.Error(), "was moved into site North Shore") ||
+		!strings.Contains(err.Error(), "nothing copied") {
+		t.Errorf("the second run = %v; want refused, the school moved already", err)
 	}
 	if again := groupState(t, url); again != moved {
 		t.Errorf("the second run changed the group:\nbefore %s\nafter  %s", moved, again)
 	}
-	// The school kept working: a new trainee, and only she is copied.
-	sdb, err := sqlite.Open(t.Context(), school)
-	if err != nil {
-		t.Fatal(err)
+	for _, args := range [][]string{
+		{"serve", "-addr", "127.0.0.1:0", "-db", school},
+		{"unlock", "-db", school, "--all"},
+	} {
+		if _, err := cmd(args...); err == nil || !strings.Contains(err.Error(), "was moved into site North Shore") || !strings.Contains(err.Error(), "-site \"North Shore\"") {
+			t.Errorf("trainer %s on the moved school = %v; want refused, pointing to the group's site", args[0], err)
+		}
 	}
-	skey, _ := sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(school))
-	if err := sdb.UseAuditKey(t.Context(), skey, sqlite.AuditHeadFile(school)); err != nil {
-		t.Fatal(err)
-	}
-	if err := sdb.CreateUser(t.Context(), &trainer.User{Name: "Noa New", Role: trainer.RoleTrainee, SecretHash: "$test$"}); err != nil {
-		t.Fatal(err)
-	}
-	sdb.Close()
-	out, err = cmd("migrate", "-from", school, "-to", url, "-site", "North Shore")
-	if err != nil || !strings.Contains(out, "into site North Shore") || !strings.Contains(out, "users                  1") ||
-		!strings.Contains(out, "audit entries          1") || !strings.Contains(out, "exams                  0") {
-		t.Errorf("the run after the school added a trainee = %q, %v; want her alone", out, err)
-	}
-	if out, err := cmd("audit", "verify", "-db", url); err != nil {
-		t.Errorf("audit verify after the second move = %q, %v", out, err)
+	if out, err := verifyAudit(t, school); err != nil || !strings.Contains(out, "records: 1 exams and 1 certification events agree") {
+		t.Errorf("audit verify of the moved school's file, with its own key = %q, %v", out, err)
 	}
 	// The moved entries keep the school's numbers.
 	rawKey, _ := hex.DecodeString(key)
@@ -303,7 +320,12 @@ func TestMigrate_Refusals(t *testing.T) {
 // migrateCmd runs the trainer's commands with the group's key, as an
 // operator of the group would.
 func migrateCmd(t *testing.T) func(args ...string) (string, error) {
-	key := hex.EncodeToString(pgtest.Key())
+	return migrateCmdKey(t, pgtest.Key())
+}
+
+// migrateCmdKey is migrateCmd with the group's key given.
+func migrateCmdKey(t *testing.T, rawKey []byte) func(args ...string) (string, error) {
+	key := hex.EncodeToString(rawKey)
 	getenv := func(k string) string {
 		if k == "TRAINER_AUDIT_KEY" {
 			return key
@@ -330,18 +352,25 @@ func TestMigrate_BadgeClash(t *testing.T) {
 		t.Fatal(err)
 	}
 	groupSQL(t, url, `INSERT INTO users (name, role, badge, secret_hash, created_at, updated_at, site_id)
-		VALUES ('Gus Group', 'trainee', 'B7001', '$test$', now(), now(), 1)`)
+		VALUES ('Gus Group', 'trainee', 'B7001', '$test$', now(), now(), 1)`,
+		`INSERT INTO users (name, role, secret_hash, created_at, updated_at, site_id)
+		VALUES ('max manager', 'manager', '$test$', now(), now(), 1)`)
 	before := groupState(t, url)
 	_, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore")
+	// Every clash of both kinds in one refusal, not one kind a run.
 	if err == nil || !strings.Contains(err.Error(), "nothing copied") || !strings.Contains(err.Error(), "badge") ||
-		!strings.Contains(err.Error(), "Tia Trainee (badge B7001)") || strings.Contains(err.Error(), "\n") {
-		t.Fatalf("migrate with a badge taken in the group = %v; want one line naming Tia Trainee's badge, nothing copied", err)
+		!strings.Contains(err.Error(), "Tia Trainee (badge B7001)") || !strings.Contains(err.Error(), "names are already taken in the group: Max Manager") ||
+		strings.Contains(err.Error(), "\n") {
+		t.Fatalf("migrate with a name and a badge taken in the group = %v; want one line naming Max Manager and Tia Trainee's badge, nothing copied", err)
 	}
 	if after := groupState(t, url); after != before {
 		t.Errorf("a refused move changed the group (the site included):\nbefore %s\nafter  %s", before, after)
 	}
+	if m := movedOut(t, school); m != nil {
+		t.Errorf("after a refused move the school is marked %+v; want it a working kiosk still", m)
+	}
 	// Freed in the group, the same school moves.
-	groupSQL(t, url, `UPDATE users SET badge = NULL WHERE name = 'Gus Group'`)
+	groupSQL(t, url, `UPDATE users SET badge = NULL WHERE name = 'Gus Group'`, `DELETE FROM users WHERE name = 'max manager'`)
 	if out, err := cmd("migrate", "-from", school, "-to", url, "-site", "North Shore"); err != nil || !strings.Contains(out, "users                  3") {
 		t.Errorf("migrate once the badge is free = %q, %v", out, err)
 	}
@@ -389,10 +418,12 @@ func TestMigrate_ExistingSite(t *testing.T) {
 	}
 }
 
-// TestMigrate_UnkeyedSchool: a school whose trail predates the audit key
-// (an old kiosk, never started with one) moves, and the operator is told
-// in plain words that its entries were checked against each other only;
-// a school keyed part way is told which entries came before the key.
+// TestMigrate_UnkeyedSchool: a school whose trail was never keyed (an old
+// kiosk, never started with this version) is refused: its entries could
+// have been rewritten by anyone with the file, and the group's key would
+// then protect them. Started once with this version, which keys its trail,
+// it moves, and the operator is told in plain words which entries came
+// before the key; a school keyed part way is told the same.
 func TestMigrate_UnkeyedSchool(t *testing.T) {
 	t.Parallel()
 	url := pgtest.URL(t)
@@ -413,26 +444,50 @@ func TestMigrate_UnkeyedSchool(t *testing.T) {
 	if keyed, err := os.Stat(sqlite.AuditKeyFile(path)); err == nil {
 		t.Fatalf("the old school has a key file %v; the test needs one never keyed", keyed.Name())
 	}
+	if _, err := cmd("migrate", "-from", path, "-to", url, "-site", "Old Town"); err == nil ||
+		!strings.Contains(err.Error(), "never protected by an audit key") || !strings.Contains(err.Error(), "start the school's kiosk once") {
+		t.Fatalf("migrate of a school never keyed = %v; want refused, saying how to key it", err)
+	}
+	serveOnce(t, path) // keys the trail
 	out, err := cmd("migrate", "-from", path, "-to", url, "-site", "Old Town")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"users                  2", "never protected by an audit key", "checked against each other only",
-		"From this move on they are protected by the group's key."} {
+	for _, want := range []string{"users                  2", "entries 1 to 2 of the school's audit trail were written before the school had an audit key",
+		"From this move on all of them are protected by the group's key."} {
 		if !strings.Contains(out, want) {
-			t.Errorf("migrate of an unkeyed school says %q; want %q", out, want)
+			t.Errorf("migrate of a school keyed at this version's first start says %q; want %q", out, want)
 		}
 	}
 	if out, err := cmd("audit", "verify", "-db", url); err != nil {
-		t.Errorf("audit verify after moving an unkeyed school = %q, %v", out, err)
-	}
-	if out, err := cmd("migrate", "-from", path, "-to", url, "-site", "Old Town"); err != nil || !strings.HasPrefix(out, "nothing new") {
-		t.Errorf("the second run = %q, %v; want nothing new, and no note", out, err)
+		t.Errorf("audit verify after moving the school = %q, %v", out, err)
 	}
 
 	// Keyed part way (auditDB keys it after three entries).
 	out, err = cmd("migrate", "-from", schoolDB(t), "-to", url, "-site", "North Shore")
 	if err != nil || !strings.Contains(out, "entries 1 to 3 of the school's audit trail were written before the school had an audit key") {
 		t.Errorf("migrate of a school keyed from its 4th entry = %q, %v; want the first 3 named", out, err)
+	}
+}
+
+// serveOnce starts a kiosk on the file at path, as the school's operator
+// would once, and stops it once it says it is ready.
+func serveOnce(t *testing.T, path string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-db", path}, noEnv, nil, io.Discard, pw)
+		pw.Close()
+		done <- err
+	}()
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() && !strings.Contains(sc.Text(), "kiosk ready") {
+	}
+	go io.Copy(io.Discard, pr)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("the school's kiosk: %v", err)
 	}
 }

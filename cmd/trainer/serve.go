@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -128,6 +129,40 @@ func parseProxy(s string) (netip.Prefix, error) {
 	return netip.PrefixFrom(ip, ip.BitLen()), nil
 }
 
+// tooWideProxies are the trusted proxy ranges that reach past a private
+// network into public addresses and hold more than a small subnet's worth
+// (wider than a /24, or a /64 for IPv6): 0.0.0.0/0 trusts every client on
+// the internet to write its own X-Forwarded-For. A proxy's own public
+// address, or a private range (10.0.0.0/8), is not one.
+func tooWideProxies(ps []netip.Prefix) []netip.Prefix {
+	var wide []netip.Prefix
+	for _, p := range ps {
+		small := 24
+		if p.Addr().Is6() {
+			small = 64
+		}
+		if p.Bits() >= small {
+			continue
+		}
+		first, last := p.Masked().Addr(), lastAddr(p)
+		private := func(a netip.Addr) bool { return a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() }
+		if !private(first) || !private(last) {
+			wide = append(wide, p)
+		}
+	}
+	return wide
+}
+
+// lastAddr is the last address of p.
+func lastAddr(p netip.Prefix) netip.Addr {
+	b := p.Masked().Addr().AsSlice()
+	for i := p.Bits(); i < len(b)*8; i++ {
+		b[i/8] |= 1 << (7 - i%8)
+	}
+	a, _ := netip.AddrFromSlice(b)
+	return a
+}
+
 // memoryLimit is the kiosk's soft memory limit, unless GOMEMLIMIT sets
 // another. The kiosk lives in about 30 MiB, but each sign-in's argon2id check
 // leaves 19 MiB of garbage; with Go's default pacing a class signing in at
@@ -148,15 +183,43 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
 	profileOnSignal(ctx, e, log)
+	for _, p := range tooWideProxies(cfg.TrustedProxies) {
+		log.Warn("-trusted-proxy trusts every address in "+p.String()+", the internet's among them: any client there can "+
+			"say which address the sign-in limits count it as, and that it came over HTTPS; give the proxies' own addresses",
+			"range", p.String())
+	}
 
 	// The house rules are validated before anything else starts: a broken
-	// pay table stops the kiosk with the file and key named.
-	book, err := loadBook(cfg.RulesDir)
+	// pay table stops the kiosk with the file and key named. A kiosk that
+	// validated these very rules with this very program before loads them
+	// in the background instead, once it listens (validated.go).
+	fsys, err := rulesFS(cfg.RulesDir)
 	if err != nil {
 		return err
 	}
-	if _, err := book.House(cfg.House); err != nil {
-		return fmt.Errorf("-house: %w", err)
+	postgres := isPostgres(cfg.DBPath)
+	stamp := ""
+	if !postgres {
+		// At a group the site's house, kept in the database, decides.
+		stamp = validationStamp(fsys, cfg.House)
+	}
+	background := validatedBefore(stamp)
+	var book *rulebook.Book
+	loadRules := func() error {
+		b, err := rulebook.Load(fsys)
+		if err != nil {
+			return err
+		}
+		book = b
+		if _, err := book.House(cfg.House); err != nil {
+			return fmt.Errorf("-house: %w", err)
+		}
+		return nil
+	}
+	if !background {
+		if err := loadRules(); err != nil {
+			return err
+		}
 	}
 
 	db, dbName, err := openServed(ctx, e, log, cfg)
@@ -164,34 +227,67 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	site, err := servedSite(ctx, db, book, cfg, isPostgres(cfg.DBPath))
-	if err != nil {
-		return err
-	}
-	if cfg.SessionKey == nil {
-		if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
-			return err
+	health := server.NewHealth(db, log)
+
+	// build makes the server: the rules (when not loaded yet), the site, the
+	// session key, the drills and the pages.
+	build := func() (*server.Server, *trainer.Site, error) {
+		if book == nil {
+			if err := loadRules(); err != nil {
+				return nil, nil, err
+			}
 		}
+		site, err := servedSite(ctx, db, book, cfg, postgres)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cfg.SessionKey == nil {
+			if cfg.SessionKey, err = db.SessionKey(ctx); err != nil {
+				return nil, nil, err
+			}
+		}
+		// The drills read drills.toml from the same rules as the book.
+		gen, err := drills.Load(book, fsys)
+		if err != nil {
+			return nil, nil, err
+		}
+		srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Site: site.ID, Drills: gen,
+			TrustedProxies: cfg.TrustedProxies, PseudoLocale: cfg.PseudoLocale, Health: health}, db, book, web.Static)
+		if err != nil {
+			return nil, nil, err
+		}
+		return srv, site, nil
 	}
-
-	// The drills read drills.toml from the same rules as the book.
-	fsys, err := rulesFS(cfg.RulesDir)
-	if err != nil {
-		return err
-	}
-	gen, err := drills.Load(book, fsys)
-	if err != nil {
-		return err
-	}
-
-	srv, err := server.New(server.Config{SessionKey: cfg.SessionKey, Logger: log, House: cfg.House, Site: site.ID, Drills: gen,
-		TrustedProxies: cfg.TrustedProxies, PseudoLocale: cfg.PseudoLocale}, db, book, web.Static)
-	if err != nil {
-		return err
-	}
+	gate := &startingHandler{health: health, ready: make(chan struct{})}
+	var site *trainer.Site
+	var buildErr error
+	built := make(chan struct{}) // closed once build has returned
 	// Runs once the HTTP server has shut down: stops the pay-table figures
 	// still being computed in the background.
-	defer srv.Close()
+	defer func() {
+		<-built
+		if gate.srv != nil {
+			gate.srv.Close()
+		}
+	}()
+	finish := func() {
+		defer close(built)
+		gate.srv, site, buildErr = build()
+		if buildErr == nil {
+			close(gate.ready)
+		}
+	}
+	if background {
+		go finish()
+	} else {
+		finish()
+		if buildErr != nil {
+			return buildErr
+		}
+		if err := recordValidated(stamp, book.Version, cfg.House); err != nil {
+			log.Warn("could not record the rules as validated: the next start validates them again", "error", err)
+		}
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -208,8 +304,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 		scheme = "https"
 	}
+	var handler http.Handler = gate
+	if !background {
+		handler = gate.srv // built already: no gate to pass
+	}
 	hs := &http.Server{
-		Handler:           srv,
+		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -217,8 +317,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		TLSConfig:         tlsConfig,
 	}
-	version, _ := db.SchemaVersion(ctx)
-	log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "site", site.Name, "house", cfg.House)
+	ready := func(site *trainer.Site) {
+		version, _ := db.SchemaVersion(ctx)
+		log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "site", site.Name, "house", cfg.House)
+	}
+	if !background {
+		ready(site)
+	}
 
 	errc := make(chan error, 1)
 	go func() {
@@ -228,8 +333,22 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		}
 		errc <- hs.Serve(ln)
 	}()
+	failed := make(chan error, 1) // the background build's error
+	if background {
+		go func() {
+			<-built
+			if buildErr != nil {
+				failed <- buildErr
+				return
+			}
+			ready(site)
+		}()
+	}
 	select {
 	case err := <-errc:
+		return err
+	case err := <-failed:
+		hs.Close()
 		return err
 	case <-ctx.Done():
 	}
@@ -275,6 +394,12 @@ func openServed(ctx context.Context, e *env, log *slog.Logger, cfg *Config) (tra
 		lock.Unlock()
 		return nil, "", err
 	}
+	// A school moved into a group works there now (trainer migrate).
+	if err := db.RefuseMoved(ctx); err != nil {
+		db.Close()
+		lock.Unlock()
+		return nil, "", err
+	}
 	if err := useAuditKey(ctx, e, log, db, cfg); err != nil {
 		db.Close()
 		lock.Unlock()
@@ -304,7 +429,18 @@ func useAuditKey(ctx context.Context, e *env, log *slog.Logger, db *sqlite.DB, c
 	if err != nil {
 		return err
 	}
-	if err := db.UseAuditKey(ctx, key, cfg.Audit.head); err != nil {
+	// The heads go to the log too (the system's journal under a service
+	// manager), where a copy of the database and its folder cannot reach
+	// them; and to a second file when one is given.
+	db.HeadCopy = cfg.Audit.headCopy
+	db.OnHead = func(h trainer.AuditHead) {
+		log.Info("audit head", "entry", h.Seq, "hash", h.Hash)
+	}
+	use := db.UseAuditKey
+	if strings.HasSuffix(source, newKeySource) {
+		use = db.KeyAuditLog // a kiosk from before the key, or a new one
+	}
+	if err := use(ctx, key, cfg.Audit.head); err != nil {
 		return auditStartError(cfg.DBPath, cfg.Audit, err)
 	}
 	rep, err := db.VerifyAudit(ctx)
@@ -323,4 +459,31 @@ func displayAddr(a net.Addr) string {
 		return a.String()
 	}
 	return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+}
+
+// startingHandler serves a kiosk that listens before its server is built
+// (validated.go): /healthz at once, from the database, and every other
+// request once the server is ready, which the request waits for.
+type startingHandler struct {
+	health http.Handler
+	ready  chan struct{}  // closed once srv is set
+	srv    *server.Server // the server, once ready is closed
+}
+
+func (h *startingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-h.ready:
+		h.srv.ServeHTTP(w, r)
+		return
+	default:
+	}
+	if r.URL.Path == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		h.health.ServeHTTP(w, r)
+		return
+	}
+	select {
+	case <-h.ready:
+		h.srv.ServeHTTP(w, r)
+	case <-r.Context().Done():
+	}
 }

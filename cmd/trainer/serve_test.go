@@ -17,6 +17,7 @@ import (
 	"math/big"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/exec"
@@ -100,7 +101,7 @@ func TestServe_SecondKioskRefused(t *testing.T) {
 	if err := run(t.Context(), []string{"audit", "verify", "-db", path}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Errorf("audit verify beside the running kiosk: %v\n%s", err, out.String())
 	}
-	if err := run(t.Context(), []string{"audit", "accept", "-db", path}, noEnv, nil, io.Discard, io.Discard); err == nil ||
+	if err := run(t.Context(), []string{"audit", "accept", "-db", path, "-reason", "restored a backup"}, noEnv, nil, io.Discard, io.Discard); err == nil ||
 		!strings.Contains(err.Error(), "is already running on the database") {
 		t.Errorf("audit accept beside the running kiosk: %v; want refused", err)
 	}
@@ -303,5 +304,59 @@ func TestParseServe_TrustedProxy(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 			t.Errorf("-trusted-proxy %q = %v; want %v", tc.arg, got, tc.want)
 		}
+	}
+}
+
+// TestTooWideProxies: a trusted proxy range that reaches into the
+// internet's addresses and is wider than a small subnet is warned about at
+// start; a private range, a proxy's own address and a small subnet are not.
+func TestTooWideProxies(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		arg  string
+		wide bool
+	}{
+		{"0.0.0.0/0", true},
+		{"::/0", true},
+		{"128.0.0.0/1", true},
+		{"8.0.0.0/8", true},
+		{"10.0.0.0/8", false},
+		{"192.168.0.0/16", false},
+		{"127.0.0.1", false},
+		{"203.0.113.7", false},
+		{"203.0.113.0/24", false},
+		{"fd00::/8", false},
+		{"2001:db8::/32", true},
+	} {
+		p, err := parseProxy(tt.arg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(tooWideProxies([]netip.Prefix{p})) > 0; got != tt.wide {
+			t.Errorf("tooWideProxies(%s) = %v; want %v", tt.arg, got, tt.wide)
+		}
+	}
+	// At start, the warning is in the log.
+	var logs bytes.Buffer
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	pr, pw := io.Pipe()
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "k.db"), "-trusted-proxy", "0.0.0.0/0"},
+			noEnv, nil, io.Discard, pw)
+		pw.Close()
+	}()
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() {
+		logs.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "kiosk ready") {
+			break
+		}
+	}
+	cancel()
+	go io.Copy(io.Discard, pr)
+	<-done
+	if !strings.Contains(logs.String(), "level=WARN") || !strings.Contains(logs.String(), "trusts every address in 0.0.0.0/0") {
+		t.Errorf("the start with -trusted-proxy 0.0.0.0/0 logged:\n%s", logs.String())
 	}
 }

@@ -32,7 +32,7 @@ var (
 
 // trainerBinary builds the real trainer binary once per test run, so the
 // end-to-end tests exercise exactly what a dealer school's script runs.
-func trainerBinary(t *testing.T) string {
+func trainerBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := tempDirOutsideTest()

@@ -12,11 +12,17 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-// runSite is `trainer site add|list|house -db URL …`: the sites of a group
-// (docs/group.md). A kiosk on a SQLite file is one site and needs none of it.
+// runSite is `trainer site add|list|house|rename -db URL …`: the sites of a
+// group (docs/group.md). A kiosk on a SQLite file is one site and needs none
+// of it but rename.
+//
+// `site add -admin NAME` makes the site's first administrator with it, in one
+// transaction, the password read from standard input: how a new site gets
+// the person who adds its people, since /setup is gone once the group has a
+// user.
 func runSite(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return errors.New("site: say add, list or house (trainer site add -db URL -name NAME -house HOUSE)")
+		return errors.New("site: say add, list, house or rename (trainer site add -db URL -name NAME -house HOUSE [-admin NAME])")
 	}
 	verb, args := args[0], args[1:]
 	fs := flag.NewFlagSet("trainer site "+verb, flag.ContinueOnError)
@@ -25,6 +31,8 @@ func runSite(ctx context.Context, e *env, args []string) error {
 	name := fs.String("name", "", "the site's `name`, as people call the property")
 	house := fs.String("house", "", "the `house` whose rules the site plays (a directory of the rules)")
 	rulesDir := fs.String("rules", "", "read house rules from `dir` instead of the built-in ones")
+	adminName := fs.String("admin", "", "with add: the `name` of the site's first administrator (the password on standard input)")
+	to := fs.String("to", "", "with rename: the site's new `name`")
 	var files auditFiles
 	addAuditFlags(fs, &files)
 	if err := fs.Parse(args); err != nil {
@@ -33,10 +41,31 @@ func runSite(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("site %s: unexpected argument %q", verb, fs.Arg(0))
 	}
-	if verb != "add" && verb != "list" && verb != "house" {
-		return fmt.Errorf("site: %q is not add, list or house", verb)
+	if verb != "add" && verb != "list" && verb != "house" && verb != "rename" {
+		return fmt.Errorf("site: %q is not add, list, house or rename", verb)
 	}
-	if verb != "list" {
+	if *adminName != "" && verb != "add" {
+		return fmt.Errorf("site %s: -admin goes with site add", verb)
+	}
+	var admin *trainer.User
+	if *adminName != "" {
+		admin = &trainer.User{Name: trainer.NormalizeName(*adminName), Role: trainer.RoleAdministrator}
+		if err := trainer.ValidateName(admin.Name); err != nil {
+			return fmt.Errorf("site add: -admin: %w", err)
+		}
+		secret, err := readSecret(e.Stdin, trainer.RoleAdministrator)
+		if err != nil {
+			return fmt.Errorf("site add: -admin: %w", err)
+		}
+		if admin.SecretHash, err = trainer.HashSecret(secret); err != nil {
+			return err
+		}
+	}
+	if verb == "rename" {
+		if err := trainer.ValidateName(trainer.NormalizeName(*to)); err != nil {
+			return fmt.Errorf("site rename: -to: %w", err)
+		}
+	} else if verb != "list" {
 		// Everything is checked before the database is touched: nothing
 		// half-written.
 		if err := trainer.ValidateName(trainer.NormalizeName(*name)); err != nil {
@@ -58,10 +87,32 @@ func runSite(ctx context.Context, e *env, args []string) error {
 	switch verb {
 	case "add":
 		s := &trainer.Site{Name: *name, House: *house}
-		if err := db.CreateSite(ctx, s); err != nil {
-			return fmt.Errorf("site add: -name: %w", err)
+		if admin == nil {
+			if err := db.CreateSite(ctx, s); err != nil {
+				return fmt.Errorf("site add: -name: %w", err)
+			}
+			fmt.Fprintf(e.Stdout, "added site %s, playing house %s\n", s.Name, s.House)
+			return nil
 		}
-		fmt.Fprintf(e.Stdout, "added site %s, playing house %s\n", s.Name, s.House)
+		err := db.CreateSiteWithAdministrator(ctx, s, admin)
+		switch {
+		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
+			return fmt.Errorf("site add: -admin: %w (nothing added)", err)
+		case err != nil:
+			return fmt.Errorf("site add: -name: %w (nothing added)", err)
+		}
+		fmt.Fprintf(e.Stdout, "added site %s, playing house %s, with its administrator %s: they sign in at the site's kiosks and add its people\n",
+			s.Name, s.House, admin.Name)
+	case "rename":
+		s, err := db.FindSiteByName(ctx, *name)
+		if err != nil {
+			return fmt.Errorf("site rename: -name: %w", err)
+		}
+		old := s.Name
+		if s, err = db.RenameSite(ctx, s.ID, *to); err != nil {
+			return fmt.Errorf("site rename: -to: %w", err)
+		}
+		fmt.Fprintf(e.Stdout, "site %s is now %s\n", old, s.Name)
 	case "house":
 		s, err := db.FindSiteByName(ctx, *name)
 		if err != nil {

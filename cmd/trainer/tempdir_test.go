@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -19,6 +20,14 @@ func tempDirOutsideTest() (string, error) {
 }
 
 func TestMain(m *testing.M) {
+	// The kiosks the tests start, in this process and as the built binary,
+	// record the rules they validated (validated.go) in a cache of the
+	// test run's own, not the user's.
+	cache, err := tempDirOutsideTest()
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(cache, "cache"))
 	code := m.Run()
 	if sharedDir != "" {
 		os.RemoveAll(sharedDir)

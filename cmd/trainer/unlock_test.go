@@ -170,7 +170,7 @@ func TestUnlock_KeyedTrail(t *testing.T) {
 	}
 	key, err := sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
 	if err == nil {
-		err = db.UseAuditKey(t.Context(), key, sqlite.AuditHeadFile(path))
+		err = db.KeyAuditLog(t.Context(), key, sqlite.AuditHeadFile(path)) // a new key, as at the first start
 	}
 	db.Close()
 	if err != nil {

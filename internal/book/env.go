@@ -316,9 +316,18 @@ func (w *writer) steps(id string) (string, error) {
 	return b.String(), nil
 }
 
+// oddsSetting is a setting that holds odds or a word ("1:1" or "push"):
+// Texas Oracle's Ante when the dealer does not qualify.
+type oddsSetting interface {
+	Odds() (games.Odds, bool)
+}
+
 // odds writes odds in words, for a setting that holds odds: "1 to 1".
 func (w *writer) odds(v any) (string, error) {
 	o, ok := v.(games.Odds)
+	if s, isSetting := v.(oddsSetting); isSetting {
+		o, ok = s.Odds()
+	}
 	if !ok || o.IsZero() {
 		return "", fmt.Errorf("want odds (a setting written \"X:Y\"), got %v", v)
 	}

@@ -2,10 +2,12 @@
 // tests that must see what a person sees: real clicks and taps, real htmx,
 // the real Content Security Policy, screenshots.
 //
-// It finds the browser, starts it with a fresh profile under the test's
-// temporary directory, and saves screenshots. Without Chromium a test fails
-// on CI (CI=true) and is skipped elsewhere. It starts no server: see
-// internal/server/servertest.
+// It finds the browser, starts one per test binary (shared.go) and gives
+// each test a fresh browser context in it (New), and saves screenshots.
+// Without Chromium a test fails on CI (CI=true) and is skipped elsewhere;
+// under the race detector it is skipped (Require). It starts no server: see
+// internal/server/servertest. docs/testing.md says how to write a browser
+// test.
 package browsertest
 
 import (
@@ -50,61 +52,64 @@ func ChromePath() string {
 	return ""
 }
 
-// requireChrome returns the browser's path, or ends the test: a failure on CI
-// (where .ci/run installs Chromium, so a missing one is a broken machine) and
-// a skip elsewhere.
-func requireChrome(tb testing.TB) string {
+// Require returns the browser's path, or ends the test: without Chromium, a
+// failure on CI (where .ci/run installs it, so a missing one is a broken
+// machine) and a skip elsewhere; under the race detector, a skip, since a
+// browser test waits on the browser rather than on the server's goroutines
+// and runs in the plain `go test` (docs/testing.md). New calls it; a
+// browser test's setup helper calls it first, so that a test about to be
+// skipped sets up no kiosk.
+func Require(tb testing.TB) string {
 	tb.Helper()
 	p := ChromePath()
-	if p != "" {
-		return p
+	if p == "" {
+		msg := "no Chromium found (tried $CHROME_PATH, " + strings.Join(candidates, ", ") + "); install it with: apt-get install chromium"
+		if os.Getenv("CI") == "true" {
+			tb.Fatal(msg)
+		}
+		tb.Skip(msg)
 	}
-	msg := "no Chromium found (tried $CHROME_PATH, " + strings.Join(candidates, ", ") + "); install it with: apt-get install chromium"
-	if os.Getenv("CI") == "true" {
-		tb.Fatal(msg)
+	if raceEnabled {
+		tb.Skip("a browser test: it runs in the plain go test, not under the race detector (docs/testing.md)")
 	}
-	tb.Skip(msg)
-	return ""
+	return p
 }
 
-// New starts a headless browser with a window of size and returns its
-// context; every chromedp action runs in it. The browser stops when the test
-// ends. Uncaught exceptions and console errors (a script the Content Security
-// Policy blocked, a failed request) fail the test.
+// New opens a fresh tab for the test in the package's shared Chromium, with
+// a viewport of size, and returns its context; every chromedp action runs in
+// it. The tab is a browser context of its own (an incognito window: its own
+// cookies, storage and cache), so tests share the browser process and
+// nothing else, and may run in parallel (t.Parallel). The tab closes when
+// the test ends. Uncaught exceptions and console errors (a script the
+// Content Security Policy blocked, a failed request) fail the test.
+//
+// The package's TestMain must call Main, which stops the browser after the
+// last test. Under the race detector New skips the test: browser tests wait
+// on a browser, not on the server's goroutines, and run in the plain
+// `go test` (docs/testing.md).
 func New(tb testing.TB, size Size) context.Context {
 	tb.Helper()
-	chrome := requireChrome(tb)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chrome),
-		chromedp.Headless,
-		chromedp.NoSandbox, // root in a container has no user namespace for the sandbox
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("password-store", "basic"),
-		chromedp.Flag("force-color-profile", "srgb"),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(filepath.Join(tb.TempDir(), "chromium-profile")),
-		chromedp.WindowSize(size.Width, size.Height),
+	chrome := Require(tb)
+	root, err := shared.get(chrome)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	tb.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	tb.Cleanup(cancel)
-
-	// The first action starts the browser and ties it to the context it
-	// runs in, so it runs in ctx itself and not in a shorter-lived child.
-	if err := chromedp.Do(ctx); err != nil {
-		tb.Fatalf("start Chromium (%s): %v", chrome, err)
+	// The tab ends a little before the test binary's -timeout, so that a
+	// test still waiting then fails with its own step's name instead of the
+	// binary panicking. Each step has its own deadline besides (the
+	// packages' run helpers); a whole test has none of its own, since
+	// tests in parallel on a busy machine take as long as they take.
+	if d, ok := tb.(interface{ Deadline() (time.Time, bool) }); ok {
+		if end, ok := d.Deadline(); ok {
+			var cancelEnd context.CancelFunc
+			ctx, cancelEnd = context.WithDeadline(ctx, end.Add(-time.Minute))
+			tb.Cleanup(cancelEnd)
+		}
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size.Width), int64(size.Height), chromedp.EmulateTouch)); err != nil {
-		tb.Fatalf("set the viewport to %dx%d: %v", size.Width, size.Height, err)
+		tb.Fatalf("open a tab at %dx%d in Chromium (%s): %v", size.Width, size.Height, chrome, err)
 	}
 	watchConsole(tb, ctx)
 	return ctx
@@ -112,7 +117,9 @@ func New(tb testing.TB, size Size) context.Context {
 
 // NewTablet opens a second "tablet" in the browser of ctx: a new browser
 // context, with its own cookies and storage, as another device would have,
-// at the window size given. Console errors fail the test as in New.
+// at the window size given. Console errors fail the test as in New. It is
+// New's tab by another name, kept for the tests that hand a device its
+// first tablet.
 func NewTablet(tb testing.TB, ctx context.Context, size Size) context.Context {
 	tb.Helper()
 	tab, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())

@@ -108,17 +108,21 @@ func SidewaysOverflow(ctx context.Context) (Overflow, error) {
 }
 
 // fakeClockJS replaces the page's clock by one a test moves forward:
-// Date.now is the real time plus an offset, and timers of a second or more
-// (an inactivity timeout, a countdown) run by that clock, so that
-// __testClock.advance(ms) brings them due at once. Shorter timers (htmx's
-// swaps) stay real. It runs before the page's own scripts.
+// Date.now is the time the page opened plus an offset, and stands still
+// between advances, and timers of a second or more (an inactivity timeout,
+// a countdown) run by that clock, so that __testClock.advance(ms) brings
+// them due at once. Shorter timers (htmx's swaps) stay real. The clock does
+// not follow the real time: on a busy machine a test's steps (axe, a
+// screenshot) can take longer than a countdown has left, and the page must
+// not run out of time the test did not give it. It runs before the page's
+// own scripts.
 const fakeClockJS = `(function () {
   var realNow = Date.now.bind(Date);
   var realSetTimeout = window.setTimeout.bind(window);
   var realClearTimeout = window.clearTimeout.bind(window);
   var realSetInterval = window.setInterval.bind(window);
-  var offset = 0, next = 1e9, timers = {};
-  function now() { return realNow() + offset; }
+  var start = realNow(), offset = 0, next = 1e9, timers = {};
+  function now() { return start + offset; }
   function run() {
     var due = Object.keys(timers).map(Number).filter(function (id) { return timers[id].at <= now(); });
     due.sort(function (a, b) { return timers[a].at - timers[b].at || a - b; });

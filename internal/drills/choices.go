@@ -15,6 +15,9 @@ type choiceSet struct {
 	texts []string
 	// refs are the section ids the key rests on (cite).
 	refs []string
+	// right, when set, reports a text that is a right answer as well as
+	// the key (the same hand in other cards of the box): add drops it.
+	right func(text string) bool
 }
 
 // cite adds the section ids the key rests on, each once.
@@ -26,10 +29,11 @@ func (c *choiceSet) cite(ids ...string) {
 	}
 }
 
-// add offers a wrong answer; one equal to the key or to an earlier one is
-// dropped. rule is the section id of the rule the answer breaks.
+// add offers a wrong answer; one equal to the key or to an earlier one,
+// or one that is right too (right), is dropped. rule is the section id of
+// the rule the answer breaks.
 func (c *choiceSet) add(text, id, rule, explanation string) {
-	if text == "" || text == c.key || slices.Contains(c.texts, text) {
+	if text == "" || text == c.key || slices.Contains(c.texts, text) || c.right != nil && c.right(text) {
 		return
 	}
 	c.texts = append(c.texts, text)

@@ -46,6 +46,11 @@ type game struct {
 	mistakes []mistake
 	// alt are the hand rankings with one rule flipped (wrong hand readings).
 	alt []altRule
+	// compare is the section of the game's book that says how two hands
+	// compare ("uth.compare"), which "which boxes beat the dealer" cites;
+	// ties the one that rules a tie ("thrill.ties"). Empty: the book's
+	// hand ranking says it (<game>.hand_ranking), or compare does.
+	compare, ties string
 	// handSlips adds the game's own misreadings of box's best hand.
 	handSlips func(loc *i18n.Localizer, d *dealt, box int, c *choiceSet)
 	// handQs are every hand question the game asks, for List and the skills.

@@ -45,6 +45,23 @@ func (a altRule) textIn(loc *i18n.Localizer) string {
 func bestHandID(slug string) string    { return slug + ".best_hand" }
 func handRankingID(slug string) string { return slug + ".hand_ranking" }
 
+// compareID is the section that says how two hands of g compare: the book's
+// own section where it has one (UTH's "Comparing two hands"), else its hand
+// ranking. tiesID is the one that rules a tie.
+func compareID(g *game) string {
+	if g.compare != "" {
+		return g.compare
+	}
+	return handRankingID(g.slug)
+}
+
+func tiesID(g *game) string {
+	if g.ties != "" {
+		return g.ties
+	}
+	return compareID(g)
+}
+
 // handDrill builds a hand-reading drill on a dealt round.
 func (b *build) handDrill(d *dealt, foc focus, feat *feature) error {
 	qs := []string{QBestHand}
@@ -133,6 +150,7 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 	c.key = describeFive(b.loc, rules, br.Best)
 	c.cite(bestHandID(d.g.slug), handRankingID(d.g.slug))
 	held := d.g.handCards(&d.in, box)
+	c.right = sameBestHand(b.loc, rules, held, br.Best)
 	for _, a := range d.g.alt {
 		r, ok := a.rules(d.h)
 		if !ok {
@@ -174,6 +192,37 @@ func (b *build) bestHand(d *dealt, box int, c *choiceSet) (prompt, expl string) 
 		expl += " " + asSentence(upperFirst(more))
 	}
 	return prompt, expl
+}
+
+// sameBestHand reports a choice that is right as well as the key, best:
+// five of the box's cards (held, each once) that rank as high as best and
+// are named as the kiosk names them. A straight on the board beside the
+// same straight made with a hole card, or four of a kind with another
+// kicker of the same rank, is the same hand: offering both would give the
+// question two right answers (issue 26).
+func sameBestHand(loc *i18n.Localizer, r poker.Rules, held, best []cards.Card) func(string) bool {
+	top := r.Evaluate(best)
+	return func(text string) bool {
+		words, five, ok := ChoiceCards(text)
+		if !ok || len(five) != 5 || !within(five, held) {
+			return false
+		}
+		h := r.Evaluate(five)
+		return h.Value == top.Value && words == describeHandIn(loc, h)
+	}
+}
+
+// within reports whether every card of five is among held, each once.
+func within(five, held []cards.Card) bool {
+	left := slices.Clone(held)
+	for _, c := range five {
+		i := slices.Index(left, c)
+		if i < 0 {
+			return false
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return true
 }
 
 // descriptionBeyond is what the engine's description of a hand says beyond
@@ -305,21 +354,34 @@ func boxSet(loc *i18n.Localizer, bs []int) string {
 // beatsDealer asks which boxes beat the dealer. The key is the engine's
 // versus; wrong answers come from flipped ranking rules, ties counted as
 // wins, and then other sets, each explained box by box from the engine.
+// In Lunar Poker, when boxes forced, each box is said against the hand it
+// faced: a box that forced against the dealer's hand after the
+// replacement, the others against his five as dealt (issue 26).
 func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	var win, tie []int
 	var lines []string
 	rules := d.g.rules(d.h)
-	// decides says what decides between box i's hand and the dealer's when
-	// both are described alike: "; the second kicker decides, …".
+	forced := d.st.Dealer.First != nil
+	// decides says what decides between box i's hand and the dealer's it
+	// faced when both are described alike: "; the second kicker decides, …".
 	decides := func(i int) string {
 		br := &d.st.Boxes[i]
-		if br.Versus == games.VersusNone || br.Best == nil || d.st.Dealer.Best == nil {
+		faced, _ := dealerFaced(d, i)
+		if br.Versus == games.VersusNone || br.Best == nil || faced == nil {
 			return ""
 		}
-		if s := decidingIn(b.loc, rules.Evaluate(br.Best), rules.Evaluate(d.st.Dealer.Best)); s != "" {
+		if s := decidingIn(b.loc, rules.Evaluate(br.Best), rules.Evaluate(faced)); s != "" {
 			return "; " + s
 		}
 		return ""
+	}
+	// facedWords names the dealer's hand box i faced, where a force gave
+	// the boxes two: "the dealer's five as dealt".
+	facedWords := func(i int) string {
+		if _, after := dealerFaced(d, i); after {
+			return b.t("drill.hand.faced_forced")
+		}
+		return b.t("drill.hand.faced_first")
 	}
 	for i, br := range d.st.Boxes {
 		switch br.Versus {
@@ -328,12 +390,22 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		case games.VersusTie:
 			tie = append(tie, br.Box)
 		}
+		if forced && br.Versus != games.VersusNone {
+			lines = append(lines, b.t("drill.hand.line_faced", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus),
+				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Faced", facedWords(i), "Decides", decides(i)))
+			continue
+		}
 		lines = append(lines, b.t("drill.hand.line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus),
 			"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Decides", decides(i)))
 	}
 	c.key = boxSet(b.loc, win)
-	c.cite(handRankingID(d.g.slug))
-	expl = joinSentences(b.t("drill.hand.dealer_holds", "Hand", lowerFirst(dealerHandIn(b.loc, d))), strings.Join(lines, "; "))
+	c.cite(compareID(d.g))
+	head := b.t("drill.hand.dealer_holds", "Hand", lowerFirst(dealerHandIn(b.loc, d)))
+	if forced {
+		head = b.t("drill.hand.dealer_forced", "First", lowerFirst(handOf(b.loc, rules, d.st.Dealer.First)),
+			"Hand", lowerFirst(dealerHandIn(b.loc, d)))
+	}
+	expl = joinSentences(head, strings.Join(lines, "; "))
 	wrongWhy := func(set []int) string {
 		var why []string
 		for i, br := range d.st.Boxes {
@@ -345,8 +417,15 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 			if br.Versus == games.VersusWin {
 				also = b.t("drill.hand.as_well")
 			}
-			why = append(why, b.t("drill.hand.why_line", "Box", br.Box, "Versus", versusWord(b.loc, br.Versus), "Also", also,
-				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Dealer", lowerFirst(dealerHandIn(b.loc, d)), "Decides", decides(i)))
+			args := []any{"Box", br.Box, "Versus", versusWord(b.loc, br.Versus), "Also", also,
+				"Hand", lowerFirst(boxHandIn(b.loc, d, i)), "Decides", decides(i)}
+			if forced {
+				faced, _ := dealerFaced(d, i)
+				why = append(why, b.t("drill.hand.why_line_faced", append(args, "Faced", facedWords(i),
+					"Against", lowerFirst(handOf(b.loc, rules, faced)))...))
+				continue
+			}
+			why = append(why, b.t("drill.hand.why_line", append(args, "Dealer", lowerFirst(dealerHandIn(b.loc, d)))...))
 		}
 		return joinSentences(strings.Join(why, "; "))
 	}
@@ -356,13 +435,16 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		if !ok {
 			continue
 		}
-		dv := r.Evaluate(d.g.dealerCards(&d.in)).Value
 		var set []int
 		for i := range d.st.Boxes {
 			if d.st.Boxes[i].Versus == games.VersusNone {
 				continue
 			}
-			if r.Evaluate(held(i)).Value > dv {
+			faced, _ := dealerFaced(d, i)
+			if faced == nil {
+				faced = d.g.dealerCards(&d.in)
+			}
+			if r.Evaluate(held(i)).Value > r.Evaluate(faced).Value {
 				set = append(set, i+1)
 			}
 		}
@@ -370,7 +452,7 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 	}
 	if len(tie) > 0 {
 		set := slices.Sorted(slices.Values(append(slices.Clone(win), tie...)))
-		c.add(boxSet(b.loc, set), "slip.tie_counted_as_win", handRankingID(d.g.slug),
+		c.add(boxSet(b.loc, set), "slip.tie_counted_as_win", tiesID(d.g),
 			b.t("drill.hand.tie")+" "+wrongWhy(set))
 	}
 	// Other sets, nearest first: one box added or taken away.
@@ -381,17 +463,39 @@ func (b *build) beatsDealer(d *dealt, c *choiceSet) (prompt, expl string) {
 		} else {
 			set = slices.Sorted(slices.Values(append(set, i+1)))
 		}
-		c.add(boxSet(b.loc, set), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(set))
+		c.add(boxSet(b.loc, set), "slip.misread_showdown", compareID(d.g), wrongWhy(set))
 	}
 	if len(win) > 0 {
-		c.add(boxSet(b.loc, nil), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(nil))
+		c.add(boxSet(b.loc, nil), "slip.misread_showdown", compareID(d.g), wrongWhy(nil))
 	}
 	var all []int
 	for i := range d.st.Boxes {
 		all = append(all, i+1)
 	}
-	c.add(boxSet(b.loc, all), "slip.misread_showdown", handRankingID(d.g.slug), wrongWhy(all))
+	c.add(boxSet(b.loc, all), "slip.misread_showdown", compareID(d.g), wrongWhy(all))
 	return b.t("drill.hand.beats_prompt"), expl
+}
+
+// dealerFaced is the dealer's five that box i's hand was compared with:
+// his best five, or in Lunar Poker after a force, the hand after the
+// replacement for a box that forced (after) and his five as dealt for the
+// others (the engine's Dealer.First).
+func dealerFaced(d *dealt, i int) (five []cards.Card, after bool) {
+	if d.st.Dealer.First == nil {
+		return d.st.Dealer.Best, false
+	}
+	if i < len(d.in.Boxes) && d.in.Boxes[i].Force {
+		return d.st.Dealer.Best, true
+	}
+	return d.st.Dealer.First, false
+}
+
+// handOf describes the best five of cs in loc's language ("" for none).
+func handOf(loc *i18n.Localizer, r poker.Rules, cs []cards.Card) string {
+	if len(cs) < 5 {
+		return ""
+	}
+	return describeHandIn(loc, r.Evaluate(cs))
 }
 
 func versusWord(loc *i18n.Localizer, v games.Versus) string {

@@ -16,6 +16,7 @@ import (
 
 var oracleGame = &game{
 	slug:     oracle.Slug,
+	ties:     "oracle.stay",
 	name:     oracle.Name,
 	wagers:   oracle.Wagers,
 	titles:   map[string]string{"ante": "Ante", "bet": "BET"},
@@ -218,8 +219,16 @@ var oracleMistakes = append([]mistake{
 			if !ok {
 				return nil, said{}
 			}
+			// The rows where the two tables differ, as this house pays them:
+			// a table's name is the rules files' and is never said.
+			var differ []games.PayRow
+			for _, r := range d.h.Oracle.Bet.Rows {
+				if o, ok := pt.Odds(r.Key); !ok || o != r.Odds {
+					differ = append(differ, r)
+				}
+			}
 			return withOracle(d.h, func(s *oracle.Settings) { s.Bet = pt }),
-				say(fmt.Sprintf("This house pays the BET by its %s table, not the %s table.", d.h.Oracle.Bet.Name, pt.Name),
-					"flip.oracle.bet_table", "House", d.h.Oracle.Bet.Name, "Other", pt.Name)
+				say(fmt.Sprintf("That is another casino's BET payout. This house pays the BET: %s.", tripsPays(games.PayTable{Rows: differ})),
+					"flip.oracle.bet_table", "Rows", payRows(differ))
 		}},
 }, roundingMistakes...)

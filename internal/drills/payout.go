@@ -180,11 +180,7 @@ func payoutMistakes(loc *i18n.Localizer, d *dealt, box int, w *games.WagerResult
 // card decided a showdown between hands described alike. The section it
 // rests on is cited apart (Drill.Refs), never in the text.
 func explainWager(loc *i18n.Localizer, d *dealt, br *games.BoxResult, w *games.WagerResult) string {
-	row := ""
-	if w.Row != "" {
-		row = loc.T("drill.pay_table_row", "Row", rowIn(loc, w.Row))
-	}
-	return joinSentences(reason(loc, w.Reason, w.Why), row, showdownNote(loc, d, br, w.Reason))
+	return joinSentences(reason(loc, w.Reason, w.Why), rowIn(loc, w.Row), showdownNote(loc, d, br, w.Reason))
 }
 
 // explainBox says each wager's reason and what it pays, each fee, and the net.

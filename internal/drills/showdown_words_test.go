@@ -37,9 +37,12 @@ func TestShowdownWordsIn(t *testing.T) {
 		{en, sayWhy(en, straight), "king-high straight"},
 		{it, sayWhy(it, straight), "scala al re"},
 		{ru, sayWhy(ru, straight), "стрит до короля"},
-		{en, rowIn(en, oracle.NoQualifyRow+"1:1"), "Ante when the dealer does not qualify, 1:1"},
-		{it, rowIn(it, oracle.NoQualifyRow+"1:1"), "Ante quando il banco non si qualifica, 1:1"},
-		{ru, rowIn(ru, oracle.NoQualifyRow+"1:1"), "Ante, когда у дилера нет игры, 1:1"},
+		{en, rowIn(en, oracle.NoQualifyRow+"1:1"), "At this house the Ante pays 1 to 1 when the dealer does not qualify."},
+		{it, rowIn(it, oracle.NoQualifyRow+"1:1"), "In questa casa, quando il banco non si qualifica, l'Ante paga 1 a 1."},
+		{ru, rowIn(ru, oracle.NoQualifyRow+"1:1"), "В этом казино, когда у дилера нет игры, анте оплачивается 1 к 1."},
+		{en, rowIn(en, "Blind table straight-pays, flush 3:2"), "At this house the Blind pays 3 to 2 for a flush."},
+		{it, rowIn(it, "BET table standard, one pair 1:1 + ace-king high 1:1"), "In questa casa la BET paga la coppia 1 a 1 e, come seconda combinazione, l'asso-re 1 a 1."},
+		{ru, rowIn(ru, "Progressive table jackpot, straight flush 10%"), "В этом казино ставка Progressive за стрит-флеш приносит 10% джекпота."},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("%s: %q; want %q", tt.loc.Lang(), tt.got, tt.want)

@@ -22,6 +22,7 @@ var thrillBonus = []string{thrill.KingsOrBetter, thrill.TripsOrBetter, thrill.Fu
 
 var thrillGame = &game{
 	slug:   thrill.Slug,
+	ties:   "thrill.ties",
 	name:   thrill.Name,
 	wagers: thrill.Wagers,
 	titles: map[string]string{

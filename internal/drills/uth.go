@@ -21,6 +21,7 @@ import (
 
 var uthGame = &game{
 	slug:     uth.Slug,
+	compare:  "uth.compare",
 	name:     uth.Name,
 	wagers:   uth.Wagers,
 	titles:   map[string]string{"ante": "Ante", "blind": "Blind", "play": "Play", "trips": "Trips", "progressive": "Progressive"},

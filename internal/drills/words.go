@@ -32,10 +32,16 @@ func signedMoney(loc *i18n.Localizer, m games.Money) string {
 	return money(loc, m)
 }
 
-// wagerTitle is a wager's name in loc's language: the name printed on the
-// layout (the kiosk catalogue's wager.<id>, which the felt uses too), or the
-// game's English title for a wager the catalogue lacks.
+// wagerTitle is a wager's name in loc's language as a sentence says it: the
+// drills' own word where a language writes the wager otherwise in running
+// text than the layout prints it (drill.wager_text.<id>: Russian «анте»),
+// else the name printed on the layout (the kiosk catalogue's wager.<id>,
+// which the felt uses too), or the game's English title for a wager the
+// catalogues lack.
 func wagerTitle(loc *i18n.Localizer, g *game, wager string) string {
+	if id := "drill.wager_text." + wager; loc.T(id) != id {
+		return loc.T(id)
+	}
 	id := "wager." + wager
 	if s := loc.T(id); s != id {
 		return s
@@ -155,30 +161,92 @@ func ranksIn(loc *i18n.Localizer, rs games.Ranks) string {
 	return loc.T(games.ReasonAnd, "List", strings.Join(words[:len(words)-1], ", "), "Last", words[len(words)-1])
 }
 
-// rowIn is a pay-table row's name (games.PayTable.RowName: "Blind table A,
-// flush 3:2") in loc's language: the table by the wager it pays and the row
-// from the hands catalogue (table.<kind>, row.<key>), the table's own name
-// and the odds as they are; Oracle's Ante when the dealer does not qualify
-// from its own message.
+// rowIn says a pay-table row as the engine cites it (games.PayTable.RowName:
+// "Blind table straight-pays, flush 3:2") in loc's language, as a sentence
+// a dealer reads: "At this house the Blind pays 3 to 2 for a flush." The
+// table's own name ("straight-pays", "Regular", "C") is the rules files'
+// and is never said (issue 26): the wager it pays and the row are. A row
+// this package cannot read back is not said at all ("").
 func rowIn(loc *i18n.Localizer, row string) string {
-	if loc.Lang() == i18n.Source || row == "" {
-		return row
+	if row == "" {
+		return ""
 	}
 	if odds, ok := strings.CutPrefix(row, oracle.NoQualifyRow); ok {
-		return loc.T(oracle.RowNoQualify, "Odds", odds)
+		o, err := games.ParseOdds(odds)
+		if err != nil {
+			return ""
+		}
+		return loc.T("drill.row.no_qualify", "Odds", oddsWords(loc, o))
 	}
-	kind, name, key, odds, ok := parseRow(row)
+	kind, rows, ok := parseRow(row)
 	if !ok {
-		return row
+		return ""
 	}
-	return strings.TrimSpace(loc.T("drill.pay_row", "Table", loc.T("table."+kind), "Name", name, "Row", loc.T("row."+key), "Odds", odds))
+	first := rows[0]
+	wager := loc.T("drill.row_wager." + kind)
+	if kind == "main" {
+		// The main table's rows are its wagers: the Ante, the Play.
+		wager = loc.T("drill.row_wager." + first.key)
+	}
+	o, isOdds := first.odds()
+	switch {
+	case len(rows) == 2 && isOdds:
+		o2, ok := rows[1].odds()
+		if !ok {
+			return ""
+		}
+		return loc.T("drill.row.second", "Wager", wager, "Odds", oddsWords(loc, o), "Row", rowFor(loc, first.key),
+			"Odds2", oddsWords(loc, o2), "Row2", rowFor(loc, rows[1].key))
+	case len(rows) != 1:
+		return ""
+	case isOdds && (first.key == "win" || kind == "main"):
+		return loc.T("drill.row.win", "Wager", wager, "Odds", oddsWords(loc, o))
+	case isOdds && first.key == "win_vs_king_jack_high":
+		return loc.T("drill.row.beats_king_jack", "Wager", wager, "Odds", oddsWords(loc, o))
+	case isOdds:
+		return loc.T("drill.row.pays", "Wager", wager, "Odds", oddsWords(loc, o), "Row", rowFor(loc, first.key))
+	}
+	if pct, ok := strings.CutSuffix(first.pay, "%"); ok {
+		m, err := games.ParseMoney(pct)
+		if err != nil {
+			return ""
+		}
+		return loc.T("drill.row.percent", "Wager", wager, "Percent", money(loc, m), "Row", rowFor(loc, first.key))
+	}
+	m, err := games.ParseMoney(first.pay)
+	if err != nil {
+		return ""
+	}
+	return loc.T("drill.row.amount", "Wager", wager, "Amount", money(loc, m), "Row", rowFor(loc, first.key))
+}
+
+// rowFor names a row where a sentence says what is paid for it: "a flush",
+// "il colore", "флеш" (drill.row_for.<key>); a row the catalogue lacks by
+// its hands catalogue's name.
+func rowFor(loc *i18n.Localizer, key string) string {
+	id := "drill.row_for." + key
+	if s := loc.T(id); s != id {
+		return s
+	}
+	return loc.T("row." + key)
+}
+
+// rowPay is one row of a pay-table row's name, read back: the row's key
+// and what it pays as written ("3:2", "10%", "500").
+type rowPay struct{ key, pay string }
+
+// odds reads the row's pay as odds.
+func (r rowPay) odds() (games.Odds, bool) {
+	o, err := games.ParseOdds(r.pay)
+	return o, err == nil
 }
 
 // parseRow reads back what games.PayTable.RowName wrote: the kind's words,
-// " table ", the table's name, ", ", the row's words and, after a space, the
-// odds (or a percent or an amount). The kinds and rows are those the hands
-// catalogue names, so that each read-back part has its translation.
-func parseRow(row string) (kind, name, key, odds string, ok bool) {
+// " table ", the table's name, ", ", then the row's words and, after a
+// space, the odds (or a percent or an amount); Lunar's second combination
+// follows after " + ". The kinds and rows are those the hands catalogue
+// names, so that each read-back part has its words.
+func parseRow(row string) (kind string, rows []rowPay, ok bool) {
 	for _, id := range i18n.Default().IDs() {
 		k, isTable := strings.CutPrefix(id, "table.")
 		if !isTable {
@@ -188,24 +256,37 @@ func parseRow(row string) (kind, name, key, odds string, ok bool) {
 		if !found {
 			continue
 		}
-		name, rest, found = strings.Cut(rest, ", ")
-		if !found {
+		if _, rest, found = strings.Cut(rest, ", "); !found {
 			continue
 		}
-		best := ""
-		for _, rid := range i18n.Default().IDs() {
-			r, isRow := strings.CutPrefix(rid, "row.")
-			w := games.RowWords(r)
-			if isRow && (rest == w || strings.HasPrefix(rest, w+" ")) && len(w) > len(games.RowWords(best)) {
-				best = r
+		rows = nil
+		for part := range strings.SplitSeq(rest, " + ") {
+			key := rowKeyOf(part)
+			if key == "" {
+				rows = nil
+				break
 			}
+			rows = append(rows, rowPay{key, strings.TrimSpace(strings.TrimPrefix(part, games.RowWords(key)))})
 		}
-		if best == "" {
-			continue
+		if len(rows) > 0 {
+			return k, rows, true
 		}
-		return k, name, best, strings.TrimPrefix(strings.TrimPrefix(rest, games.RowWords(best)), " "), true
 	}
-	return "", "", "", "", false
+	return "", nil, false
+}
+
+// rowKeyOf is the key of the row whose words begin part (the longest such
+// words), or "".
+func rowKeyOf(part string) string {
+	best := ""
+	for _, rid := range i18n.Default().IDs() {
+		r, isRow := strings.CutPrefix(rid, "row.")
+		w := games.RowWords(r)
+		if isRow && (part == w || strings.HasPrefix(part, w+" ")) && len(w) > len(games.RowWords(best)) {
+			best = r
+		}
+	}
+	return best
 }
 
 // mistakeText is what a flipped rule or a slip evaluated on d tells the

@@ -275,7 +275,10 @@ func TestPseudo(t *testing.T) {
 
 // glossary is content/i18n/glossary.<lang>.toml.
 type glossary struct {
-	Term []glossaryTerm `toml:"term"`
+	// English are English words no text of the language says (the
+	// i18ntest checker reads them; here they are only decoded).
+	English []string       `toml:"english"`
+	Term    []glossaryTerm `toml:"term"`
 }
 
 type glossaryTerm struct {

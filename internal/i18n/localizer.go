@@ -100,13 +100,21 @@ func FromContext(ctx context.Context) *Localizer {
 // Default returns the catalogues embedded from content/i18n, loaded once.
 // It panics if they do not load: the package's tests load the same files,
 // so a broken catalogue never ships.
-var Default = sync.OnceValue(func() *Catalog {
-	c, err := Load(content.FS)
+func Default() *Catalog {
+	c, err := LoadDefault()
 	if err != nil {
 		panic(err)
 	}
 	return c
-})
+}
+
+// LoadDefault loads and checks the catalogues embedded from content/i18n
+// once for the process (Load), and returns them or the error that stopped
+// them, as often as it is called. A Catalog is not changed once loaded, so
+// every server of the process shares it: the kiosk's rule books and pages
+// use one copy, and loading it takes a start (or a test's server) tens of
+// milliseconds.
+var LoadDefault = sync.OnceValues(func() (*Catalog, error) { return Load(content.FS) })
 
 // parses reports whether a message's text is a valid template.
 func parses(text string) error {

@@ -17,7 +17,12 @@ import (
 // useAuditKey checks the process's key against the log, and keys a log
 // never keyed (a new database) with an AuditKeyed entry naming it. It runs
 // under the write lock, so processes started together key the log once.
-func (db *DB) useAuditKey(ctx context.Context) error {
+//
+// A group's log is keyed from its first entry, so a log that has entries
+// and none keyed was rewritten by someone without the key: it is refused
+// (*trainer.UnkeyedLogError) unless accept gives the operator's reason for
+// taking it as it is (trainer audit accept), which the log then records.
+func (db *DB) useAuditKey(ctx context.Context, accept string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -37,9 +42,22 @@ func (db *DB) useAuditKey(ctx context.Context) error {
 		}
 		return nil
 	}
+	if last > 0 && accept == "" {
+		return &trainer.UnkeyedLogError{Entries: last}
+	}
 	d := map[string]any{"key_id": trainer.AuditKeyID(db.key), "unkeyed_entries": last, "unkeyed_head": lastHash}
+	if last > 0 {
+		d["accepted"] = true
+	}
 	if _, err := appendAudit(ctx, tx, kiosk, trainer.AuditKeyed, trainer.AuditSubject, d); err != nil {
 		return err
+	}
+	db.accepted = last
+	if last > 0 {
+		if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditRestoreAccepted, trainer.AuditSubject,
+			map[string]any{"unkeyed_entries": last, "reason": accept}); err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }
@@ -55,3 +73,7 @@ func (db *DB) AuditKeyed(ctx context.Context) (bool, error) {
 	seq, _, err := firstKeyed(ctx, tx)
 	return seq != 0, err
 }
+
+// Accepted is the number of entries of a log none keyed that OpenAccepting
+// keyed as they were (0 when the log was keyed).
+func (db *DB) Accepted() int64 { return db.accepted }

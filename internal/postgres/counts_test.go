@@ -13,7 +13,7 @@ import (
 // TestSessionCountsFollowAttempts serves, answers, re-answers, regrades,
 // moves and deletes attempts and checks after each step that every
 // session's stored counts equal the counts of its attempts, whichever
-// statement changed them (the triggers of migrations/postgres 0001 and 0007:
+// statement changed them (the triggers of migrations/postgres 0001 and 0009:
 // a change that moves no count leaves the session's row alone).
 func TestSessionCountsFollowAttempts(t *testing.T) {
 	t.Parallel()

@@ -35,6 +35,8 @@ type DB struct {
 	// key is the audit key: every entry this process appends carries the
 	// HMAC of its content under it (audit.go).
 	key []byte
+	// accepted is what OpenAccepting took as it was (audit_key.go).
+	accepted int64
 }
 
 // maxConns bounds the connections of one kiosk process. Writes queue on the
@@ -50,6 +52,20 @@ const maxConns = 8
 // database, when it cannot be reached, so a bad -db flag stops the server
 // before it listens.
 func Open(ctx context.Context, url string, key []byte) (*DB, error) {
+	return open(ctx, url, key, "")
+}
+
+// OpenAccepting is Open for `trainer audit accept`: a log that has entries
+// and none keyed, which Open refuses, is keyed as it is, and the operator's
+// reason is recorded with it. Returns KindInvalid without a reason.
+func OpenAccepting(ctx context.Context, url string, key []byte, reason string) (*DB, error) {
+	if strings.TrimSpace(reason) == "" {
+		return nil, trainer.Errorf(trainer.KindInvalid, "Give the reason for accepting the audit log as it is.")
+	}
+	return open(ctx, url, key, strings.TrimSpace(reason))
+}
+
+func open(ctx context.Context, url string, key []byte, accept string) (*DB, error) {
 	pcfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %s", firstLine(err))
@@ -80,7 +96,7 @@ func Open(ctx context.Context, url string, key []byte) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
-	if err := db.useAuditKey(ctx); err != nil {
+	if err := db.useAuditKey(ctx, accept); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
@@ -160,6 +176,9 @@ type dialect struct{ db *DB }
 func (dialect) IsUnique(err error) bool { return isUnique(err) }
 
 // IsWriteFailure is isWriteFailure (health.go).
+// Trouble is writeTrouble (health.go).
+func (dialect) Trouble(err error) trainer.Trouble { return writeTrouble(err) }
+
 func (dialect) IsWriteFailure(err error) bool { return isWriteFailure(err) }
 
 // AppendAudit is appendEntry (audit.go).

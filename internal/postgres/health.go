@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -37,17 +38,66 @@ func isNetError(err error) bool {
 	return errors.As(err, &ce) || strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "connection refused")
 }
 
+// ProbeError is a write probe that failed: the database cannot be written
+// now. Name is the database and its server, for the log.
+type ProbeError struct {
+	Name string
+	Err  error
+}
+
+func (e *ProbeError) Error() string {
+	return fmt.Sprintf("the database %s cannot be written: %s", e.Name, firstLine(e.Err))
+}
+
+func (e *ProbeError) Unwrap() error            { return e.Err }
+func (e *ProbeError) Trouble() trainer.Trouble { return writeTrouble(e.Err) }
+
+// writeTrouble is troubleOf for a write that failed: at least, the
+// database cannot be written.
+func writeTrouble(err error) trainer.Trouble {
+	if t := troubleOf(err); t != trainer.TroubleUnknown {
+		return t
+	}
+	return trainer.TroubleNoWrite
+}
+
+// troubleOf says in words what the server's (or the network's) error err
+// means for the kiosk: the server gone or out of reach, its disk full, a
+// read-only standby, a failed disk.
+func troubleOf(err error) trainer.Trouble {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		if isNetError(err) || pgconn.Timeout(err) || pgconn.SafeToRetry(err) {
+			return trainer.TroubleNoAnswer
+		}
+		return trainer.TroubleUnknown
+	}
+	switch {
+	case pe.Code == "53100": // disk_full
+		return trainer.TroubleFull
+	case pe.Code == "25006": // read_only_sql_transaction
+		return trainer.TroubleReadOnly
+	case pe.Code[:2] == "58":
+		return trainer.TroubleDisk
+	case pe.Code[:2] == "08", pe.Code[:2] == "57":
+		return trainer.TroubleNoAnswer
+	case pe.Code[:2] == "55", pe.Code == "40P01":
+		return trainer.TroubleBusy
+	}
+	return trainer.TroubleUnknown
+}
+
 // ProbeWrite checks that the database can be written now: it takes the
-// write lock, inserts a row and rolls back. Returns an error naming the
-// database and the reason.
+// write lock, inserts a row and rolls back. Returns a *ProbeError naming
+// the database and the reason.
 func (db *DB) ProbeWrite(ctx context.Context) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("the database %s cannot be written: %s", db.url, firstLine(err))
+		return &ProbeError{Name: db.url, Err: err}
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO health_probe (filler) VALUES (?)`, []byte("probe")); err != nil {
-		return fmt.Errorf("the database %s cannot be written: %s", db.url, firstLine(err))
+		return &ProbeError{Name: db.url, Err: err}
 	}
 	db.forgetLostConnection()
 	return nil

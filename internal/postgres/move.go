@@ -37,6 +37,9 @@ type SchoolMove struct {
 	From *sql.Tx
 	// Entries is the school's audit trail in order, already verified.
 	Entries []*trainer.AuditEntry
+	// KeyedFrom is the number of the trail's first keyed entry, for the
+	// note on the entries from before the school's key.
+	KeyedFrom int64
 }
 
 // MoveKinds are the kinds of rows MoveSchool copies, in the order it copies
@@ -59,22 +62,21 @@ func (r MoveReport) Total() int {
 	return n
 }
 
-// NameClashError refuses a move whose users' names are taken in the group.
-type NameClashError struct{ Names []string }
+// ClashError refuses a move whose users' names or badge numbers are taken
+// in the group: every clash of both kinds is listed at once, so that one
+// round of renaming at the school settles them all. Badges holds each school
+// user as "Name (badge N)".
+type ClashError struct{ Names, Badges []string }
 
-func (e *NameClashError) Error() string {
-	return "these users' names are already taken in the group: " + strings.Join(e.Names, ", ") +
-		"; rename them at the school (or in the group) and run it again"
-}
-
-// BadgeClashError refuses a move whose users' badge numbers are other
-// users' in the group: a badge finds one person at the sign-in box, so the
-// group cannot hold two. Users holds each school user as "Name (badge N)".
-type BadgeClashError struct{ Users []string }
-
-func (e *BadgeClashError) Error() string {
-	return "these users' badge numbers are already other users' in the group: " + strings.Join(e.Users, ", ") +
-		"; give them other badges at the school (or take the badge from the group's user) and run it again"
+func (e *ClashError) Error() string {
+	var parts []string
+	if len(e.Names) > 0 {
+		parts = append(parts, "these users' names are already taken in the group: "+strings.Join(e.Names, ", "))
+	}
+	if len(e.Badges) > 0 {
+		parts = append(parts, "these users' badge numbers are already other users' in the group: "+strings.Join(e.Badges, ", "))
+	}
+	return strings.Join(parts, "; ") + "; rename them or give them other badges at the school (or in the group) and run it again"
 }
 
 // mover is one move in progress: the ids copied so far, old to new.
@@ -128,6 +130,21 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 		return rep, err
 	}
 	return rep, tx.Commit()
+}
+
+// SchoolMoved reports whether the school whose identity is school (the
+// hash of its audit trail's first entry) was moved into the group.
+func (db *DB) SchoolMoved(ctx context.Context, school string) (bool, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM moved_rows WHERE school = ?`, school).Scan(&n); err != nil {
+		return false, fmt.Errorf("moved rows: %w", err)
+	}
+	return n > 0, nil
 }
 
 // useSite finds the site by name, or makes it playing the school's house;
@@ -272,11 +289,8 @@ func (mv *mover) users(ctx context.Context) error {
 			badges = append(badges, u.name+" (badge "+u.badge.String+")")
 		}
 	}
-	if len(clash) > 0 {
-		return &NameClashError{Names: clash}
-	}
-	if len(badges) > 0 {
-		return &BadgeClashError{Users: badges}
+	if len(clash) > 0 || len(badges) > 0 {
+		return &ClashError{Names: clash, Badges: badges}
 	}
 	for _, u := range todo {
 		created, err := schoolTime(u.created)
@@ -589,7 +603,10 @@ func (mv *mover) audit(ctx context.Context) error {
 // subject translates an entry's subject: "user:12/game:uth" names the
 // group's id of user 12.
 func (mv *mover) subject(s string) (string, error) {
-	if s == trainer.AuditSubject {
+	// The school's trail and its classes (which a move does not copy:
+	// docs/classes.md) stay named as the school's, never as the group's
+	// class of the same number.
+	if s == trainer.AuditSubject || strings.HasPrefix(s, "class:") {
 		return "school:" + mv.m.School[:12] + "/" + s, nil
 	}
 	rest, ok := strings.CutPrefix(s, "user:")
@@ -597,6 +614,9 @@ func (mv *mover) subject(s string) (string, error) {
 		return s, nil
 	}
 	num, tail, _ := strings.Cut(rest, "/")
+	if strings.HasPrefix(tail, "class:") {
+		tail = "school:" + mv.m.School[:12] + "/" + tail
+	}
 	old, err := strconv.ParseInt(num, 10, 64)
 	if err != nil {
 		return s, nil

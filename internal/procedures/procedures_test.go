@@ -216,11 +216,13 @@ func TestStepAndOrderKeys(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := slices.Index(sq.Steps, q.Choices[q.Answer])
-			if got < 1 || !strings.Contains(q.Prompt, fmt.Sprintf("\n%d. %s\nWhat", got, sq.Steps[got-1])) {
+			// Each step done ends with a full stop (issue 26: a page that
+			// runs the lines together still reads them as steps).
+			if got < 1 || !strings.Contains(q.Prompt, fmt.Sprintf("\n%d. %s.\nWhat", got, strings.TrimSuffix(sq.Steps[got-1], "."))) {
 				t.Fatalf("%s seed %d: key is step %d, prompt %q", sq.ID, seed, got+1, q.Prompt)
 			}
 			for i, c := range q.Choices {
-				if i != q.Answer && len(sq.Steps) >= 6 && strings.Contains(q.Prompt, ". "+c+"\n") {
+				if i != q.Answer && len(sq.Steps) >= 6 && strings.Contains(q.Prompt, ". "+strings.TrimSuffix(c, ".")+".\n") {
 					t.Fatalf("%s seed %d: wrong choice %q is shown as done in the prompt", sq.ID, seed, c)
 				}
 			}
@@ -232,7 +234,9 @@ func TestStepAndOrderKeys(t *testing.T) {
 			index := map[string]int{} // letter → step index, read back from the prompt
 			for _, line := range strings.Split(q.Prompt, "\n")[2:] {
 				letter, text, _ := strings.Cut(line, ". ")
-				index[letter] = slices.Index(sq.Steps, text)
+				index[letter] = slices.IndexFunc(sq.Steps, func(s string) bool {
+					return strings.TrimSuffix(s, ".")+"." == text // each ends with a full stop
+				})
 			}
 			if len(index) != 4 {
 				t.Fatalf("%s seed %d: prompt shows %d steps: %q", sq.ID, seed, len(index), q.Prompt)

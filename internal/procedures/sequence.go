@@ -58,12 +58,13 @@ func step(h *rulebook.House, lang, game, id string, seed uint64) (Question, erro
 
 	// The steps done are a numbered list, one a line, numbered as in the
 	// sequence, so that a screen can show them as a list (and the next
-	// step's number follows from them).
+	// step's number follows from them). Each ends with a full stop, so that
+	// a page that runs the lines together still reads them as steps.
 	prompt := stop(GameName(sq.Game)+" — "+sq.Title) + "\n" + l.T("procedure_text.done_so_far") + "\n"
 	if done > 0 {
-		prompt += fmt.Sprintf("%d. %s\n", done, steps[done-1])
+		prompt += fmt.Sprintf("%d. %s\n", done, stop(steps[done-1]))
 	}
-	prompt += fmt.Sprintf("%d. %s\n", done+1, steps[done]) + l.T("procedure_text.next_step")
+	prompt += fmt.Sprintf("%d. %s\n", done+1, stop(steps[done])) + l.T("procedure_text.next_step")
 
 	right := l.T("procedure_text.step_right", "Next", next+1, "Total", n, "Done", steps[done], "Step", steps[next])
 	q := Question{
@@ -118,7 +119,7 @@ func order(h *rulebook.House, lang, game, id string, seed uint64) (Question, err
 	fmt.Fprintf(&prompt, "%s\n%s", stop(GameName(sq.Game)+" — "+sq.Title), l.T("procedure_text.order_prompt"))
 	for label, off := range shown {
 		letter[off] = string(rune('A' + label))
-		fmt.Fprintf(&prompt, "\n%s. %s", letter[off], steps[start+off])
+		fmt.Fprintf(&prompt, "\n%s. %s", letter[off], stop(steps[start+off]))
 	}
 
 	// The right order, then each order with two neighbouring steps swapped.

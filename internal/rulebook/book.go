@@ -157,11 +157,11 @@ func Load(fsys fs.FS) (*Book, error) {
 }
 
 func load(fsys fs.FS) (*Book, error) {
-	version, files, err := hashFS(fsys)
+	sum, files, err := hashFS(fsys)
 	if err != nil {
 		return nil, err
 	}
-	b := &Book{Version: version, Games: map[string]*Game{}, Houses: map[string]*House{}, Files: files}
+	b := &Book{Version: sum[:12], Games: map[string]*Game{}, Houses: map[string]*House{}, Files: files}
 	specs := map[string][]games.TableSpec{
 		uth.Slug: uth.TableSpecs, oracle.Slug: oracle.TableSpecs,
 		thrill.Slug: thrill.TableSpecs, lunar.Slug: lunar.TableSpecs,
@@ -438,7 +438,18 @@ func hashFS(fsys fs.FS) (string, map[string][]byte, error) {
 	if err != nil {
 		return "", nil, errf(".", "", "cannot read the rules: "+err.Error())
 	}
-	return hex.EncodeToString(h.Sum(nil))[:12], files, nil
+	return hex.EncodeToString(h.Sum(nil)), files, nil
+}
+
+// Digest returns the whole hash of the rules files of fsys, whose first
+// twelve digits are the Version Load gives them, without loading them: what
+// a kiosk recognises rules it has validated before by (cmd/trainer).
+func Digest(fsys fs.FS) (string, error) {
+	sum, _, err := hashFS(fsys)
+	if err != nil {
+		return "", fmt.Errorf("rulebook.Digest: %w", err)
+	}
+	return sum, nil
 }
 
 // hashed tells the files that make a rules version: the TOML data, the rule

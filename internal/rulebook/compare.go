@@ -219,6 +219,36 @@ func compareTables(game string, oh, nh *House) []RowChange {
 	return out
 }
 
+// tableDifference says two pay tables of one kind by the rows they pay
+// differently, each as the rule books write it: "flush 4 to 1, straight 3
+// to 1" and "flush 5 to 1, straight 4 to 1". The rows are the hands
+// catalogue's (row.<key>), the pays the books' words.
+func tableDifference(o, n games.PayTable, currency string) (ow, nw *games.Words) {
+	ow, nw = &games.Words{}, &games.Words{}
+	var keys []string
+	for _, t := range []games.PayTable{o, n} {
+		for _, r := range t.Rows {
+			if !slices.Contains(keys, r.Key) {
+				keys = append(keys, r.Key)
+			}
+		}
+	}
+	for _, key := range keys {
+		op, np := rowPays(o, key, currency), rowPays(n, key, currency)
+		if op.Text == np.Text {
+			continue
+		}
+		for _, w := range []struct{ y, pays *games.Words }{{ow, op}, {nw, np}} {
+			if w.y.Text != "" {
+				w.y.Say(", ", "approval.value.comma")
+			}
+			w.y.Say(games.RowWords(key)+" ", "book_text.row_then", "Row", games.Phrase{ID: "row." + key})
+			w.y.Append(w.pays)
+		}
+	}
+	return ow, nw
+}
+
 // rowPays is what row key of pt pays, in words, or "nothing". Its ids are
 // the rule books' own (content/i18n/rulebook), so that the approval page
 // says a row as the book in the reader's language does.
@@ -266,13 +296,20 @@ func sayOdds(y *games.Words, o games.Odds) {
 }
 
 // compareSettings lists the settings of a game (two settings structs) that
-// differ, the pay-table names left to the rows.
+// differ. A pay table the house chose (a key ending in _table) is said by
+// the rows its two versions pay differently, never by the tables' names,
+// which are the rules files' (issue 26).
 func compareSettings(game string, old, new any, h *House) []SettingChange {
 	om := flatSettings(settingMap(reflect.ValueOf(old).Elem()), "")
 	nm := flatSettings(settingMap(reflect.ValueOf(new).Elem()), "")
+	ot := houseTables(reflect.ValueOf(old).Elem())
+	nt := houseTables(reflect.ValueOf(new).Elem())
 	var out []SettingChange
 	for _, k := range slices.Sorted(maps.Keys(nm)) {
 		ov, nv := settingWords(k, om[k], h.Currency), settingWords(k, nm[k], h.Currency)
+		if kind, ok := strings.CutSuffix(k, "_table"); ok && ov.Text != nv.Text {
+			ov, nv = tableDifference(ot[kind], nt[kind], h.Currency)
+		}
 		if ov.Text != nv.Text {
 			out = append(out, SettingChange{Game: game, Key: game + "." + k, Label: SettingLabel(k), Old: ov.Text, New: nv.Text,
 				OldWhy: ov.Why(), NewWhy: nv.Why()})

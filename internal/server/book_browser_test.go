@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -50,13 +49,13 @@ func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
 // page to its section's anchor, a search swapped in by htmx (and kept in the
 // address), and the page as printed (A4, no navigation, no search).
 func TestBookPagesInTheBrowser(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
 	bk := h.Book.Houses[rulebook.DefaultHouse].Book("uth")
 	target := bk.Sections[len(bk.Sections)/2]
 	ctx := browsertest.New(t, browsertest.Landscape)
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
 	signInStaff(t, ctx, h)
 	for _, size := range []struct {
 		name string
@@ -162,6 +161,8 @@ func citingHouse(t *testing.T) fs.FS {
 // the feedback, which is still there when the dialog is closed. The session
 // bar's "Rule book" opens the whole book the same way.
 func TestBookCitationFromPractice(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	fsys := citingHouse(t)
 	h := servertest.NewWithRules(t, fsys, "test")
 	h.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN)
@@ -174,8 +175,6 @@ func TestBookCitationFromPractice(t *testing.T) {
 		t.Fatal("the test house's section is not in its uth book")
 	}
 	ctx := browsertest.New(t, browsertest.Portrait)
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
 	tr := &trainee{t: t, h: h, ctx: ctx}
 	tr.signIn(ctx)
 	id := tr.start(ctx, "uth", drills.KindRuling, trainer.ModePractice)
@@ -232,13 +231,13 @@ func TestBookCitationFromPractice(t *testing.T) {
 // TestBookClosedInExamBrowser starts an exam on a tablet: its question shows
 // no way into the rule book, where the trainee's home does.
 func TestBookClosedInExamBrowser(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	m := h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
 	h.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN)
 	h.ApproveRules(m)
 	ctx := browsertest.New(t, browsertest.Landscape)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
 	tr := &trainee{t: t, h: h, ctx: ctx}
 	tr.signIn(ctx)
 	if !evaluate[bool](t, ctx, `!!document.querySelector('nav a[href="/book"]')`) {
@@ -260,6 +259,8 @@ func TestBookClosedInExamBrowser(t *testing.T) {
 // side, a setting) on a tablet held each way, and approves it through the
 // confirmation.
 func TestBookApprovalInTheBrowser(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	path := filepath.Join(t.TempDir(), "trainer.db")
 	first := servertest.Start(t, servertest.Options{Path: path})
 	m := first.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
@@ -269,8 +270,6 @@ func TestBookApprovalInTheBrowser(t *testing.T) {
 	h := servertest.Start(t, servertest.Options{Path: path, Rules: fsys})
 
 	ctx := browsertest.New(t, browsertest.Landscape)
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
 	signInStaff(t, ctx, h)
 	page := "/manager/rules/" + url.PathEscape(h.Book.Version)
 	for _, size := range []struct {

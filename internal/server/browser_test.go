@@ -48,10 +48,10 @@ func text(t *testing.T, ctx context.Context, sel chromedp.CSS) string {
 // added (after a mistyped PIN), sign-out, and the trainee signing in by
 // tapping their name and the PIN keypad.
 func TestBrowserFirstRun_AdminAddsTraineeWhoSignsInWithPIN(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	ctx := browsertest.New(t, browsertest.Portrait)
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancel()
 
 	run(t, ctx, "open the kiosk", chromedp.Navigate(h.URL+"/"), chromedp.WaitVisible(testID("setup-form")))
 	browsertest.Screenshot(t, ctx, "01-setup")
@@ -128,10 +128,10 @@ func TestBrowserFirstRun_AdminAddsTraineeWhoSignsInWithPIN(t *testing.T) {
 // and saves a screenshot of it, for people to look at; it fails if a page
 // does not show or the browser reports an error (a blocked script or style).
 func TestBrowserScreens(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	ctx := browsertest.New(t, browsertest.Landscape)
-	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
-	defer cancel()
 
 	run(t, ctx, "setup page", chromedp.Navigate(h.URL+"/setup"), chromedp.WaitVisible(testID("setup-form")))
 	browsertest.Screenshot(t, ctx, "landscape-setup")

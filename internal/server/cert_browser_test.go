@@ -67,6 +67,8 @@ var examLocation = regexp.MustCompile(`/exams/(\d+)$`)
 // dashboard, prints the certificate (one A4 and one Letter page) and
 // downloads the certifications CSV with the browser's own cookies.
 func TestBrowserCertification(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	fsys := rulebook.Overlay(fstest.MapFS{"houses/default/certification.toml": {Data: []byte(browserStandard)}}, rules.FS)
 	h := servertest.Start(t, servertest.Options{Rules: fsys})
 	gen, err := drills.Load(h.Book, fsys)
@@ -76,9 +78,7 @@ func TestBrowserCertification(t *testing.T) {
 	h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
 	tia := h.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN)
 
-	ctx := browsertest.New(t, browsertest.Landscape) // the trainee's tablet
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
+	ctx := browsertest.New(t, browsertest.Landscape)            // the trainee's tablet
 	mctx := browsertest.NewTablet(t, ctx, browsertest.Portrait) // the manager's
 
 	// The manager approves the rules the kiosk runs with: no exam starts before.

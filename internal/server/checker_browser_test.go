@@ -17,12 +17,11 @@ import (
 // manager does on a tablet, held upright and sideways: sign in, open the
 // hand checker, tap the cards in, type the stakes, settle, read the reasons.
 func TestBrowserHandChecker(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
 	ctx := browsertest.New(t, browsertest.Portrait)
-	// Generous: the machines running CI are shared.
-	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
-	defer cancel()
 	run(t, ctx, "staff sign-in", chromedp.Navigate(h.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
 		chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
 		chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),

@@ -1,9 +1,7 @@
 package server_test
 
 import (
-	"context"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/dealerkiosk/trainer/internal/browsertest"
@@ -15,11 +13,11 @@ import (
 // sideways and upright: the samples with their keys, "another sample" swapped
 // in by htmx, and the rulings; axe, screenshots, and the page fits.
 func TestBrowserContent(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
 	ctx := browsertest.New(t, browsertest.Landscape)
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
 	run(t, ctx, "staff sign-in", chromedp.Navigate(h.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
 		chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
 		chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),

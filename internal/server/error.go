@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -33,6 +34,14 @@ func statusOf(k trainer.Kind) int {
 // htmx requests get an alert fragment in #alert; others get ErrorPage.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	k := trainer.KindOf(err)
+	if k == trainer.KindInternal && clientGone(r, err) {
+		// The tablet went away (closed, asleep, out of reach) before the
+		// answer: nobody reads it, and nothing failed on our side.
+		s.log.InfoContext(r.Context(), "client went away",
+			"request_id", middleware.GetReqID(r.Context()), "method", r.Method, "path", r.URL.Path)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	if k == trainer.KindInternal {
 		s.logError(r, err)
 		if s.databaseDown(r) {
@@ -56,14 +65,33 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 const unavailableMessage = "The training database is unavailable. Nothing you were told was saved is lost: " +
 	"try again in a minute, and call a manager if this page stays."
 
-// databaseDown reports whether the database fails to answer now, asked
+// databaseDown reports whether the database cannot be used now, asked
 // after an internal error: a group's PostgreSQL server stopped or out of
-// reach shows as "unavailable" (503), which passes once the server is back,
-// rather than as an internal error. It costs one round trip, on failures only.
+// reach, or a database whose last write failed because it cannot be written
+// (a full disk, a read-only file), shows as "unavailable" (503), which
+// passes once the database is back, rather than as an internal error. It
+// costs one round trip, on failures only.
 func (s *Server) databaseDown(r *http.Request) bool {
+	if s.db.LastWriteError() != nil {
+		return true
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 2*time.Second)
 	defer cancel()
 	return s.db.Ping(ctx) != nil
+}
+
+// statusClientClosed is the status logged for a request whose client went
+// away before the answer (nginx's 499): no answer is sent.
+const statusClientClosed = 499
+
+// clientGone reports whether err came from the request's client going away
+// (its connection closed, so the request's context was cancelled), not from
+// the kiosk.
+func clientGone(r *http.Request, err error) bool {
+	// Whatever err says (the drivers word it differently: "context
+	// canceled", "interrupted"), the request's context is cancelled only
+	// when its client has gone.
+	return errors.Is(r.Context().Err(), context.Canceled)
 }
 
 func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int, msg string) {

@@ -1,13 +1,13 @@
 package server
 
 import (
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/sheet"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -27,17 +27,6 @@ func csvMoment(t time.Time) string {
 		return ""
 	}
 	return t.Local().Format(csvTime)
-}
-
-// csvCell guards a cell against spreadsheet formula injection: a cell that
-// starts with = + - @ (or a tab or carriage return, which some spreadsheets
-// skip before reading one) is prefixed with an apostrophe, which they show
-// as text. A negative amount is therefore written '-7.5.
-func csvCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
 
 // The header row of each export is in the requester's language (issue 18),
@@ -64,26 +53,11 @@ func csvHeader(r *http.Request, columns []string) []string {
 	return row
 }
 
-// utf8BOM is the byte-order mark that tells spreadsheets the file is UTF-8.
-const utf8BOM = "\uFEFF"
-
 // writeCSV sends rows as a CSV attachment named file, after the byte-order
-// mark.
+// mark, no cell starting a formula (package sheet).
 func (s *Server) writeCSV(w http.ResponseWriter, r *http.Request, file string, rows [][]string) {
 	var b strings.Builder
-	b.WriteString(utf8BOM)
-	cw := csv.NewWriter(&b)
-	for _, row := range rows {
-		for i := range row {
-			row[i] = csvCell(row[i])
-		}
-		if err := cw.Write(row); err != nil {
-			s.error(w, r, err)
-			return
-		}
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
+	if err := sheet.Write(&b, rows); err != nil {
 		s.error(w, r, err)
 		return
 	}

@@ -92,9 +92,10 @@ func TestHealth_FullDisk(t *testing.T) {
 			break
 		}
 	}
+	// The reason in words, naming nothing of the machine: anyone may ask.
 	if status != http.StatusServiceUnavailable || body["status"] != "unavailable" ||
-		!strings.Contains(body["reason"], "database or disk is full") || !strings.Contains(body["reason"], path) {
-		t.Fatalf("GET /healthz on a full database = %d %v; want 503 naming the file and the reason", status, body)
+		body["reason"] != string(trainer.TroubleFull) || strings.Contains(body["reason"], path) {
+		t.Fatalf("GET /healthz on a full database = %d %v; want 503 with the reason in words, no file", status, body)
 	}
 	if status, _, raw := health(t, h, http.MethodHead); status != http.StatusServiceUnavailable || raw != "" {
 		t.Errorf("HEAD /healthz on a full database = %d %q; want 503 and no body", status, raw)
@@ -118,11 +119,67 @@ func TestHealth_FullDisk(t *testing.T) {
 	if err := h.DB.LastWriteError(); err == nil || !strings.Contains(err.Error(), "the last write to the database failed") {
 		t.Fatalf("LastWriteError after sign-ins on a full database = %v", err)
 	}
-	if status, body, _ := health(t, h, http.MethodGet); status != http.StatusServiceUnavailable ||
-		!strings.Contains(body["reason"], "the last write to the database failed") || !strings.Contains(body["reason"], "full") {
+	if status, body, _ := health(t, h, http.MethodGet); status != http.StatusServiceUnavailable || body["reason"] != string(trainer.TroubleFull) {
 		t.Errorf("GET /healthz after a failed write = %d %v", status, body)
 	}
-	if !strings.Contains(h.Logs(), "unhealthy") {
-		t.Error("the 503 was not logged")
+	// The detail is in the log.
+	if !strings.Contains(h.Logs(), "unhealthy") || !strings.Contains(h.Logs(), "database or disk is full") {
+		t.Error("the 503 was not logged with its detail")
+	}
+}
+
+// TestHealth_FullDiskPagesAndRecovery: on a full disk a page that fails to
+// write says "The training database is unavailable" (503), as when a
+// group's PostgreSQL stops, never "Internal error" (500); and once room is
+// freed, the first write that succeeds makes /healthz say 200 at once, not
+// after the probe's few seconds.
+func TestHealth_FullDiskPagesAndRecovery(t *testing.T) {
+	t.Parallel()
+	path := t.TempDir() + "/trainer.db"
+	first := servertest.Start(t, servertest.Options{Path: path})
+	tia := first.CreateUser("Tia Trainee", trainer.RoleTrainee, "", traineePIN)
+	first.Close()
+	// Ballast that the operator "deletes" later to free room on the disk.
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range []string{`CREATE TABLE ballast (b BLOB)`, `INSERT INTO ballast VALUES (zeroblob(400000))`} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	limitPages(t, path, 6)
+	h := servertest.Start(t, servertest.Options{Path: path})
+
+	statuses := map[int]int{}
+	for i := 0; i < 300 && h.DB.LastWriteError() == nil; i++ {
+		c := h.Client()
+		resp := c.PostForm(pinPath(tia), map[string][]string{"pin": {traineePIN}})
+		if resp.StatusCode == http.StatusSeeOther {
+			resp = c.PostForm("/practice", map[string][]string{"game": {"uth"}, "kind": {"payout"}, "mode": {"practice"}, "level": {"1"}})
+		}
+		statuses[resp.StatusCode]++
+		if resp.StatusCode >= 500 && (resp.StatusCode != http.StatusServiceUnavailable ||
+			!strings.Contains(resp.Text("main"), "The training database is unavailable")) {
+			t.Fatalf("a page on the full disk answered %d %q; want 503 and the database unavailable", resp.StatusCode, resp.Text("main"))
+		}
+	}
+	if statuses[http.StatusServiceUnavailable] == 0 {
+		t.Fatalf("no page failed on the full disk: %v", statuses)
+	}
+	if status, _, _ := health(t, h, http.MethodGet); status != http.StatusServiceUnavailable {
+		t.Fatalf("GET /healthz on the full disk = %d", status)
+	}
+
+	// Room freed: the next sign-in writes, and /healthz says so at once,
+	// with no time passing on the kiosk's clock.
+	if _, err := raw.Exec(`DELETE FROM ballast`); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, "sign-in once room is freed", h.Client().PostForm(pinPath(tia), map[string][]string{"pin": {traineePIN}}), http.StatusSeeOther)
+	if status, body, _ := health(t, h, http.MethodGet); status != http.StatusOK {
+		t.Errorf("GET /healthz right after a write succeeded again = %d %v; want 200", status, body)
 	}
 }

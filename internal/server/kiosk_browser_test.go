@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/dealerkiosk/trainer/internal/browsertest"
@@ -33,8 +32,6 @@ func newTrainee(t *testing.T, size browsertest.Size) *trainee {
 	h := servertest.New(t)
 	h.CreateUser("Tia Trainee", trainer.RoleTrainee, "1042", traineePIN)
 	ctx := browsertest.New(t, size)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel)
 	return &trainee{t: t, h: h, ctx: ctx}
 }
 
@@ -317,18 +314,26 @@ func practiseTen(t *testing.T, game string, size browsertest.Size) {
 func percentText(a, b int) string { return strconv.Itoa((a*100+b/2)/b) + " %" }
 
 func TestBrowserPractice_UTHLandscape(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	practiseTen(t, "uth", browsertest.Landscape)
 }
 
 func TestBrowserPractice_OraclePortrait(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	practiseTen(t, "oracle", browsertest.Portrait)
 }
 
 func TestBrowserPractice_ThrillLandscape(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	practiseTen(t, "thrill", browsertest.Landscape)
 }
 
 func TestBrowserPractice_LunarPortrait(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	practiseTen(t, "lunar", browsertest.Portrait)
 }
 
@@ -337,6 +342,8 @@ func TestBrowserPractice_LunarPortrait(t *testing.T) {
 // a hint, and checks each page with axe, on a tablet held upright and then
 // sideways.
 func TestBrowserPractice_EveryAnswerShape(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	tr := newTrainee(t, browsertest.Portrait)
 	ctx := tr.ctx
 	tr.signIn(ctx)
@@ -389,6 +396,8 @@ func TestBrowserPractice_EveryAnswerShape(t *testing.T) {
 // device (another browser context with its own cookies, the size of a phone):
 // the session goes on there with the same question.
 func TestBrowserPractice_ResumesOnAnotherTablet(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	tr := newTrainee(t, browsertest.Landscape)
 	first := tr.ctx
 	tr.signIn(first)

@@ -23,18 +23,17 @@ import (
 // and mistype odds. Each size has a kiosk of its own, so that its simulation
 // is not already in the cache.
 func TestBrowserPayTables(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	for _, size := range []struct {
 		name string
 		browsertest.Size
 	}{{"landscape", browsertest.Landscape}, {"portrait", browsertest.Portrait}} {
 		t.Run(size.name, func(t *testing.T) {
+			t.Parallel()
 			h := servertest.New(t)
 			h.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)
 			ctx := browsertest.New(t, size.Size)
-			// Generous: the machines running CI are shared, and a simulation
-			// takes seconds on a quiet one.
-			ctx, cancel := context.WithTimeout(ctx, 6*time.Minute)
-			defer cancel()
 			shot := func(name string) { browsertest.Screenshot(t, ctx, size.name+"-"+name) }
 			run(t, ctx, "staff sign-in", chromedp.Navigate(h.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
 				chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),

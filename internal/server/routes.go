@@ -28,8 +28,8 @@ func (s *Server) routes() http.Handler {
 	r.MethodNotAllowed(s.loadSession(s.localize(http.HandlerFunc(s.handleMethodNotAllowed))).ServeHTTP)
 
 	// No session: these neither read nor touch one.
-	r.Get("/healthz", s.handleHealth)
-	r.Head("/healthz", s.handleHealth)
+	r.Get("/healthz", s.health.ServeHTTP)
+	r.Head("/healthz", s.health.ServeHTTP)
 	r.Get("/static/*", s.handleStatic)
 	r.Get(logoURL, s.handleLogo) // the house's logo, in every page's header
 

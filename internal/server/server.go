@@ -9,10 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
-	"sync"
 	"time"
 
-	messages "github.com/dealerkiosk/trainer/content/i18n"
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/edge"
@@ -54,6 +52,10 @@ type Config struct {
 	// PseudoLocale shows every page in the pseudo-locale (i18n.Pseudo), for
 	// developers checking that layouts take longer languages.
 	PseudoLocale bool
+	// Health, when set, answers /healthz: the handler the process answered
+	// with before New (NewHealth), so that its last write probe carries
+	// over. Nil: the server makes its own.
+	Health *Health
 }
 
 // Server is the kiosk's HTTP handler.
@@ -91,15 +93,8 @@ type Server struct {
 	versions versionCache
 	// trusted is Config.TrustedProxies.
 	trusted proxies
-	// probe keeps the last write probe of /healthz (health.go).
-	probe probeCache
-}
-
-// probeCache is the outcome of the last write probe and when it ran.
-type probeCache struct {
-	mu  sync.Mutex
-	at  time.Time
-	err error
+	// health answers /healthz (health.go): Config.Health, or its own.
+	health *Health
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -113,8 +108,9 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		return nil, errors.New("server: the session key must be 32 or 64 bytes")
 	}
 	// The catalogues are checked like the rules: a language that lacks a
-	// message stops the kiosk before it serves a page.
-	catalog, err := i18n.Load(messages.FS)
+	// message stops the kiosk before it serves a page. They are the
+	// embedded ones, loaded once for the process (the books use them too).
+	catalog, err := i18n.LoadDefault()
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +172,10 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		figures: job.New[[]*edge.Result](figureLimits),
 		hashes:  newHashGate(hashSlots),
 		trusted: cfg.TrustedProxies,
+		health:  cfg.Health,
+	}
+	if s.health == nil {
+		s.health = NewHealth(db, log)
 	}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)

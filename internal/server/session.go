@@ -154,6 +154,11 @@ func (s *Server) loadSession(next http.Handler) http.Handler {
 		if token != "" {
 			ss, end, err := s.db.AuthenticateSession(r.Context(), token)
 			switch {
+			case err == nil && end == trainer.SessionLive && ss.User.Role == trainer.RoleTrainee && ss.User.SiteID != s.site:
+				// A trainee practises at their own site's kiosks: at
+				// another site's process their session does not count (it
+				// stays good at home), so their practice is never stamped
+				// with a site that is not theirs (docs/group.md).
 			case err == nil && end == trainer.SessionLive:
 				v.user, v.token, v.idle = ss.User, token, ss.IdleTimeout
 			case err == nil || trainer.KindOf(err) == trainer.KindUnauthorized:

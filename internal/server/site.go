@@ -34,7 +34,9 @@ func (s *Server) scopeSite(ctx context.Context) int64 {
 // site's user is not found for them, as another trainee's attempt is.
 func (s *Server) sees(ctx context.Context, u *trainer.User) bool {
 	scope := s.scopeSite(ctx)
-	return scope == 0 || u.SiteID == scope
+	// The group director belongs to no site and is shown to every site's
+	// administrators, who cannot change them (trainer.User.Manages).
+	return scope == 0 || u.SiteID == scope || u.Role == trainer.RoleDirector
 }
 
 // homeSite is the site of a user created by the signed-in staff member:

@@ -234,6 +234,7 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 		Holds:         s.holdRows(loc(r), holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}),
 		Secret:        secret,
 		CanDeactivate: me == nil || me.ID != u.ID,
+		ReadOnly:      me != nil && me.ID != u.ID && !me.Manages(u),
 		UnlockAction:  userURL(u.ID) + "/unlock",
 	}
 	if profile == nil {

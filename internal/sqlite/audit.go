@@ -69,14 +69,19 @@ func (db *DB) VerifyAudit(ctx context.Context) (trainer.AuditReport, error) {
 	if kr == nil {
 		return r, nil
 	}
-	head, err := readHead(kr.headPath, kr.key)
+	head, err := db.recordedHead(kr.headPath, kr.key)
 	switch {
 	case err != nil:
 		return r, err
 	case head == nil && r.KeyedFrom != 0:
 		return r, &AuditHeadError{Path: kr.headPath, Missing: true}
+	case head == nil && r.Entries > 0:
+		// A kiosk that holds the key keyed its log at its first start
+		// with it: a log of entries none keyed, and no head, was rewritten
+		// without the key (UseAuditKey refuses it too).
+		return r, &trainer.UnkeyedLogError{Entries: r.Entries}
 	case head == nil:
-		return r, nil // never keyed and no head yet: the kiosk keys it at its next start
+		return r, nil // an empty log and no head yet: the kiosk keys it at its start
 	}
 	r.Recorded = head
 	if err := checkHead(ctx, tx, *head); err != nil {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -109,7 +110,24 @@ func auditKeyed(ctx context.Context, db *DB) (bool, error) {
 // head on record or differs at it (*trainer.ChainError): writing on would
 // overwrite the evidence. A head behind the log is written again. A break
 // in the middle of the chain does not stop it: VerifyAudit reports it.
+//
+// A log that has entries and none keyed is refused too
+// (*trainer.UnkeyedLogError): a kiosk that holds a key keyed its log at its
+// first start with it, so such a log was rewritten without the key, or its
+// head deleted with it. Only a key made at this start (KeyAuditLog) keys
+// such a log: the first start of a kiosk from before the key.
 func (db *DB) UseAuditKey(ctx context.Context, key []byte, headPath string) error {
+	return db.useAuditKey(ctx, key, headPath, false)
+}
+
+// KeyAuditLog is UseAuditKey for a key made at this start, when there was
+// none: a log never keyed (a new database, or one from before the audit
+// key) is keyed with it, whatever its length.
+func (db *DB) KeyAuditLog(ctx context.Context, key []byte, headPath string) error {
+	return db.useAuditKey(ctx, key, headPath, true)
+}
+
+func (db *DB) useAuditKey(ctx context.Context, key []byte, headPath string, newKey bool) error {
 	if len(key) != trainer.AuditKeySize {
 		return fmt.Errorf("audit key: %d bytes; want %d", len(key), trainer.AuditKeySize)
 	}
@@ -131,12 +149,15 @@ func (db *DB) UseAuditKey(ctx context.Context, key []byte, headPath string) erro
 	if keyedFrom != 0 && keyID != trainer.AuditKeyID(key) {
 		return &trainer.WrongKeyError{Seq: keyedFrom, LogKeyID: keyID, KeyID: trainer.AuditKeyID(key)}
 	}
-	head, err := readHead(headPath, key)
+	head, err := db.recordedHead(headPath, key)
 	if err != nil {
 		return err
 	}
 	if keyedFrom != 0 && head == nil {
 		return &AuditHeadError{Path: headPath, Missing: true}
+	}
+	if keyedFrom == 0 && last > 0 && head == nil && !newKey {
+		return &trainer.UnkeyedLogError{Entries: last}
 	}
 	if head != nil {
 		if err := checkHead(ctx, tx, *head); err != nil {
@@ -201,7 +222,10 @@ type AcceptReport struct {
 	LogSeq          int64  // the newest entry of the log accepted
 	Missing         int64  // entries the head on record names that the log lacks
 	Replaced        string // where the old head file was moved, or ""
-	Entry           int64  // the audit entry that records the acceptance
+	// Unkeyed is the number of entries of a log that had none keyed,
+	// accepted as they were (0 for a keyed log).
+	Unkeyed int64
+	Entry   int64 // the audit entry that records the acceptance
 }
 
 // AcceptAuditRestore accepts the log as it is as the new starting point of
@@ -215,12 +239,15 @@ type AcceptReport struct {
 // Returns KindConflict when the log reaches its head on record (nothing to
 // accept), a *trainer.ChainError when the chain is broken, and
 // *trainer.WrongKeyError for another key.
-func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath string) (AcceptReport, error) {
+func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath, reason string) (AcceptReport, error) {
 	var rep AcceptReport
 	if len(key) != trainer.AuditKeySize {
 		return rep, fmt.Errorf("audit key: %d bytes; want %d", len(key), trainer.AuditKeySize)
 	}
-	head, herr := readHead(headPath, key)
+	if reason = strings.TrimSpace(reason); reason == "" {
+		return rep, trainer.Errorf(trainer.KindInvalid, "Give the reason for accepting the audit log as it is.")
+	}
+	head, herr := db.recordedHead(headPath, key)
 	var he *AuditHeadError
 	switch {
 	case errors.As(herr, &he):
@@ -264,16 +291,20 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath strin
 	}
 	kr := &auditKeyring{key: key, headPath: headPath, keyedFrom: keyedFrom}
 	db.audit = kr
-	d := map[string]any{"log_head": last, "missing_entries": rep.Missing}
+	d := map[string]any{"log_head": last, "missing_entries": rep.Missing, "reason": reason}
 	if rep.Previous != nil {
 		d["previous_head"], d["previous_head_hash"] = rep.Previous.Seq, rep.Previous.Hash
 	} else {
 		d["previous_head_problem"] = rep.PreviousProblem
 	}
 	if keyedFrom == 0 {
-		if err := keyLog(ctx, tx, kr, last, lastHash, nil); err != nil {
+		// A log with entries and none keyed is accepted as it is: the
+		// keyed entry says so, and the acceptance below says why.
+		rep.Unkeyed = last
+		if err := keyLog(ctx, tx, kr, last, lastHash, map[string]any{"accepted": true}); err != nil {
 			return rep, err
 		}
+		d["unkeyed_entries"] = last
 	} else if err := db.writeHead(trainer.AuditHead{Seq: last, Hash: lastHash, KeyedFrom: keyedFrom}); err != nil {
 		return rep, fmt.Errorf("audit head: %w", err)
 	}
@@ -287,6 +318,28 @@ func (db *DB) AcceptAuditRestore(ctx context.Context, key []byte, headPath strin
 		return rep, err
 	}
 	return rep, nil
+}
+
+// recordedHead is the head on record: the head file at headPath, or the
+// second copy (db.HeadCopy, on another volume) when that names a newer
+// entry. A database rolled back together with the head file beside it
+// (both restored from an old copy) still falls short of the second copy,
+// which was not rolled back. A second copy missing is written again at the
+// next change (a copy just configured); one that cannot be believed is an
+// *AuditHeadError, as the first.
+func (db *DB) recordedHead(headPath string, key []byte) (*trainer.AuditHead, error) {
+	head, err := readHead(headPath, key)
+	if err != nil || db.HeadCopy == "" {
+		return head, err
+	}
+	cp, err := readHead(db.HeadCopy, key)
+	switch {
+	case err != nil:
+		return nil, err
+	case cp != nil && (head == nil || cp.Seq > head.Seq):
+		return cp, nil
+	}
+	return head, nil
 }
 
 // readHead reads and checks the head file at path; nil, nil when there is
@@ -324,7 +377,18 @@ func (db *DB) writeHead(h trainer.AuditHead) error {
 			return fmt.Errorf("flush %s-wal: %w", db.path, err)
 		}
 	}
-	return writeFileAtomic(kr.headPath, h.Marshal(kr.key), 0o644)
+	if err := writeFileAtomic(kr.headPath, h.Marshal(kr.key), 0o644); err != nil {
+		return err
+	}
+	if db.HeadCopy != "" {
+		if err := writeFileAtomic(db.HeadCopy, h.Marshal(kr.key), 0o644); err != nil {
+			return fmt.Errorf("the second copy %s: %w", db.HeadCopy, err)
+		}
+	}
+	if db.OnHead != nil {
+		db.OnHead(h)
+	}
+	return nil
 }
 
 // writeFileAtomic writes data to path through a temporary file beside it,

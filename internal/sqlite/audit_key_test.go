@@ -39,7 +39,9 @@ func openKeyed(t *testing.T, unkeyed int) *keyedDB {
 		t.Fatal(err)
 	}
 	k := &keyedDB{DB: db, path: path, head: sqlite.AuditHeadFile(path), key: key}
-	if err := db.UseAuditKey(t.Context(), key, k.head); err != nil {
+	// The key is new: it keys the entries of an older kiosk, as its
+	// first start with this version does.
+	if err := db.KeyAuditLog(t.Context(), key, k.head); err != nil {
 		t.Fatal(err)
 	}
 	return k
@@ -218,6 +220,55 @@ func TestDB_AuditKey_RewrittenWithoutTheKey(t *testing.T) {
 			t.Error("the kiosk starts on a log rewritten unkeyed")
 		}
 	})
+	// The attack of issue 25: the whole log rewritten as if it had never
+	// been keyed (the keying entry dropped, every hash a plain SHA-256 from
+	// the start), and the head file deleted with it. The chain verifies by
+	// itself and there is no head to compare it with; but a kiosk that
+	// holds the key keyed its log at its first start with it, so a log of
+	// entries none keyed is refused, by verify and at start, until an
+	// operator accepts it with a reason, which the log records.
+	t.Run("never keyed, head deleted", func(t *testing.T) {
+		k := openKeyed(t, 0) // entry 1 keys the log
+		settingsChanges(t, k.DB, 3)
+		es, _ := k.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 100})
+		raw := behindTheBack(t, k.DB)
+		mustExec(t, raw, `DROP TRIGGER audit_log_no_update`)
+		mustExec(t, raw, `DROP TRIGGER audit_log_no_delete`)
+		mustExec(t, raw, `DELETE FROM audit_log WHERE seq = 1`)
+		prev := trainer.GenesisHash
+		for i := len(es) - 2; i >= 0; i-- { // oldest first, entry 1 left out
+			e := *es[i]
+			e.Seq--
+			e.PrevHash, e.Keyed = prev, false
+			e.Hash = e.ComputeHash()
+			mustExec(t, raw, `UPDATE audit_log SET seq = ?, prev_hash = ?, hash = ? WHERE seq = ?`, e.Seq, e.PrevHash, e.Hash, e.Seq+1)
+			prev = e.Hash
+		}
+		if err := os.Remove(k.head); err != nil {
+			t.Fatal(err)
+		}
+		var ul *trainer.UnkeyedLogError
+		if _, err := k.VerifyAudit(t.Context()); !errors.As(err, &ul) || ul.Entries != int64(len(es)-1) {
+			t.Errorf("verify of a log rewritten as never keyed, its head deleted: %v; want *UnkeyedLogError of %d entries", err, len(es)-1)
+		}
+		if err := k.reopen(t); !errors.As(err, &ul) {
+			t.Errorf("the kiosk's start on a log rewritten as never keyed, its head deleted: %v; want *UnkeyedLogError", err)
+		}
+		if _, err := k.AcceptAuditRestore(t.Context(), k.key, k.head, " "); trainer.KindOf(err) != trainer.KindInvalid {
+			t.Errorf("accept without a reason: %v; want KindInvalid", err)
+		}
+		rep, err := k.AcceptAuditRestore(t.Context(), k.key, k.head, "the kiosk was upgraded with its key given")
+		if err != nil || rep.Unkeyed != int64(len(es)-1) {
+			t.Fatalf("accept = %+v, %v", rep, err)
+		}
+		if err := k.reopen(t); err != nil {
+			t.Fatalf("the kiosk's start after the acceptance: %v", err)
+		}
+		last, _ := k.ListAudit(t.Context(), sqlite.AuditFilter{Limit: 1})
+		if last[0].Action != trainer.AuditRestoreAccepted || !strings.Contains(last[0].Detail, "upgraded with its key given") {
+			t.Errorf("the newest entry after the acceptance: %+v; want the acceptance with its reason", last[0])
+		}
+	})
 }
 
 // TestDB_AuditKey_TailCut: entries cut from the end are named against the
@@ -244,7 +295,7 @@ func TestDB_AuditKey_TailCut(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Seq != 4 {
 		t.Fatalf("a kiosk starting on the cut log: %v; want a refusal naming entry 4", err)
 	}
-	rep, err := k.AcceptAuditRestore(t.Context(), k.key, k.head)
+	rep, err := k.AcceptAuditRestore(t.Context(), k.key, k.head, "a backup restored in a test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +317,7 @@ func TestDB_AuditKey_TailCut(t *testing.T) {
 		t.Errorf("a kiosk starting after the acceptance: %v", err)
 	}
 	// Nothing more to accept.
-	if _, err := k.AcceptAuditRestore(t.Context(), k.key, k.head); trainer.KindOf(err) != trainer.KindConflict {
+	if _, err := k.AcceptAuditRestore(t.Context(), k.key, k.head, "a backup restored in a test"); trainer.KindOf(err) != trainer.KindConflict {
 		t.Errorf("accepting a log that reaches its head: %v; want KindConflict", err)
 	}
 }
@@ -345,7 +396,7 @@ func TestDB_AuditKey_HeadFile(t *testing.T) {
 	if err := k.reopen(t); !errors.As(err, &he) || !he.Missing || !strings.Contains(err.Error(), k.head) {
 		t.Errorf("a start without the head file = %v; want a refusal naming %s", err, k.head)
 	}
-	rep, err := k.AcceptAuditRestore(t.Context(), k.key, k.head)
+	rep, err := k.AcceptAuditRestore(t.Context(), k.key, k.head, "a backup restored in a test")
 	if err != nil || rep.Previous != nil || rep.PreviousProblem != "there was no head file" {
 		t.Errorf("accepting without a head file: %+v, %v", rep, err)
 	}
@@ -376,5 +427,70 @@ func TestAuditKeyFile(t *testing.T) {
 	os.Chmod(path, 0o644)
 	if _, err := sqlite.ReadAuditKeyFile(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
 		t.Errorf("a key others may read: %v; want refused", err)
+	}
+}
+
+// TestDB_AuditKey_HeadCopy: a database rolled back together with the head
+// file beside it (both put back from an older copy of the folder) verifies
+// against that head; with a second copy of the head elsewhere, which the
+// rollback did not reach, the kiosk refuses to start and verify names the
+// entries missing. Every head written is also told to OnHead, for the log.
+func TestDB_AuditKey_HeadCopy(t *testing.T) {
+	t.Parallel()
+	for _, withCopy := range []bool{false, true} {
+		k := openKeyed(t, 0)
+		copyPath := filepath.Join(t.TempDir(), "elsewhere.audit-head")
+		var told []int64
+		if withCopy {
+			k.HeadCopy = copyPath
+			k.OnHead = func(h trainer.AuditHead) { told = append(told, h.Seq) }
+		}
+		settingsChanges(t, k.DB, 2)
+		k.DB.Close()
+		// The folder as it was: the database and its head.
+		old := map[string][]byte{}
+		for _, f := range []string{k.path, k.head} {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old[f] = b
+		}
+		reopenWithCopy := func() error {
+			t.Helper()
+			db, err := sqlite.Open(t.Context(), k.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			if withCopy {
+				db.HeadCopy = copyPath
+			}
+			k.DB = db
+			return db.UseAuditKey(t.Context(), k.key, k.head)
+		}
+		if err := reopenWithCopy(); err != nil {
+			t.Fatal(err)
+		}
+		settingsChanges(t, k.DB, 3) // what the rollback will take away
+		k.DB.Close()
+		for f, b := range old {
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		os.Remove(k.path + "-wal")
+		os.Remove(k.path + "-shm")
+		err := reopenWithCopy()
+		var ce *trainer.ChainError
+		switch {
+		case !withCopy && err != nil:
+			t.Errorf("without a second copy, the rolled-back folder starts with %v; the test expects the limit the copy closes", err)
+		case withCopy && !errors.As(err, &ce):
+			t.Errorf("with a second copy elsewhere, the rolled-back folder starts with %v; want a *trainer.ChainError", err)
+		}
+		if withCopy && len(told) != 2 {
+			t.Errorf("OnHead was told %v; want the heads of the two changes", told)
+		}
 	}
 }

@@ -33,6 +33,15 @@ type DB struct {
 	// writing is held.
 	audit    *auditKeyring
 	keyedLog bool
+	// HeadCopy is a second file the audit head is written to after each
+	// audited change, on another volume ("" for none): a database rolled
+	// back together with the head file beside it still falls short of it
+	// (audit_key.go, docs/hardening.md). Set before UseAuditKey.
+	HeadCopy string
+	// OnHead, when set, is told each head written, after the files: the
+	// kiosk writes it to its log, so that the system's journal keeps the
+	// heads where a copy of the database cannot reach them.
+	OnHead func(trainer.AuditHead)
 }
 
 // newDB is the store on the connections of sdb and ro.
@@ -92,11 +101,15 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	sdb.SetConnMaxLifetime(0)
 	if err := sdb.PingContext(ctx); err != nil {
 		sdb.Close()
-		return nil, fmt.Errorf("open database %s: %s", path, firstLine(err))
+		return nil, fmt.Errorf("open database %s: %s", path, describe(err))
 	}
 	db := newDB(sdb, path)
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
+		var se *sqlite.Error
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("open database %s: %s", path, describe(err))
+		}
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	// Read-only transactions have connections of their own, so that
@@ -135,11 +148,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // probeReason is the probe's reason without its own naming of the file.
 func probeReason(err error) string {
-	s := err.Error()
-	if _, after, ok := strings.Cut(s, "cannot be written: "); ok {
-		return after
+	var pe *ProbeError
+	if errors.As(err, &pe) {
+		return describe(pe.Err)
 	}
-	return s
+	return firstLine(err)
 }
 
 // OpenReadOnly opens an existing database file at path for reading only,
@@ -234,6 +247,9 @@ func (dialect) IsUnique(err error) bool {
 	}
 	return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 }
+
+// Trouble is writeTrouble (health.go).
+func (dialect) Trouble(err error) trainer.Trouble { return writeTrouble(err) }
 
 // IsWriteFailure is isWriteFailure (health.go).
 func (dialect) IsWriteFailure(err error) bool { return isWriteFailure(err) }

@@ -52,8 +52,8 @@ func TestOpen_FullDatabaseRefused(t *testing.T) {
 	db.Close()
 	limitPages(t, path, 0)
 	_, err = sqlite.Open(t.Context(), path)
-	if err == nil || !strings.Contains(err.Error(), "open database "+path+": the kiosk cannot write to it: database or disk is full") {
-		t.Errorf("Open on a full database = %v; want a refusal naming the file", err)
+	if err == nil || !strings.Contains(err.Error(), "open database "+path+": the kiosk cannot write to it: its disk is full (SQLite says: database or disk is full") {
+		t.Errorf("Open on a full database = %v; want a refusal naming the file, in words", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -14,7 +15,11 @@ import (
 // recorded in schema_migrations, each in its own transaction with its record.
 // This small runner does all the kiosk needs (forward-only, embedded,
 // one writer); a library would add down-migrations and a CLI it does not use.
-func (db *DB) migrate(ctx context.Context) error {
+func (db *DB) migrate(ctx context.Context) error { return db.migrateUpTo(ctx, "") }
+
+// migrateUpTo applies the migrations up to version last, included ("" for
+// every one): tests build a database as an older kiosk left it.
+func (db *DB) migrateUpTo(ctx context.Context, last string) error {
 	if _, err := db.db.ExecContext(ctx, `
 		CREATE TABLE IF NOT EXISTS schema_migrations (
 			version    TEXT NOT NULL PRIMARY KEY, -- the file name without ".sql"
@@ -28,6 +33,9 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
+		if last != "" && strings.TrimSuffix(name, ".sql") > last {
+			break
+		}
 		if err := db.migrateFile(ctx, name); err != nil {
 			return fmt.Errorf("migrate %s: %w", name, err)
 		}
@@ -42,8 +50,26 @@ var migrationFuncs = map[string]func(context.Context, *Tx) error{
 	"0033_normalize_user_names": normalizeUserNames,
 }
 
+// foreignKeysOff are the migrations that rebuild a table others reference
+// (SQLite changes a constraint no other way): they run with foreign keys
+// off, as SQLite's documentation says, since dropping the old table with
+// them on would delete its children through ON DELETE CASCADE; every
+// reference is checked before the migration commits.
+var foreignKeysOff = map[string]bool{
+	"0043_practice_mode_class": true,
+}
+
 func (db *DB) migrateFile(ctx context.Context, name string) error {
 	version := strings.TrimSuffix(name, ".sql")
+	if foreignKeysOff[version] {
+		// A pragma of the connection, and a no-op inside a transaction:
+		// set on the one writing connection before it begins, and back on
+		// after, whatever happens.
+		if _, err := db.db.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+			return err
+		}
+		defer db.db.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`)
+	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -69,6 +95,11 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 			return err
 		}
 	}
+	if foreignKeysOff[version] {
+		if err := checkForeignKeys(ctx, tx); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
 		version, tx.Now()); err != nil {
 		return err
@@ -85,4 +116,24 @@ func (db *DB) SchemaVersion(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("schema version: %w", err)
 	}
 	return v, nil
+}
+
+// checkForeignKeys refuses a database in which a row references one that
+// does not exist, naming the first.
+func checkForeignKeys(ctx context.Context, tx *Tx) error {
+	rows, err := txConn(tx).Tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table, parent string
+		var rowid sql.NullInt64
+		var fk int
+		if err := rows.Scan(&table, &rowid, &parent, &fk); err != nil {
+			return err
+		}
+		return fmt.Errorf("row %d of %s references a row of %s that does not exist", rowid.Int64, table, parent)
+	}
+	return rows.Err()
 }

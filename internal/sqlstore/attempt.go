@@ -45,7 +45,8 @@ var attemptColumns = attemptColumnsOf("")
 // the session already has a scenario waiting for its answer, that one is
 // returned instead and nothing is stored, so a double tap on "Next" serves one
 // scenario. Returns KindNotFound if the session is not a.UserID's, and
-// KindConflict if it has ended or has no scenario left to serve.
+// KindConflict if it has ended, has no scenario left to serve, or is a
+// class's (ModeClass: the instructor puts its questions).
 func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.Attempt, error) {
 	tx, err := db.BeginUserTx(ctx, a.UserID) // the user's rows only
 	if err != nil {
@@ -67,6 +68,9 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	s, err := ss.session()
 	if err != nil {
 		return nil, err
+	}
+	if s.Mode == trainer.ModeClass { // its questions come from the instructor (AnswerClassQuestion)
+		return nil, trainer.Errorf(trainer.KindConflict, "The questions of a class's live drill come from its instructor.")
 	}
 	if !s.Open() {
 		return nil, trainer.Errorf(trainer.KindConflict, "This practice session has ended.")

@@ -67,6 +67,8 @@ type Dialect interface {
 	// written (a full disk, the server gone), for /healthz; a refused
 	// constraint is not one.
 	IsWriteFailure(err error) bool
+	// Trouble says in words why a write failed with err (/healthz).
+	Trouble(err error) trainer.Trouble
 	// AppendAudit numbers e, hashes it onto the head of the chain and
 	// writes it (InsertAuditEntry), in tx: the change it records and the
 	// entry commit together or not at all.
@@ -132,4 +134,5 @@ var _ interface {
 	trainer.SettingsService
 	trainer.SiteService
 	trainer.SiteTableTestService
+	trainer.ClassService
 } = (*DB)(nil)

@@ -2,7 +2,8 @@
 // service of trainer.Store that SQLite (internal/sqlite, a kiosk on its own)
 // and PostgreSQL (internal/postgres, a casino group's processes) run alike
 // (users, sign-in limits, sessions, practice, exams, certification, the audit
-// log's reading and checking, rules versions, settings, sites).
+// log's reading and checking, rules versions, settings, sites, classes and
+// their live drills).
 //
 // Each store embeds a DB and gives it a Dialect: how its transactions begin
 // (TxKind: a read of one state, a read of one statement, a write that runs

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // Whether the kiosk can write its database (docs/hardening.md, "A database
@@ -31,7 +33,11 @@ type writeHealth struct {
 type WriteError struct {
 	At  time.Time
 	Err error
+	T   trainer.Trouble // what Err means, in words (Dialect.Trouble)
 }
+
+// Trouble says in words why the database cannot be written.
+func (e *WriteError) Trouble() trainer.Trouble { return e.T }
 
 func (e *WriteError) Error() string {
 	s, _, _ := strings.Cut(e.Err.Error(), "\n")
@@ -47,7 +53,7 @@ func (db *DB) LastWriteError() error {
 	if db.health.err == nil {
 		return nil
 	}
-	return &WriteError{At: db.health.at, Err: db.health.err}
+	return &WriteError{At: db.health.at, Err: db.health.err, T: db.d.Trouble(db.health.err)}
 }
 
 // NoteWrite records the outcome of a write: a failure that means the

@@ -23,7 +23,7 @@ const sessionColumns = `s.id, s.user_id, s.mode, s.game, s.kind, s.level, s.hous
 // trainee runs one session at a time, the one that resumes on any tablet.
 // Returns KindNotFound if the user does not exist, trainer.ErrExamOpen (KindConflict)
 // while the trainee's exam is open, and KindInvalid for ModeExam (StartExam
-// starts exams).
+// starts exams) and ModeClass (JoinClassRun starts those).
 func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSession) error {
 	tx, err := db.BeginUserTx(ctx, s.UserID) // the user's rows only
 	if err != nil {
@@ -32,6 +32,9 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 	defer tx.Rollback()
 	if s.Mode == trainer.ModeExam {
 		return trainer.Errorf(trainer.KindInvalid, "An exam starts from its own page.")
+	}
+	if s.Mode == trainer.ModeClass {
+		return trainer.Errorf(trainer.KindInvalid, "A class's session starts when its trainee joins the live drill.")
 	}
 	// The user, with their open session if any, in one statement.
 	var userID int64

@@ -145,7 +145,7 @@ func findSession(ctx context.Context, tx *Tx, hash string) (*trainer.Session, tr
 	var sv settingValues
 	err := tx.QueryRowContext(ctx, `
 		SELECT s.created_at, s.last_seen_at, s.expires_at,
-			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.language, u.created_at, u.updated_at, u.site_id,
+			u.id, u.name, u.role, coalesce(u.badge, ''), u.secret_hash, u.active, u.language, u.created_at, u.updated_at, coalesce(u.site_id, 0),
 			`+settingsColumns+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ?`, hash).Scan(append([]any{&created, &lastSeen, &expires,

@@ -118,6 +118,65 @@ func (db *DB) SetSiteHouse(ctx context.Context, id int64, house string) (*traine
 	return s, tx.Commit()
 }
 
+// CreateSiteWithAdministrator stores site s and its first administrator
+// admin, who belongs to it, in one transaction, each audited: a new
+// property of the group and the person who adds its people (trainer site
+// add -admin). Nothing is stored when either is refused. Returns what
+// CreateSite and CreateUser return.
+func (db *DB) CreateSiteWithAdministrator(ctx context.Context, s *trainer.Site, admin *trainer.User) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := createSite(ctx, tx, s); err != nil {
+		return fmt.Errorf("create site: %w", err)
+	}
+	admin.Role, admin.SiteID = trainer.RoleAdministrator, s.ID
+	if err := createUser(ctx, tx, admin); err != nil {
+		return fmt.Errorf("create site: its administrator: %w", err)
+	}
+	if err := auditUser(ctx, tx, actorOf(ctx), trainer.AuditUserCreated, admin); err != nil {
+		return fmt.Errorf("create site: %w", err)
+	}
+	return tx.Commit()
+}
+
+// RenameSite gives site id the name name (normalised), audited. Returns
+// KindNotFound, KindInvalid or trainer.ErrSiteNameTaken.
+func (db *DB) RenameSite(ctx context.Context, id int64, name string) (*trainer.Site, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	s, err := findSite(ctx, tx, `id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	old := s.Name
+	s.Name = trainer.NormalizeName(name)
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if s.Name == old {
+		return s, nil
+	}
+	if other, err := findSite(ctx, tx, `name = ?`, s.Name); err == nil && other.ID != id {
+		return nil, trainer.ErrSiteNameTaken
+	} else if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sites SET name = ? WHERE id = ?`, s.Name, id); err != nil {
+		return nil, fmt.Errorf("rename site: %w", tx.translate(err, msgSiteNotFound))
+	}
+	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditSiteRenamed, trainer.SiteSubject(id),
+		map[string]any{"name": map[string]any{"old": old, "new": s.Name}}); err != nil {
+		return nil, fmt.Errorf("rename site: %w", err)
+	}
+	return s, tx.Commit()
+}
+
 func findSite(ctx context.Context, tx *Tx, where string, arg any) (*trainer.Site, error) {
 	s, err := scanSite(tx.QueryRowContext(ctx, `SELECT id, name, house, created_at FROM sites WHERE `+where, arg))
 	return s, tx.translate(err, msgSiteNotFound)

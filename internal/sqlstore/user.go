@@ -9,7 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
-const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, site_id`
+const userColumns = `id, name, role, coalesce(badge, ''), secret_hash, active, language, created_at, updated_at, coalesce(site_id, 0)`
 
 // CreateUser stores u, its name normalised (trainer.NormalizeName), and sets
 // its ID and timestamps. Returns KindInvalid if a field is wrong, and
@@ -121,7 +121,8 @@ func (db *DB) ListUsers(ctx context.Context, f trainer.UserFilter) ([]*trainer.U
 		where = append(where, "active = 1")
 	}
 	if f.SiteID != 0 {
-		where, args = append(where, "site_id = ?"), append(args, f.SiteID)
+		// The group director belongs to no site and is listed at every one.
+		where, args = append(where, "(site_id = ? OR site_id IS NULL)"), append(args, f.SiteID)
 	}
 	rows, err := tx.QueryContext(ctx, `
 		SELECT `+userColumns+`
@@ -158,6 +159,9 @@ func (db *DB) SetUserSecret(ctx context.Context, id int64, hash string) error {
 	if hash == "" {
 		return trainer.Errorf(trainer.KindInvalid, "A user needs a PIN or a password.")
 	}
+	if err := checkManages(ctx, tx, id, trainer.AuditUserSecretReset); err != nil {
+		return fmt.Errorf("set user secret: %w", err)
+	}
 	if err := updateUser(ctx, tx, id, `secret_hash = ?`, hash); err != nil {
 		return fmt.Errorf("set user secret: %w", err)
 	}
@@ -187,6 +191,13 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 	if err != nil {
 		return fmt.Errorf("set user active: %w", err)
 	}
+	action := trainer.AuditUserDeactivated
+	if active {
+		action = trainer.AuditUserReactivated
+	}
+	if err := checkManages(ctx, tx, id, action); err != nil {
+		return fmt.Errorf("set user active: %w", err)
+	}
 	if !active && u.Active && u.Role == trainer.RoleAdministrator {
 		var admins int
 		if err := tx.QueryRowContext(ctx, `
@@ -204,10 +215,6 @@ func (db *DB) SetUserActive(ctx context.Context, id int64, active bool) error {
 		if err := deleteUserSessions(ctx, tx, id); err != nil {
 			return fmt.Errorf("set user active: %w", err)
 		}
-	}
-	action := trainer.AuditUserDeactivated
-	if active {
-		action = trainer.AuditUserReactivated
 	}
 	if err := auditUser(ctx, tx, actorOf(ctx), action, u); err != nil {
 		return fmt.Errorf("set user active: %w", err)
@@ -229,6 +236,9 @@ func (db *DB) SetUserLanguage(ctx context.Context, id int64, tag string) error {
 		return err
 	}
 	defer tx.Rollback()
+	if err := checkManages(ctx, tx, id, "user.language"); err != nil {
+		return fmt.Errorf("set user language: %w", err)
+	}
 	if err := updateUser(ctx, tx, id, `language = ?`, tag); err != nil {
 		return fmt.Errorf("set user language: %w", err)
 	}
@@ -260,11 +270,20 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	if u.Role == trainer.RoleDirector && tx.db.kiosk {
 		return trainer.Errorf(trainer.KindInvalid, "A group director belongs to a casino group's database; a kiosk on its own has managers.")
 	}
-	if u.SiteID == 0 {
+	// A group director belongs to no site (site_id NULL); everyone else
+	// to one.
+	var site sql.NullInt64
+	switch {
+	case u.Role == trainer.RoleDirector:
+		u.SiteID = 0
+	case u.SiteID == 0:
 		u.SiteID = trainer.FirstSiteID
-	}
-	if _, err := findSite(ctx, tx, `id = ?`, u.SiteID); err != nil {
-		return err
+		fallthrough
+	default:
+		if _, err := findSite(ctx, tx, `id = ?`, u.SiteID); err != nil {
+			return err
+		}
+		site = sql.NullInt64{Int64: u.SiteID, Valid: true}
 	}
 	u.Active = true
 	u.CreatedAt, u.UpdatedAt = tx.Now(), tx.Now()
@@ -276,7 +295,7 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	u.ID, err = tx.Insert(ctx, `
 		INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at, site_id)
 		VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
-		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.Now()), formatTime(tx.Now()), u.SiteID)
+		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.Now()), formatTime(tx.Now()), site)
 	return tx.translate(err, "User not found.")
 }
 
@@ -352,4 +371,30 @@ func scanUser(s scanner) (*trainer.User, error) {
 		return nil, err
 	}
 	return &u, nil
+}
+
+// checkManages refuses a change to user id when the actor of ctx may not
+// make it (trainer.User.Manages: a site's administrator and the group
+// director), and records the refusal in the audit log with the action
+// tried: the entry is committed with tx, and the change is not made.
+// Returns KindNotFound, and trainer.ErrWiderScope for a refusal. The kiosk
+// itself (no actor), the machine's operator and a user changing their own
+// account pass.
+func checkManages(ctx context.Context, tx *Tx, id int64, action string) error {
+	u, err := findUser(ctx, tx, `id = ?`, id)
+	if err != nil {
+		return err
+	}
+	a := trainer.ActorOf(ctx)
+	if a == nil || a.ID == 0 || a.ID == u.ID || a.Manages(u) {
+		return nil
+	}
+	if _, err := appendAudit(ctx, tx, Actor{a.ID, a.Name}, trainer.AuditUserChangeRefused, trainer.UserSubject(u.ID),
+		map[string]any{"action": action, "role": string(u.Role)}); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return trainer.ErrWiderScope
 }

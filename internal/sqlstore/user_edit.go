@@ -30,6 +30,9 @@ func (db *DB) UpdateUser(ctx context.Context, id int64, name, badge string) (*tr
 	if err != nil {
 		return nil, fmt.Errorf("update user: %w", err)
 	}
+	if err := checkManages(ctx, tx, id, trainer.AuditUserChanged); err != nil {
+		return nil, fmt.Errorf("update user: %w", err)
+	}
 	name, badge = trainer.NormalizeName(name), trainer.NormalizeBadge(badge)
 	if err := trainer.ValidateName(name); err != nil {
 		return nil, err

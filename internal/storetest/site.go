@@ -167,3 +167,65 @@ func testSites(t *testing.T, open Opener) {
 		t.Errorf("VerifyAudit = %+v, %v", rep, err)
 	}
 }
+
+// testSiteWithAdministrator: a site and its first administrator are stored
+// together, each audited, the administrator belonging to the site; a name
+// the store has refuses both.
+func testSiteWithAdministrator(t *testing.T, open Opener) {
+	t.Parallel()
+	db := open(t)
+	newClock(db)
+	ctx := t.Context()
+	mustCreateUser(t, db, "Ada Admin", trainer.RoleAdministrator, "")
+	before, _ := db.ListSites(ctx)
+	taken := &trainer.User{Name: "ADA ADMIN", SecretHash: "$test$"}
+	if err := db.CreateSiteWithAdministrator(ctx, &trainer.Site{Name: "North Shore", House: "default"}, taken); !errors.Is(err, trainer.ErrNameTaken) {
+		t.Errorf("a site with an administrator whose name is taken = %v; want ErrNameTaken", err)
+	}
+	if after, _ := db.ListSites(ctx); len(after) != len(before) {
+		t.Errorf("the refused site was stored: %+v", after)
+	}
+	north := &trainer.Site{Name: "North Shore", House: "default"}
+	nia := &trainer.User{Name: "Nia North", SecretHash: "$test$"}
+	if err := db.CreateSiteWithAdministrator(ctx, north, nia); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.FindUserByName(ctx, "Nia North")
+	if err != nil || got.Role != trainer.RoleAdministrator || got.SiteID != north.ID || !got.Active {
+		t.Errorf("the site's administrator = %+v, %v; want an active administrator of site %d", got, err, north.ID)
+	}
+	es, _ := db.ListAudit(ctx, trainer.AuditFilter{Limit: 2})
+	if len(es) != 2 || es[0].Action != trainer.AuditUserCreated || es[1].Action != trainer.AuditSiteCreated {
+		t.Errorf("the newest audit entries = %+v; want the site and its administrator", es)
+	}
+}
+
+// testRenameSite: a site, the first included, is renamed (normalised,
+// audited); another site's name, or none, is refused.
+func testRenameSite(t *testing.T, open Opener) {
+	t.Parallel()
+	db := open(t)
+	newClock(db)
+	ctx := t.Context()
+	north := &trainer.Site{Name: "North Shore", House: "default"}
+	if err := db.CreateSite(ctx, north); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RenameSite(ctx, trainer.FirstSiteID, "north shore"); !errors.Is(err, trainer.ErrSiteNameTaken) {
+		t.Errorf("RenameSite to another site's name = %v; want ErrSiteNameTaken", err)
+	}
+	if _, err := db.RenameSite(ctx, trainer.FirstSiteID, " "); trainer.KindOf(err) != trainer.KindInvalid {
+		t.Errorf("RenameSite to no name = %v; want KindInvalid", err)
+	}
+	s, err := db.RenameSite(ctx, trainer.FirstSiteID, "  Harbour   View ")
+	if err != nil || s.Name != "Harbour View" {
+		t.Fatalf("RenameSite = %+v, %v", s, err)
+	}
+	if got, err := db.FindSiteByID(ctx, trainer.FirstSiteID); err != nil || got.Name != "Harbour View" {
+		t.Errorf("the first site after the rename = %+v, %v", got, err)
+	}
+	es, _ := db.ListAudit(ctx, trainer.AuditFilter{Limit: 1})
+	if len(es) != 1 || es[0].Action != trainer.AuditSiteRenamed {
+		t.Errorf("the newest audit entry = %+v; want the rename", es)
+	}
+}

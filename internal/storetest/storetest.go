@@ -62,6 +62,15 @@ func Run(t *testing.T, open Opener) {
 		{"MissedSkills", testMissedSkills},
 		{"ListAuditSubject", testListAuditSubject},
 		{"Sites", testSites},
+		{"SiteWithAdministrator", testSiteWithAdministrator},
+		{"RenameSite", testRenameSite},
+		{"CreateClass", testCreateClass},
+		{"UpdateClass", testUpdateClass},
+		{"ClassLists", testClassLists},
+		{"ImportClassRoster", testImportClassRoster},
+		{"ClassLive", testClassLive},
+		{"ClassAnswers_Exams", testClassAnswers_Exams},
+		{"ClassAnswers_Concurrent", testClassAnswers_Concurrent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })

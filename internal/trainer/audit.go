@@ -30,11 +30,15 @@ const (
 	AuditUserRenamed       = "user.renamed"
 	// AuditUserChanged records an administrator correcting a user's name
 	// or badge: each field changed, with its old and new value.
-	AuditUserChanged     = "user.changed"
-	AuditDeviceReleased  = "device.released"
-	AuditSettingsChanged = "settings.changed"
-	AuditRulesRecorded   = "rules.recorded"
-	AuditRulesApproved   = "rules.approved"
+	AuditUserChanged = "user.changed"
+	// AuditUserChangeRefused records a change to an account refused because
+	// its user's reach is wider than the actor's (User.Manages): who tried,
+	// on whom, and what.
+	AuditUserChangeRefused = "user.change_refused"
+	AuditDeviceReleased    = "device.released"
+	AuditSettingsChanged   = "settings.changed"
+	AuditRulesRecorded     = "rules.recorded"
+	AuditRulesApproved     = "rules.approved"
 	// AuditKeyed is the first entry written with the audit key: from it on
 	// every entry's hash is an HMAC (audit_key.go). Its detail names the key
 	// (AuditKeyID) and the unkeyed log before it.
@@ -195,6 +199,20 @@ type KeyNeededError struct{ Seq int64 }
 
 func (e *KeyNeededError) Error() string {
 	return fmt.Sprintf("entries from %d on are keyed: the audit key is needed to check them", e.Seq)
+}
+
+// UnkeyedLogError refuses a log that has entries and none keyed while the
+// kiosk holds an audit key: a keyed kiosk's log is keyed from its first
+// start with the key on, so such a log was rewritten as if it had never been
+// keyed (every hash is plain SHA-256, which anyone with the file can compute
+// again), or it comes from a kiosk upgraded with the key already given. It
+// neither verifies nor starts until an operator accepts it with a reason
+// (trainer audit accept), which the log records.
+type UnkeyedLogError struct{ Entries int64 }
+
+func (e *UnkeyedLogError) Error() string {
+	return fmt.Sprintf("the audit log has %d entries and none carries the audit key's mark, although an audit key is given: "+
+		"it may have been rewritten by someone without the key", e.Entries)
 }
 
 // WrongKeyError says that the log was keyed with another key than the one

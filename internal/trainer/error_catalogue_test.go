@@ -35,6 +35,11 @@ func TestErrorsSayTheCatalogue(t *testing.T) {
 		trainer.ValidateMaxSigninFailures(0), trainer.CheckLanguage("fr"), (&trainer.Site{Name: "North"}).Validate(),
 		(&trainer.User{Name: "Ana", Role: trainer.RoleTrainee}).Validate(),
 		trainer.ErrAnswered, trainer.ErrSessionEnded, trainer.ErrExamOpen, auditKeyErr(),
+		trainer.ErrClassNameTaken, trainer.ErrClassListNameTaken, trainer.ErrClassNotFound, trainer.ErrClassListNotFound,
+		trainer.ErrClassRunNotFound, trainer.ErrClassQuestionNotFound, trainer.ErrClassLive, trainer.ErrClassEnded,
+		trainer.ErrClassNotMember, trainer.ErrClassNotJoined, trainer.ErrClassMovedOn, trainer.ErrClassGame,
+		trainer.ErrClassQuestionsMany, trainer.ClassInstructorRefused("Tina"), trainer.ClassMemberRefused("Max"),
+		trainer.ClassOtherSite("Nora"), trainer.ClassMembersMany(),
 	}
 	c := i18n.Default()
 	for i, err := range errs {

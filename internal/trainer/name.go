@@ -44,11 +44,17 @@ func marksPerLetter(s string) int {
 // side read as m). Names that differ only in case are caught earlier: the
 // store treats them as the same name.
 func LooksAlike(a, b string) bool {
-	if confusables.Skeleton(a) == confusables.Skeleton(b) {
-		return true
-	}
-	fold := cases.Fold()
-	return confusables.Skeleton(fold.String(a)) == confusables.Skeleton(fold.String(b))
+	ka, kb := LookalikeKeys(a), LookalikeKeys(b)
+	return ka[0] == kb[0] || ka[1] == kb[1]
+}
+
+// LookalikeKeys are the two skeletons LooksAlike compares, of name as
+// written and with its case folded: two names look alike when either of
+// their keys is the same. A list of names checked against many (a roster
+// imported into a kiosk of hundreds of users) keys each name once and
+// looks the keys up, instead of comparing every pair.
+func LookalikeKeys(name string) [2]string {
+	return [2]string{confusables.Skeleton(name), confusables.Skeleton(cases.Fold().String(name))}
 }
 
 // NameLookalike is the error of a new name that looks like Other, the name

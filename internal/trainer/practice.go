@@ -20,6 +20,12 @@ const (
 	// ModeExam is issue 8's certification exam: no hints and no feedback
 	// until the end. The practice flow stores it; certification decides it.
 	ModeExam Mode = "exam"
+	// ModeClass is a trainee's part in a class's live drill (issue 23):
+	// one session per trainee per live drill, holding their answers, which
+	// show in history and progress and never count towards an exam or a
+	// certification. The instructor puts its questions, against a
+	// countdown.
+	ModeClass Mode = "class"
 )
 
 // Modes lists the modes a trainee chooses from, in the order the kiosk offers them.
@@ -45,6 +51,8 @@ func (m Mode) Label() string {
 		return "Review"
 	case ModeExam:
 		return "Exam"
+	case ModeClass:
+		return "Class"
 	}
 	return string(m)
 }
@@ -54,8 +62,9 @@ func (m Mode) Label() string {
 func (m Mode) AllowsHint() bool { return m == ModePractice || m == ModeReview }
 
 // GradesSpeed reports whether the mode shows a speed grade with each answer.
-// The speed is stored in every mode, for progress and mastery.
-func (m Mode) GradesSpeed() bool { return m == ModeTimed || m == ModeExam }
+// The speed is stored in every mode, for progress and mastery. A class's
+// questions run against a countdown, so their speed shows too.
+func (m Mode) GradesSpeed() bool { return m == ModeTimed || m == ModeExam || m == ModeClass }
 
 // KindMixed is the session kind that draws each scenario's kind in turn.
 const KindMixed = "mixed"

@@ -28,6 +28,7 @@ const DefaultSiteName = "This kiosk"
 const (
 	AuditSiteCreated      = "site.created"
 	AuditSiteHouseChanged = "site.house_changed"
+	AuditSiteRenamed      = "site.renamed"
 )
 
 // SiteSubject is the audit subject of site id.
@@ -63,6 +64,12 @@ type SiteService interface {
 	// SetSiteHouse changes the house site id plays, audited when it changes
 	// (a SQLite kiosk's -house flag). Returns KindNotFound.
 	SetSiteHouse(ctx context.Context, id int64, house string) (*Site, error)
+	// CreateSiteWithAdministrator stores s and its first administrator in
+	// one transaction, both audited; nothing when either is refused.
+	CreateSiteWithAdministrator(ctx context.Context, s *Site, admin *User) error
+	// RenameSite renames site id, audited. Returns KindNotFound,
+	// KindInvalid or ErrSiteNameTaken.
+	RenameSite(ctx context.Context, id int64, name string) (*Site, error)
 }
 
 // SiteTableTest is a passing table test of a certified dealer at a site

@@ -111,6 +111,39 @@ type SettingsService interface {
 	SessionKey(ctx context.Context) ([]byte, error)
 }
 
+// ClassService keeps classes, their rosters, prepared lists of questions and
+// live drills (issue 23, docs/classes.md). Package class validates what is
+// given and decides every rule of a live question; the store re-checks what
+// only it can (a name taken, the people as they are stored) and runs the
+// domain's checks inside its transactions, with its own clock. A trainee's
+// answers are attempts in a session of ModeClass.
+type ClassService interface {
+	CreateClass(ctx context.Context, c *Class) error
+	UpdateClass(ctx context.Context, c *Class) error
+	FindClass(ctx context.Context, id int64) (*Class, error)
+	FindClassByName(ctx context.Context, siteID int64, name string) (*Class, error)
+	ListClasses(ctx context.Context, f ClassFilter) ([]*Class, error)
+	ImportClassRoster(ctx context.Context, classID int64, im *ClassImport) error
+	SaveClassList(ctx context.Context, l *ClassList) error
+	FindClassList(ctx context.Context, id int64) (*ClassList, error)
+	ListClassLists(ctx context.Context, ownerID int64) ([]*ClassList, error)
+	DeleteClassList(ctx context.Context, id, ownerID int64) error
+	StartClassRun(ctx context.Context, r *ClassRun) error
+	EndClassRun(ctx context.Context, runID int64) (*ClassRun, error)
+	ListClassRuns(ctx context.Context, classID int64) ([]*ClassRun, error)
+	StartClassQuestion(ctx context.Context, q *ClassQuestion, next ClassNextCheck) error
+	RecordClassEvent(ctx context.Context, questionID int64, e ClassEvent, check ClassEventCheck) (*ClassQuestion, error)
+	JoinClassRun(ctx context.Context, runID, userID int64) (*ClassParticipant, error)
+	AnswerClassQuestion(ctx context.Context, questionID, userID int64, lang string, grade ClassGrader) (*Attempt, error)
+	ClassLive(ctx context.Context, classID, userID int64) (*ClassLive, error)
+	ClassAnswers(ctx context.Context, questionID int64) ([]*Attempt, error)
+	ClassRunRecord(ctx context.Context, runID int64) (*ClassRunRecord, error)
+	// ClassLiveVersions returns the live version of each class named: a
+	// number that grows with every change to its live drill, polled to
+	// learn cheaply that something changed.
+	ClassLiveVersions(ctx context.Context, classIDs ...int64) (map[int64]int64, error)
+}
+
 // HealthService says whether the store can be read and written, for /healthz.
 type HealthService interface {
 	Ping(ctx context.Context) error
@@ -135,6 +168,7 @@ type Store interface {
 	HealthService
 	SiteService
 	SiteTableTestService
+	ClassService
 	// Close releases the database.
 	Close() error
 }

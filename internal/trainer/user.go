@@ -70,6 +70,32 @@ func (u *User) Certifies(t *User) bool {
 	return false
 }
 
+// Manages reports whether u may change user t's account (a PIN or password,
+// the name and badge, the language, deactivation, holds): nobody changes a
+// user whose reach is wider than their own. An active administrator manages
+// the users of their own site but never the group director, who sees every
+// site; a director manages everyone; anyone manages their own language. The
+// machine's operator (trainer user, trainer unlock) is not a user and is
+// checked by the command itself. The store asks it again inside the
+// transaction that makes the change, and records a refusal in the audit
+// log (AuditUserChangeRefused).
+func (u *User) Manages(t *User) bool {
+	switch {
+	case !u.Active:
+		return false
+	case u.Role == RoleDirector:
+		return true
+	case u.Role == RoleAdministrator:
+		return t.Role != RoleDirector && u.SiteID == t.SiteID
+	}
+	return false
+}
+
+// ErrWiderScope refuses a change to a user whose reach is wider than the
+// actor's: a site's administrator changing the group director.
+var ErrWiderScope = (&Error{Kind: KindForbidden,
+	Message: "Only another group director, or the machine's operator, can change the group director's account."}).In("err.wider_scope")
+
 // UsesPIN reports whether the role signs in with a PIN on the name grid
 // (trainees) rather than with a password (staff).
 func (r Role) UsesPIN() bool { return r == RoleTrainee }
@@ -84,7 +110,8 @@ type User struct {
 	Badge string // optional badge number, unique when set; "" when none
 	// SiteID is the site the user belongs to: the kiosk's one site on
 	// SQLite; at a group, the site of the process that created them. 0 when
-	// created means the first site (FirstSiteID).
+	// created means the first site (FirstSiteID), except for the group
+	// director, who belongs to no site and keeps 0.
 	SiteID int64
 	// SecretHash is the argon2id hash of the PIN (trainees) or the password
 	// (staff), as HashSecret writes it. It never leaves the server.

@@ -121,6 +121,10 @@ func TestLooksAlike(t *testing.T) {
 		if got := trainer.LooksAlike(tt.a, tt.b); got != tt.want {
 			t.Errorf("LooksAlike(%q, %q) = %v; want %v", tt.a, tt.b, got, tt.want)
 		}
+		ka, kb := trainer.LookalikeKeys(tt.a), trainer.LookalikeKeys(tt.b)
+		if got := ka[0] == kb[0] || ka[1] == kb[1]; got != tt.want {
+			t.Errorf("LookalikeKeys(%q), (%q) = %q, %q: a key in common is %v; want %v", tt.a, tt.b, ka, kb, got, tt.want)
+		}
 	}
 }
 

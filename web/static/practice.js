@@ -23,9 +23,10 @@
 
   var MAX_LENGTH = 12;
 
-  // toCents reads "12.5" or "-3" as whole hundredths; NaN when it is not an amount.
+  // toCents reads "12.5", "12,5" or "-3" as whole hundredths; NaN when it is
+  // not an amount.
   function toCents(s) {
-    var m = /^(-?)(\d*)(?:\.(\d{0,2}))?$/.exec(s);
+    var m = /^(-?)(\d*)(?:[.,](\d{0,2}))?$/.exec(s);
     if (!m || (m[2] === "" && (m[3] === undefined || m[3] === ""))) {
       return s === "" || s === "-" ? 0 : NaN;
     }
@@ -34,13 +35,14 @@
     return m[1] === "-" ? -cents : cents;
   }
 
-  function fromCents(c) {
+  // fromCents writes hundredths with the decimal mark given ("." by default).
+  function fromCents(c, mark) {
     var neg = c < 0;
     c = Math.abs(c);
     var s = String(Math.floor(c / 100));
     var f = c % 100;
     if (f !== 0) {
-      s += "." + (f < 10 ? "0" + f : String(f)).replace(/0$/, "");
+      s += (mark || ".") + (f < 10 ? "0" + f : String(f)).replace(/0$/, "");
     }
     return neg ? "-" + s : s;
   }
@@ -48,6 +50,13 @@
   function amountInput(el) {
     var form = el.closest("form");
     return form && form.querySelector("[data-amount-input]");
+  }
+
+  // decimalMark is the page's decimal mark, which the keypad types: "," in
+  // Italian and Russian ([data-decimal]); the server reads either.
+  function decimalMark(input) {
+    var pad = input.form && input.form.querySelector("[data-amount-pad]");
+    return (pad && pad.getAttribute("data-decimal")) || ".";
   }
 
   function press(input, key) {
@@ -59,11 +68,11 @@
     } else if (key === "sign") {
       v = v.charAt(0) === "-" ? v.slice(1) : "-" + v;
     } else if (key === ".") {
-      if (v.indexOf(".") < 0) {
-        v = (v === "" || v === "-" ? v + "0" : v) + ".";
+      if (v.search(/[.,]/) < 0) {
+        v = (v === "" || v === "-" ? v + "0" : v) + decimalMark(input);
       }
     } else if (/^[0-9]$/.test(key)) {
-      var dot = v.indexOf(".");
+      var dot = v.search(/[.,]/);
       if (dot >= 0 && v.length - dot > 2) {
         return; // two decimals at most
       }
@@ -81,7 +90,7 @@
       have = 0;
     }
     if (!isNaN(add)) {
-      input.value = fromCents(have + add);
+      input.value = fromCents(have + add, decimalMark(input));
     }
   }
 
@@ -195,13 +204,14 @@
     var start = Date.now() - 1000 * (parseInt(el.getAttribute("data-timer-start"), 10) || 0);
     var target = parseInt(el.getAttribute("data-timer-target"), 10) || 0;
     var label = el.getAttribute("data-timer-label") || "target";
+    var unit = " " + (el.getAttribute("data-timer-unit") || "s");
     function tick() {
       if (!document.body.contains(el)) {
         clearInterval(id);
         return;
       }
       var s = Math.floor((Date.now() - start) / 1000);
-      el.textContent = s + " s · " + label + " " + target + " s";
+      el.textContent = s + unit + " · " + label + " " + target + unit;
       el.classList.toggle("is-over", s > target);
       var late = el.closest(".question") && el.closest(".question").querySelector("[data-timer-late]");
       if (late && s > target && late.hidden) {

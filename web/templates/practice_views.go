@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"strconv"
 	"strings"
 )
@@ -148,8 +149,10 @@ type QuestionView struct {
 
 // timerText is the clock before the script starts it: "4 s · target 12 s",
 // as practice.js writes it each second.
-func (q QuestionView) timerText() string {
-	return strconv.Itoa(q.ElapsedSeconds) + " s · " + q.timerLabel() + " " + strconv.Itoa(q.TargetSeconds) + " s"
+// The unit is the language's symbol for seconds (s · с, drill.timer.seconds).
+func (q QuestionView) timerText(ctx context.Context) string {
+	s := " " + T(ctx, "drill.timer.seconds")
+	return strconv.Itoa(q.ElapsedSeconds) + s + " · " + q.timerLabel(ctx) + " " + strconv.Itoa(q.TargetSeconds) + s
 }
 
 // Late reports whether the question has been waiting longer than its time
@@ -157,10 +160,10 @@ func (q QuestionView) timerText() string {
 // it counts as wrong.
 func (q QuestionView) Late() bool { return q.TargetSeconds > 0 && q.ElapsedSeconds > q.TargetSeconds }
 
-// timerLabel is the word beside the clock's limit.
-func (q QuestionView) timerLabel() string {
+// timerLabel is the word beside the clock's limit, in the page's language.
+func (q QuestionView) timerLabel(ctx context.Context) string {
 	if q.TimerLabel == "" {
-		return "target"
+		return T(ctx, "drill.timer.target")
 	}
 	return q.TimerLabel
 }

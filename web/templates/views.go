@@ -277,6 +277,9 @@ type UserView struct {
 	Problem           string // why the last action was refused, or ""
 	// Language is the user's language, which the administrator sets here.
 	Language LanguageChoice
+	// ReadOnly shows the account without its forms: its user's reach is
+	// wider than the administrator's (the group director).
+	ReadOnly bool
 }
 
 // SettingsForm is the kiosk settings form.

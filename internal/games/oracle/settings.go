@@ -127,6 +127,13 @@ type Settings struct {
 // pay tables.
 type NoQualifyRule string
 
+// Odds reads the rule as odds; ok is false for "push". The rule books
+// write it with their odds function, in the book's language.
+func (r NoQualifyRule) Odds() (games.Odds, bool) {
+	o, err := games.ParseOdds(string(r))
+	return o, err == nil
+}
+
 func (r NoQualifyRule) String() string {
 	if o, err := games.ParseOdds(string(r)); err == nil {
 		return fmt.Sprintf("%d to %d", o.Win, o.Per)

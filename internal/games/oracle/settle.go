@@ -126,8 +126,10 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 				winWords(&bet, rd, o, s.Bet.RowName(cat.Key()), framed(fmt.Sprintf("BET pays %s: ", o), ReasonBetPays, "Odds", o.String()), RuleBet)
 			} else {
 				push(&bet, "", RuleBet)
-				bet.Say(fmt.Sprintf("BET pushes: the player won with %s, which the %s BET table does not pay", cat, s.Bet.Name),
-					ReasonBetNotPaid, "Hand", games.Category{Key: cat.Key()}, "Table", s.Bet.Name)
+				// The table's name is the rules files' and is never said
+				// (issue 26): "this house's BET table".
+				bet.Say(fmt.Sprintf("BET pushes: the player won with %s, which this house's BET table does not pay", cat),
+					ReasonBetNotPaid, "Hand", games.Category{Key: cat.Key()})
 			}
 		case games.VersusTie:
 			push(&ante, "", RuleStay)

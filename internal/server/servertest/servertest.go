@@ -114,14 +114,16 @@ func Start(tb testing.TB, opts Options) *Harness {
 		db.Now = clock.Now
 		// The audit trail is keyed as `trainer serve` keys it: the key in
 		// a file beside the database, made at the first start.
+		use := db.UseAuditKey
 		auditKey, err = sqlite.ReadAuditKeyFile(sqlite.AuditKeyFile(path))
 		if errors.Is(err, fs.ErrNotExist) {
 			auditKey, err = sqlite.CreateAuditKeyFile(sqlite.AuditKeyFile(path))
+			use = db.KeyAuditLog
 		}
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if err := db.UseAuditKey(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
+		if err := use(tb.Context(), auditKey, sqlite.AuditHeadFile(path)); err != nil {
 			tb.Fatal(err)
 		}
 		store = db
@@ -132,7 +134,12 @@ func Start(tb testing.TB, opts Options) *Harness {
 	}
 	logs := &logBuffer{}
 	log := slog.New(slog.NewTextHandler(io.MultiWriter(tb.Output(), logs), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	book, err := rulebook.Load(fsys)
+	var book *rulebook.Book
+	if opts.Rules == nil {
+		book, err = builtinBook()
+	} else {
+		book, err = rulebook.Load(fsys)
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -162,6 +169,11 @@ func Start(tb testing.TB, opts Options) *Harness {
 	tb.Cleanup(stop)
 	return &Harness{TB: tb, URL: ts.URL, DB: db, Store: store, Clock: clock, Server: srv, Book: book, AuditKey: auditKey, stop: stop, logs: logs}
 }
+
+// builtinBook is the built-in rules, loaded once for the test binary: a Book
+// is not changed once loaded, and loading one takes a tenth of a second of
+// CPU (several under -race) that every harness would pay again.
+var builtinBook = sync.OnceValues(func() (*rulebook.Book, error) { return rulebook.Load(rules.FS) })
 
 // Logs returns what the server has logged so far at level Warn and above
 // (refusals, lockouts, internal errors), one line per record.

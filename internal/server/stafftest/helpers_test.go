@@ -188,6 +188,7 @@ var classNames = []string{
 
 func newClass(t *testing.T) *class {
 	t.Helper()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	c := &class{Harness: h, trainees: map[string]*trainer.User{},
 		admin:   h.CreateUser("Ada Admin", trainer.RoleAdministrator, "", adminPassword),

@@ -17,6 +17,7 @@ import (
 // line says how, the running total follows each tap and each −, and a
 // wrong answer's feedback says what the chips made against what was due.
 func TestChipTotal(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	ctx := k.tablet(browsertest.Landscape)
 	var d *drills.Drill

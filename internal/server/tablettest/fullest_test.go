@@ -15,6 +15,7 @@ import (
 // line (768 × 1024), and a Lunar Poker outcome of nine rows (1024 × 768).
 // Each must fit every tablet size as any question must (checkInView).
 func TestFullestRoundsInView(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	ctx := k.tablet(browsertest.Portrait)
 	for _, tt := range []struct {

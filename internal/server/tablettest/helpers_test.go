@@ -43,6 +43,7 @@ type kiosk struct {
 
 func newKiosk(t *testing.T) *kiosk {
 	t.Helper()
+	browsertest.Require(t)
 	h := servertest.New(t)
 	gen, err := drills.Load(h.Book, rules.FS)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // the sign-out a warning with "I'm still here" comes up, in view, and its
 // button keeps the session; ignored, the warning ends in the sign-out.
 func TestIdleWarning(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	ctx := browsertest.New(t, browsertest.Portrait)
 	if err := browsertest.InstallFakeClock(ctx); err != nil {

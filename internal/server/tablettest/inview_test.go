@@ -72,12 +72,10 @@ func checkInView(t *testing.T, ctx context.Context, what string, d *drills.Drill
 // at the four tablet sizes: the whole round and the submit control are seen
 // without scrolling, nothing scrolls sideways, and axe finds nothing serious.
 func TestQuestionsInView(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	ctx := k.tablet(browsertest.Portrait)
 	levels := []int{1, 2, 3, 4}
-	if raceEnabled {
-		levels = []int{1, 4}
-	}
 	for _, game := range allGames {
 		for _, kind := range allKinds {
 			for _, level := range levels {
@@ -108,14 +106,11 @@ func TestQuestionsInView(t *testing.T) {
 // under way on every page until it is finished; the result labels each
 // item by its question.
 func TestExamInView(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	k.h.ApproveRules(k.manager)
 	ctx := k.tablet(browsertest.Portrait)
-	games := allGames
-	if raceEnabled {
-		games = []string{"thrill"}
-	}
-	for _, game := range games {
+	for _, game := range allGames {
 		where := post(t, ctx, "/exams", url.Values{"game": {game}})
 		m := sessionPath.FindStringSubmatch(where)
 		if m == nil || !strings.HasPrefix(where, "/exams/") {

@@ -32,13 +32,11 @@ import (
 // people to look at (TRAINER_ARTIFACTS). A question's explanation is held to
 // it too: the engine's reasons are said in the reader's language.
 func TestLanguageJourneys(t *testing.T) {
-	langs := []string{"it", "ru"}
-	if raceEnabled {
-		langs = []string{"ru"}
-	}
+	t.Parallel()
 	english := englishSentences(t)
-	for _, lang := range langs {
+	for _, lang := range []string{"it", "ru"} {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			k := newKiosk(t)
 			k.h.ApproveRules(k.manager)
 			for _, u := range []*trainer.User{k.trainee, k.manager} {

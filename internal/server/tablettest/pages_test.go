@@ -67,6 +67,7 @@ func checkPage(t *testing.T, ctx context.Context, name string) {
 // new session ends the open one, ending a session asks first, and a
 // one-line answer is not a list.
 func TestTraineePages(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	k.h.ApproveRules(k.manager)
 	ctx := k.tablet(browsertest.Portrait)

@@ -42,6 +42,7 @@ var weakLine = regexp.MustCompile(`^(.+) \((.+)\) (\d+ %)$`)
 // the chart's bars against the table, the trend chart against each
 // session, and the manager's weakest skills against the trainee's table.
 func TestProgressAgrees(t *testing.T) {
+	t.Parallel()
 	k := newKiosk(t)
 	ctx := k.tablet(browsertest.Landscape)
 	right := map[string]int{} // per skill

@@ -19,6 +19,8 @@ import (
 // the pages whose texts come from the catalogues, upright on the tablet
 // (820 × 1180): none may scroll sideways, so a longer language fits.
 func TestPseudoLocalePages(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
 	h := servertest.New(t, func(c *server.Config) { c.PseudoLocale = true })
 	gen, err := drills.Load(h.Book, rules.FS)
 	if err != nil {

@@ -1,5 +1,0 @@
-//go:build !race
-
-package stafftest
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build race
-
-package tablettest_test
-
-const raceEnabled = true
