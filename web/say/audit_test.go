@@ -1,9 +1,8 @@
-package server
+package say
 
 import (
 	"testing"
 
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
@@ -26,7 +25,6 @@ func TestAuditDetailText(t *testing.T) {
 		{"en", `{"role":"trainee"}`, "role: Trainee"},
 		{"ru", `not json`, "not json"},
 	}
-	c := i18n.Default()
 	var lang string
 	// Values stored as codes are named as people call them: a game the
 	// house plays, a role; a value that names nothing is shown as stored.
@@ -35,13 +33,13 @@ func TestAuditDetailText(t *testing.T) {
 		case key == "game" && value == "uth":
 			return "Ultimate Texas Hold'em"
 		case key == "role":
-			return roleName(c.Localizer(lang), trainer.Role(value))
+			return Role(in(lang, nil), trainer.Role(value))
 		}
 		return ""
 	}
 	for _, tt := range tests {
 		lang = tt.lang
-		if got := auditDetailText(c.Localizer(tt.lang), tt.detail, named); got != tt.want {
+		if got := AuditDetail(in(tt.lang, nil), tt.detail, named); got != tt.want {
 			t.Errorf("%s %s: %q; want %q", tt.lang, tt.detail, got, tt.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package server
+package say
 
 import (
 	"regexp"
@@ -33,7 +33,7 @@ func TestMistakeWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{book: book, house: h}
+	ctx := in(i18n.Source, h)
 	seeds := uint64(60)
 	if testing.Short() {
 		seeds = 15
@@ -47,11 +47,11 @@ func TestMistakeWords(t *testing.T) {
 					if err != nil {
 						continue // a kind a game has no drills of
 					}
-					if w := s.questionWords(d.Skill); w == "" || codeLike.MatchString(w) {
+					if w := Question(ctx, d.Skill); w == "" || codeLike.MatchString(w) {
 						t.Errorf("skill %s is named %q", d.Skill, w)
 					}
 					for _, m := range d.Mistakes {
-						w := s.mistakeWords(m.ID)
+						w := Mistake(ctx, m.ID)
 						if w == "" && !missing[m.ID] {
 							missing[m.ID] = true
 							t.Errorf("mistake %s (%s %s level %d) has no words: add mistake_name.%[1]s to content/i18n/staff", m.ID, game, kind, level)
@@ -68,7 +68,7 @@ func TestMistakeWords(t *testing.T) {
 		if !strings.HasPrefix(id, "mistake_name.") {
 			continue
 		}
-		if w := english().T(id); w == "" || codeLike.MatchString(w) {
+		if w := i18n.Default().Localizer(i18n.Source).T(id); w == "" || codeLike.MatchString(w) {
 			t.Errorf("the catalogue's %s = %q", id, w)
 		}
 	}

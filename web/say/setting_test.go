@@ -1,4 +1,4 @@
-package server
+package say
 
 import (
 	"strings"
@@ -42,14 +42,13 @@ func TestSettingWords(t *testing.T) {
 	if len(settings) < 20 {
 		t.Fatalf("the shipped procedures name %d settings; want their dozens", len(settings))
 	}
-	c := i18n.Default()
 	for st := range settings {
 		_, key, _ := strings.Cut(st, ".")
-		if got, want := settingWords(c.Localizer(i18n.Source), st), rulebook.SettingLabel(key); got != want {
+		if got, want := Setting(in(i18n.Source, nil), st), rulebook.SettingLabel(key); got != want {
 			t.Errorf("%s in English: %q; want SettingLabel's %q", st, got, want)
 		}
 		for _, l := range i18n.Offered {
-			got := settingWords(c.Localizer(l.Tag), st)
+			got := Setting(in(l.Tag, nil), st)
 			if got == "" || strings.Contains(got, "_") || strings.Contains(got, "setting.") {
 				t.Errorf("%s in %s: %q", st, l.Tag, got)
 			}
@@ -58,7 +57,7 @@ func TestSettingWords(t *testing.T) {
 			}
 		}
 	}
-	if got, want := settingWords(c.Localizer("it"), "uth.a_house_new_one"), "A house new one"; got != want {
+	if got, want := Setting(in("it", nil), "uth.a_house_new_one"), "A house new one"; got != want {
 		t.Errorf("a setting the catalogue lacks: %q; want %q", got, want)
 	}
 }
