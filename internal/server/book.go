@@ -1,8 +1,8 @@
 package server
 
 import (
+	"github.com/dealerkiosk/trainer/web/say"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -20,17 +20,10 @@ import (
 // and /book/{game}/sections/{id} is one section alone, which a citation
 // anywhere in the kiosk opens in a dialog over its page.
 
-func bookURL(game string) string { return "/book/" + game }
-
-func bookSectionURL(game, id string) string {
-	return "/book/" + game + "/sections/" + url.PathEscape(id)
-}
-
 // errBookInExam refuses the book to a trainee whose exam is open: an exam's
 // questions are answered from what the trainee knows. The book opens again
 // once the exam is finished, with every item's citations in its result.
-var errBookInExam = trainer.Errorf(trainer.KindConflict,
-	"Your exam is open: the rule book opens again once it is finished.").In("err.book_in_exam")
+var errBookInExam = trainer.NewError(trainer.KindConflict, "err.book_in_exam")
 
 // bookClosed reports whether the visitor is a trainee with an exam open.
 func (s *Server) bookClosed(r *http.Request) error {
@@ -56,9 +49,9 @@ func (s *Server) handleBookList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.BookListView{Page: s.page(r, t(r, "bookpage.title"), "book"), House: s.house.Title}
+	v := templates.BookListView{Page: s.page(r, say.Msg("bookpage.title"), "book"), House: s.house.Title}
 	for _, g := range rulebook.GameSlugs {
-		bg := templates.BookGame{Slug: g, Name: s.gameName(g), URL: bookURL(g)}
+		bg := templates.BookGame{Slug: g, Name: say.Game(r.Context(), g), URL: templates.BookURL(g)}
 		for _, sec := range s.bookIn(r, g).Sections {
 			if sec.Level == 1 {
 				bg.Chapters = append(bg.Chapters, sec.Title)
@@ -83,17 +76,17 @@ func (s *Server) handleBookShow(w http.ResponseWriter, r *http.Request) {
 	game := chi.URLParam(r, "game")
 	bk := s.bookIn(r, game)
 	if bk == nil {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no rule book for this game.").In("err.no_book"))
+		s.error(w, r, trainer.NewError(trainer.KindNotFound, "err.no_book"))
 		return
 	}
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if utf8.RuneCountInString(q) > maxQuery {
 		q = string([]rune(q)[:maxQuery])
 	}
-	v := templates.BookView{Page: s.page(r, bk.Title, "book"), Game: game, Title: bk.Title, House: s.house.Title,
-		Action: bookURL(game), Query: q, Searched: q != ""}
+	v := templates.BookView{Page: s.page(r, say.Name(bk.Title), "book"), Game: game, Title: bk.Title, House: s.house.Title,
+		Action: templates.BookURL(game), Query: q, Searched: q != ""}
 	for _, g := range rulebook.GameSlugs {
-		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameName(g), URL: bookURL(g), Current: g == game})
+		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: say.Game(r.Context(), g), URL: templates.BookURL(g), Current: g == game})
 	}
 	hit := map[string]bool{}
 	if q != "" {
@@ -125,11 +118,11 @@ func (s *Server) handleBookSection(w http.ResponseWriter, r *http.Request) {
 		secs = bk.Subtree(id)
 	}
 	if len(secs) == 0 {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "The rule book has no such section.").In("err.no_section"))
+		s.error(w, r, trainer.NewError(trainer.KindNotFound, "err.no_section"))
 		return
 	}
-	v := templates.BookSectionView{Page: s.page(r, secs[0].Title, "book"), Game: game, Title: bk.Title,
-		BookURL: bookURL(game) + "#" + id}
+	v := templates.BookSectionView{Page: s.page(r, say.Name(secs[0].Title), "book"), Game: game, Title: bk.Title,
+		BookURL: templates.BookURL(game) + "#" + id}
 	for _, sec := range secs {
 		v.Sections = append(v.Sections, bookSectionView(sec, game, bk.Lang))
 	}
@@ -147,7 +140,7 @@ func refOf(s book.Section) book.Ref { return book.Ref{Section: s.ID, Number: s.N
 
 // citationOf is a resolved citation as a link.
 func citationOf(game string, r book.Ref) templates.Citation {
-	return templates.Citation{Label: r.String(), URL: bookURL(game) + "#" + r.Section, Fragment: bookSectionURL(game, r.Section)}
+	return templates.Citation{Label: r.String(), URL: templates.BookURL(game) + "#" + r.Section, Fragment: templates.BookSectionURL(game, r.Section)}
 }
 
 // citations are refs as links into the house's book of game, titled in
@@ -216,7 +209,7 @@ func bookSectionView(sec book.Section, game, lang string) templates.BookSection 
 	if game != "" {
 		h = inBookLink.ReplaceAllStringFunc(h, func(a string) string {
 			id := inBookLink.FindStringSubmatch(a)[1]
-			return `<a href="` + bookURL(game) + `#` + id + `" hx-get="` + bookSectionURL(game, id) +
+			return `<a href="` + templates.BookURL(game) + `#` + id + `" hx-get="` + templates.BookSectionURL(game, id) +
 				`" hx-target="#` + templates.BookDialogBodyID + `" hx-swap="innerHTML" data-book-dialog>`
 		})
 	}

@@ -20,7 +20,7 @@ import (
 // so a session resumes on any tablet and survives a restart.
 
 // errSessionDone says every planned scenario of a session has its answer.
-var errSessionDone = trainer.Errorf(trainer.KindConflict, "Every question of this session has been answered.")
+var errSessionDone = trainer.NewError(trainer.KindConflict, "error.session_done")
 
 // reviewHistory bounds the answers read to schedule a review.
 const reviewHistory = 1000

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/dealerkiosk/trainer/web/say"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -18,7 +19,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, page
 	templ.Handler(c, templ.WithStatus(status), templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			s.logError(r, err)
-			http.Error(w, "Internal error.", http.StatusInternalServerError)
+			http.Error(w, say.T(r.Context(), "error.internal"), http.StatusInternalServerError)
 		})
 	})).ServeHTTP(w, r)
 }

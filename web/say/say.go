@@ -53,6 +53,10 @@ type wordFunc func(context.Context) string
 
 func (f wordFunc) Say(ctx context.Context) string { return f(ctx) }
 
+// WordOf is f as a Word: a value a view says its own way (a wager's name
+// that English writes as the engine does).
+func WordOf(f func(context.Context) string) Word { return wordFunc(f) }
+
 // words says the Words among args (name, value pairs).
 func words(ctx context.Context, args []any) []any {
 	var out []any

@@ -6,6 +6,7 @@ package templates
 
 import (
 	"context"
+	"github.com/dealerkiosk/trainer/web/say"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 )
@@ -71,7 +72,7 @@ type ExamPanel struct {
 	Bar      ExamBar
 	Question *QuestionView
 	Result   *ExamResultView
-	Notice   string
+	Notice   say.Message
 }
 
 // ExamBar is the exam's header: no score until the end.
@@ -221,7 +222,7 @@ type TraineeFileView struct {
 	Trainee     string
 	Badge       string
 	Active      bool
-	Notice      string
+	Notice      say.Message
 	Problem     string
 	Games       []FileGame
 	AttemptsCSV string
@@ -376,7 +377,7 @@ type RulesVersionView struct {
 	// per language.
 	Languages []LanguageChangeView
 	Action    string // the approval form, "" once approved
-	Notice    string
+	Notice    say.Message
 }
 
 // LanguageChangeView is the sections of one language's books that changed.

@@ -1,8 +1,11 @@
 package templates
 
 import (
+	"context"
+	"github.com/dealerkiosk/trainer/web/say"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // IDs of the practice fragments (issue 7).
@@ -100,7 +103,7 @@ type DrillPanel struct {
 	Question *QuestionView
 	Feedback *FeedbackView
 	Summary  *SummaryView
-	Notice   string
+	Notice   say.Message
 }
 
 // The shapes of an answer form.
@@ -148,8 +151,8 @@ type QuestionView struct {
 
 // timerText is the clock before the script starts it: "4 s · target 12 s",
 // as practice.js writes it each second.
-func (q QuestionView) timerText() string {
-	return strconv.Itoa(q.ElapsedSeconds) + " s · " + q.timerLabel() + " " + strconv.Itoa(q.TargetSeconds) + " s"
+func (q QuestionView) timerText(ctx context.Context) string {
+	return strconv.Itoa(q.ElapsedSeconds) + " s · " + q.timerLabel(ctx) + " " + strconv.Itoa(q.TargetSeconds) + " s"
 }
 
 // Late reports whether the question has been waiting longer than its time
@@ -157,10 +160,11 @@ func (q QuestionView) timerText() string {
 // it counts as wrong.
 func (q QuestionView) Late() bool { return q.TargetSeconds > 0 && q.ElapsedSeconds > q.TargetSeconds }
 
-// timerLabel is the word beside the clock's limit.
-func (q QuestionView) timerLabel() string {
+// timerLabel is the word beside the clock's limit: the practice target's
+// unless TimerLabel says another (an exam's time allowed).
+func (q QuestionView) timerLabel(ctx context.Context) string {
 	if q.TimerLabel == "" {
-		return "target"
+		return T(ctx, "practice.timer_target")
 	}
 	return q.TimerLabel
 }
@@ -199,7 +203,6 @@ type ChipView struct {
 	Label   string // printed on the chip: "25", "½", "1K"
 	Colour  string // CSS class suffix from the colour, see chipClass
 	Pattern string // the edge pattern's name: "dots", "stripes" …
-	Name    string // for screen readers: "chip of 25"
 }
 
 // ChipCountView is a number of chips of one denomination.
@@ -303,13 +306,13 @@ type FeedbackView struct {
 	SpeedNote  string
 	Target     string // "target 12 s", or in an exam "allowed 25 s"
 	HintUsed   bool
-	AnsweredAt string
+	AnsweredAt time.Time
 	Context    string // in the history: "Ultimate Texas Hold'em · Payouts · blind · Practice"
 
 	NextAction string // POST here for the next question; "" in the history
 	NextLabel  string
-	BackURL    string // the history, when shown from there
-	Problem    string // why the scenario cannot be shown as it was
+	BackURL    string      // the history, when shown from there
+	Problem    say.Message // why the scenario cannot be shown as it was
 }
 
 // AnswerLine is one line of an answer: "Ante: win", with whether it was right.

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"github.com/dealerkiosk/trainer/web/say"
 	"strings"
 	"unicode/utf8"
 )
@@ -29,7 +30,8 @@ const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScri
 
 // Page is what the layout needs on every page.
 type Page struct {
-	Title string
+	// Title is the page's title, said by the layout.
+	Title say.Message
 	// House is the house's name as people read it ("Demo casino"), and
 	// LogoURL its logo, or "" when it has none: both head every page.
 	House   string
@@ -100,7 +102,7 @@ type SigninView struct {
 	Page
 	Trainees []Tile // those the filter shows
 	Badge    BadgeForm
-	Notice   string // why the visitor is here ("signed out after …"), or ""
+	Notice   say.Message // why the visitor is here ("signed out after …"), or ""
 	// Large is a class of 30 or more: the badge box and the name filter
 	// come first, the tiles are smaller.
 	Large bool
@@ -217,7 +219,7 @@ type UsersView struct {
 	Page
 	Users  []UserRow
 	Holds  []HoldRow
-	Notice string
+	Notice say.Message
 }
 
 // RoleChoice is one of the role tabs at the top of the new-user form: a
@@ -273,7 +275,7 @@ type UserView struct {
 	Profile       ProfileForm
 	// ConfirmDeactivate asks the administrator to confirm a deactivation.
 	ConfirmDeactivate bool
-	Notice            string
+	Notice            say.Message
 	Problem           string // why the last action was refused, or ""
 	// Language is the user's language, which the administrator sets here.
 	Language LanguageChoice
@@ -304,7 +306,9 @@ type SettingsForm struct {
 // ErrorView is a whole error page.
 type ErrorView struct {
 	Page
-	Status  int
-	Message string
+	Status int
+	// Err is what went wrong, said by say.Error: a trainer.Error's message,
+	// never an internal error's details.
+	Err     error
 	HomeURL string
 }

@@ -1,7 +1,8 @@
-package server
+package view
 
 import (
 	"errors"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"math/rand/v2"
 	"net/url"
 	"regexp"
@@ -31,7 +32,7 @@ import (
 // the same on any body; this reaches the deeper refusals, which need a
 // round that is nearly right.
 func TestHandChecker_EveryRefusalHasWords(t *testing.T) {
-	s := fuzzServer(t)
+	book := testBook(t)
 	rounds := 4000
 	if testing.Short() {
 		rounds = 800
@@ -43,13 +44,13 @@ func TestHandChecker_EveryRefusalHasWords(t *testing.T) {
 	for _, game := range []string{"uth", "oracle", "thrill", "lunar"} {
 		for range rounds {
 			form := nearlyRightForm(r, game)
-			st := readCheckRound(form, s.book, s.house.Name)
-			h, err := s.book.House(st.in.House)
+			st := readCheckRound(form, book, rulebook.DefaultHouse)
+			h, err := book.House(st.in.House)
 			if err != nil {
 				t.Fatal(err)
 			}
 			st.apply("settle", maxBoxes(h, st.in.Game))
-			res, err := settle.Round(s.book, &st.in, s.house.Name)
+			res, err := settle.Round(book, &st.in, rulebook.DefaultHouse)
 			if err == nil {
 				seen[game+": settled"]++
 				for _, note := range res.Dealer.Notes {

@@ -1,6 +1,7 @@
-package server
+package view
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -55,7 +56,7 @@ func checkerURL(game, house, defaultHouse string) string {
 
 // checkerForm builds the hand checker's view: st as entered, errs on its
 // controls, and the settlement s when the round was settled.
-func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House, errs templates.Errors, res *games.Settlement) templates.HandCheckerForm {
+func (k *Kiosk) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House, errs templates.Errors, res *games.Settlement) templates.HandCheckerForm {
 	game := st.in.Game
 	f := templates.HandCheckerForm{
 		Game:      game,
@@ -66,14 +67,14 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 	}
 	for _, slug := range rulebook.GameSlugs {
 		name := templates.GameLayouts[slug].Name
-		if g, ok := s.book.Games[slug]; ok {
+		if g, ok := k.Book.Games[slug]; ok {
 			name = g.Name
 		}
 		f.Games = append(f.Games, templates.GameTab{Slug: slug, Name: name,
-			URL: checkerURL(slug, h.Name, s.house.Name), Current: slug == game})
+			URL: checkerURL(slug, h.Name, k.House.Name), Current: slug == game})
 	}
-	for _, n := range s.book.HouseNames() {
-		f.Houses = append(f.Houses, templates.Option{Value: n, Label: s.book.Houses[n].Title, Selected: n == h.Name})
+	for _, n := range k.Book.HouseNames() {
+		f.Houses = append(f.Houses, templates.Option{Value: n, Label: k.Book.Houses[n].Title, Selected: n == h.Name})
 	}
 	for _, p := range st.places() {
 		cs := st.cardsAt(p.name)
@@ -95,11 +96,11 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 	f.BoxesError = errs["boxes"]
 	f.RoundJSON = roundJSONIn(l, &st.in)
 	if res != nil {
-		words := s.settleWords(l, game, h.Name)
+		words := k.settleWords(l, game, h.Name)
 		if words.Hand != nil {
 			in := st.in // the round as settled, for 7 Card Thrill's five kept
 			words.BoxHand = func(box int, _ []cards.Card, _ string) string {
-				return drills.BoxHandIn(l.Lang(), s.book, &in, res, box)
+				return drills.BoxHandIn(l.Lang(), k.Book, &in, res, box)
 			}
 		}
 		t := templates.NewTableIn(l, &st.in, chipSet(h))
@@ -108,11 +109,11 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 		f.Result = templates.NewResultIn(res, words)
 		for i, b := range res.Boxes {
 			for j, w := range b.Wagers {
-				f.Result.Boxes[i].Wagers[j].Rule = s.checkerCitation(l, h, game, w.Rule)
+				f.Result.Boxes[i].Wagers[j].Rule = k.checkerCitation(l.Lang(), h, game, w.Rule)
 			}
 		}
 		// The JSON is `trainer settle`'s output, rules written as sections.
-		settle.Cite(s.book, res)
+		settle.Cite(k.Book, res)
 		if j, err := compactJSON(res); err == nil {
 			f.ResultJSON = j
 		}
@@ -125,7 +126,7 @@ func (s *Server) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.Hous
 // engine's message ids), the notes on the dealer from the checker's
 // catalogue. English keeps the engine's own words, which `trainer settle`
 // prints too.
-func (s *Server) settleWords(l *i18n.Localizer, game, house string) templates.SettleWords {
+func (k *Kiosk) settleWords(l *i18n.Localizer, game, house string) templates.SettleWords {
 	w := templates.SettleWords{Loc: l, Wager: func(wager string, on *games.Target) string {
 		return checkerWagerNameIn(l, game, wager, on)
 	}}
@@ -133,7 +134,7 @@ func (s *Server) settleWords(l *i18n.Localizer, game, house string) templates.Se
 		return w
 	}
 	w.Hand = func(best []cards.Card, english string) string {
-		return drills.HandIn(l.Lang(), s.book, game, house, best, english)
+		return drills.HandIn(l.Lang(), k.Book, game, house, best, english)
 	}
 	w.Reason = func(english string, why games.Why) string { return drills.ReasonIn(l, english, why) }
 	w.Row = func(row string) string { return drills.RowIn(l, row) }
@@ -354,16 +355,77 @@ func cardChecks(l *i18n.Localizer, name, label string, hand, ticked []string, er
 	return cc
 }
 
-// checkerCitation is a wager's rule (a section id) as a link into the book.
-// A house other than the kiosk's own is cited by its words only: the book
-// pages show the kiosk's house.
-func (s *Server) checkerCitation(l *i18n.Localizer, h *rulebook.House, game, rule string) templates.Citation {
-	r, ok := h.CiteIn(game, l.Lang(), rule) // titled in the reader's language where the book is translated
-	switch {
-	case !ok:
-		return templates.Citation{}
-	case h.Name != s.house.Name:
-		return templates.Citation{Label: r.String()}
+// The hand checker's page carries its state in its form, not in a session
+// (checkRound): a handler reads it (ReadChecker), carries out the tap
+// (Apply), settles the round through the engine, and shows the form again
+// (Kiosk.Checker).
+
+// CheckerState is the hand checker's state as a request's form carries it.
+type CheckerState struct{ st *checkRound }
+
+// ReadChecker reads the hand checker's form: the round entered at house (a
+// house of book; the kiosk's when the form names none or another).
+func ReadChecker(form url.Values, book *rulebook.Book, house string) CheckerState {
+	return CheckerState{readCheckRound(form, book, house)}
+}
+
+// LoadedChecker is the state of a round pasted in SETTLE.md's JSON.
+func LoadedChecker(in *games.Round) CheckerState { return CheckerState{fromRound(in)} }
+
+// Round is the round entered, in SETTLE.md's form.
+func (c CheckerState) Round() *games.Round { return &c.st.in }
+
+// Apply carries out one tap of the form (its op field) at house h.
+func (c CheckerState) Apply(op string, h *rulebook.House) { c.st.apply(op, maxBoxes(h, c.st.in.Game)) }
+
+// CheckerOption adjusts the form's view before it is rendered.
+type CheckerOption func(ctx context.Context, f *templates.HandCheckerForm)
+
+// Checker is the hand checker's form for state c at house h, with errs on
+// its controls and the settlement res when the round was settled.
+func (k *Kiosk) Checker(ctx context.Context, c CheckerState, h *rulebook.House, errs templates.Errors, res *games.Settlement,
+	opts ...CheckerOption) templates.HandCheckerForm {
+	f := k.checkerForm(i18n.FromContext(ctx), c.st, h, errs, res)
+	for _, o := range opts {
+		o(ctx, &f)
 	}
-	return citationOf(game, r)
+	return f
+}
+
+// RefusalErrors put the engine's refusal fe of round in on the control
+// that entered it, in the reader's words.
+func RefusalErrors(ctx context.Context, fe *games.FieldError, in *games.Round) templates.Errors {
+	errs := templates.Errors{}
+	if c := controlFor(fe.Field, in); c != "" {
+		errs[c], _ = checkerWordsIn(i18n.FromContext(ctx), fe, in.Game)
+	}
+	return errs
+}
+
+// WithRefusal says why round in was not settled, linked to its control.
+func WithRefusal(fe *games.FieldError, in *games.Round) CheckerOption {
+	return func(ctx context.Context, f *templates.HandCheckerForm) {
+		_, f.Problem = checkerWordsIn(i18n.FromContext(ctx), fe, in.Game)
+		switch c := controlFor(fe.Field, in); {
+		case c == "" || c == "house" && len(f.Houses) < 2:
+		case c == "boxes":
+			f.ProblemID = "hc-boxes"
+		case strings.HasSuffix(c, ".wagers") || strings.HasSuffix(c, ".multi_super"):
+			f.ProblemID = templates.FieldID(strings.Split(c, ".")[0])
+		default:
+			f.ProblemID = templates.FieldID(c)
+		}
+	}
+}
+
+// WithLoadError shows why the pasted round text could not be read: the
+// reader's own sentence in English, quoted in another language.
+func WithLoadError(err error, text string) CheckerOption {
+	return func(ctx context.Context, f *templates.HandCheckerForm) {
+		f.LoadText = text
+		f.LoadError = err.Error()
+		if l := i18n.FromContext(ctx); l.Lang() != i18n.Source {
+			f.LoadError = l.T("hc.refuse.load", "Command", "trainer settle", "Engine", strings.TrimSuffix(err.Error(), "."))
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package server
+package view
 
 import (
 	"regexp"
@@ -383,9 +383,11 @@ func checkerSentences(l *i18n.Localizer, fe *games.FieldError, game string) (fie
 	return field, c.t("in_box", "Box", box, "Message", c.lowerFirstWord(field))
 }
 
-// rewritten reports whether a rewrite for the other languages says the
+// Rewritten reports whether a rewrite for the other languages says the
 // engine's refusal msg, so that Italian and Russian do not quote the
 // engine's English for it.
+func Rewritten(msg string) bool { return rewritten(msg) }
+
 func rewritten(msg string) bool {
 	msg = keyRE.ReplaceAllString(msg, "")
 	for _, r := range rewrites {

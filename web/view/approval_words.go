@@ -1,11 +1,13 @@
-package server
+package view
 
 import (
+	"context"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // The words the lower packages compose for the rules approval and the pay
@@ -39,7 +41,7 @@ func settingChangeLabel(l *i18n.Localizer, c rulebook.SettingChange) string {
 	if c.Game == "" {
 		return c.Label
 	}
-	return settingWords(l, c.Key)
+	return say.Setting(i18n.NewContext(context.Background(), l), c.Key)
 }
 
 // figureLine is one of edge's extra figures with its name and note in l's

@@ -1,9 +1,14 @@
-package server
+package view
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"github.com/dealerkiosk/trainer/internal/figure"
+	"github.com/dealerkiosk/trainer/internal/games/uth"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"math/big"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -18,25 +23,36 @@ import (
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
-// The view models of the pay-table review page. They show what edge's
-// Results say, as the background jobs stand; the only figure computed here
-// is a what-if's difference, the changed table's edge less the table's.
+// The pay-table review page (issue 5): what every pay table of a game
+// returns at the kiosk's house, computed by package edge in the background
+// (package figure). The views show what edge's Results say, as the jobs
+// stand; the only figure computed here is a what-if's difference, the
+// changed table's edge less the table's.
 
-// payTablesOption replaces one part of the page: the card or what-if a
+// Figures are the pay tables' figures as they stand (figure.Board): a view
+// only looks them up, never starts one.
+type Figures interface {
+	Lookup(w edge.Wager, pt games.PayTable, rounds int64) *figure.Job
+}
+
+// PayTablesOption replaces one part of the page: the card or what-if a
 // request is about.
-type payTablesOption func(*templates.PayTablesView)
+type PayTablesOption func(*templates.PayTablesView)
 
-// payTablesView is the page of game, with its exact wagers as the jobs of
-// exact stand and every simulated table as it was last asked for.
-func (s *Server) payTablesView(r *http.Request, game string, exact map[string]*figureJob, opts ...payTablesOption) templates.PayTablesView {
-	l := loc(r)
-	v := templates.PayTablesView{Page: s.page(r, t(r, "nav.paytables"), "paytables"), House: s.house.Title, GameName: s.gameNameIn(l, game)}
+// PayTables is the page of game, with its exact wagers as their jobs
+// (exact, by wager) stand and every simulated table as it was last asked
+// for (figs).
+func (k *Kiosk) PayTables(ctx context.Context, page templates.Page, game string, exact map[string]*figure.Job, figs Figures,
+	opts ...PayTablesOption) templates.PayTablesView {
+	l := i18n.FromContext(ctx)
+	page.Title = say.Msg("nav.paytables")
+	v := templates.PayTablesView{Page: page, House: k.House.Title, GameName: say.Game(ctx, game)}
 	for _, g := range rulebook.GameSlugs {
-		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: s.gameNameIn(l, g),
+		v.Games = append(v.Games, templates.GameTab{Slug: g, Name: say.Game(ctx, g),
 			URL: templates.PayTablesURL + "?game=" + url.QueryEscape(g), Current: g == game})
 	}
 	for _, w := range edge.Wagers(game) {
-		v.Wagers = append(v.Wagers, s.wagerView(l, game, w, exact[w.Name]))
+		v.Wagers = append(v.Wagers, k.wagerView(l, game, w, exact[w.Name], figs))
 	}
 	for _, o := range opts {
 		o(&v)
@@ -47,8 +63,8 @@ func (s *Server) payTablesView(r *http.Request, game string, exact map[string]*f
 	return v
 }
 
-// withSimCard shows card in place of its table's card.
-func withSimCard(card templates.SimCard) payTablesOption {
+// WithSimCard shows card in place of its table's card.
+func WithSimCard(card templates.SimCard) PayTablesOption {
 	return func(v *templates.PayTablesView) {
 		for i := range v.Wagers {
 			for j := range v.Wagers[i].Sims {
@@ -60,8 +76,8 @@ func withSimCard(card templates.SimCard) payTablesOption {
 	}
 }
 
-// withWhatIf shows f in place of its wager's what-if.
-func withWhatIf(f templates.WhatIfForm) payTablesOption {
+// WithWhatIf shows f in place of its wager's what-if.
+func WithWhatIf(f templates.WhatIfForm) PayTablesOption {
 	return func(v *templates.PayTablesView) {
 		for i := range v.Wagers {
 			if v.Wagers[i].Wager == f.Wager {
@@ -89,41 +105,41 @@ func waiting(v templates.PayTablesView) bool {
 	return false
 }
 
-func (s *Server) wagerView(l *i18n.Localizer, game string, w edge.Wager, j *figureJob) templates.WagerView {
-	own := edge.HouseTable(s.house, w)
+func (k *Kiosk) wagerView(l *i18n.Localizer, game string, w edge.Wager, j *figure.Job, figs Figures) templates.WagerView {
+	own := edge.HouseTable(k.House, w)
 	wv := templates.WagerView{Wager: w.Name, Title: wagerTitle(l, w), HouseTable: own.Name, Exact: w.Method == edge.Exact}
-	if bk := s.house.Book(game); bk != nil {
+	if bk := k.House.Book(game); bk != nil {
 		if id, ok := bk.TableSection(w.Kind); ok {
-			wv.Book = s.cite("", game, id)[0]
+			wv.Book = k.Cite("", game, id)[0]
 		}
 	}
-	for _, n := range edge.TableNames(s.book, s.house, w) {
+	for _, n := range edge.TableNames(k.Book, k.House, w) {
 		if n != own.Name {
 			wv.Others = append(wv.Others, n)
 		}
 	}
 	if wv.Exact {
 		wv.Method = l.T("paytables.method_exact")
-		wv.Figures = s.exactView(l, game, w, j)
+		wv.Figures = k.exactView(l, game, w, j)
 	} else {
 		wv.Method = l.T("paytables.method_simulated")
-		for _, pt := range s.tables(w) {
-			wv.Sims = append(wv.Sims, s.simCard(l, game, w, pt, 0))
+		for _, pt := range k.tables(w) {
+			wv.Sims = append(wv.Sims, k.simCard(l, game, w, pt, 0, figs))
 		}
 	}
 	if wv.NoWhatIf = noWhatIf(l, w); wv.NoWhatIf == "" {
-		f := s.whatIfForm(l, game, w, whatIfInput{}, nil)
+		f := k.whatIfForm(l, game, w, WhatIfInput{}, nil)
 		wv.WhatIf = &f
 	}
 	return wv
 }
 
 // tables are the tables of w the house could choose, its own first.
-func (s *Server) tables(w edge.Wager) []games.PayTable {
-	own := edge.HouseTable(s.house, w)
+func (k *Kiosk) tables(w edge.Wager) []games.PayTable {
+	own := edge.HouseTable(k.House, w)
 	out := []games.PayTable{own}
-	for _, n := range edge.TableNames(s.book, s.house, w) {
-		if pt, err := edge.FindTable(s.book, s.house, w, n); err == nil && n != own.Name {
+	for _, n := range edge.TableNames(k.Book, k.House, w) {
+		if pt, err := edge.FindTable(k.Book, k.House, w, n); err == nil && n != own.Name {
 			out = append(out, pt)
 		}
 	}
@@ -131,7 +147,7 @@ func (s *Server) tables(w edge.Wager) []games.PayTable {
 }
 
 // exactView is an exact wager's tables as its job stands.
-func (s *Server) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figureJob) templates.FiguresView {
+func (k *Kiosk) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figure.Job) templates.FiguresView {
 	f := templates.FiguresView{Wager: w.Name}
 	if j == nil {
 		return f
@@ -143,11 +159,11 @@ func (s *Server) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figu
 		f.Pending = progressView(st, templates.FiguresID(w.Name)+"-progress",
 			templates.PayTablesURL+"?"+pollQuery(q), templates.PayTablesURL+"?game="+url.QueryEscape(game)+"#"+templates.WagerID(w.Name))
 	case st.Err != nil:
-		f.Problem = figureProblem(l, st.Err)
+		f.Problem = FigureProblem(l, st.Err)
 	default:
-		own := edge.HouseTable(s.house, w).Name
+		own := edge.HouseTable(k.House, w).Name
 		for _, res := range st.Value {
-			t := s.tableFigures(l, res, res.Table == own, "", 0)
+			t := k.tableFigures(l, res, res.Table == own, "", 0)
 			t.Elapsed = ""
 			f.Tables = append(f.Tables, t)
 		}
@@ -167,30 +183,30 @@ func (s *Server) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figu
 
 // simCard is one table of a simulated wager with its simulation of rounds,
 // or (rounds 0) the longest one finished, else one running, else none.
-func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.PayTable, rounds int64) templates.SimCard {
+func (k *Kiosk) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.PayTable, rounds int64, figs Figures) templates.SimCard {
 	id := templates.SimCardID(w.Name, pt.Name)
 	c := templates.SimCard{ID: id, Table: pt.Name, Label: l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", pt.Name),
-		House: pt.Name == edge.HouseTable(s.house, w).Name, Rows: oddsRows(l, pt, "")}
-	var j *figureJob
+		House: pt.Name == edge.HouseTable(k.House, w).Name, Rows: oddsRows(l, pt, "")}
+	var j *figure.Job
 	if rounds != 0 {
-		j, _ = s.simFigure(w, pt, rounds, false)
+		j = figs.Lookup(w, pt, rounds)
 	} else {
-		for _, n := range slices.Backward(simRounds(w)) {
-			k, _ := s.simFigure(w, pt, n, false)
-			if k == nil {
+		for _, n := range slices.Backward(SimRounds(w)) {
+			sj := figs.Lookup(w, pt, n)
+			if sj == nil {
 				continue
 			}
-			if st := k.Status(); st.State == job.Done && st.Err == nil {
-				j, rounds = k, n
+			if st := sj.Status(); st.State == job.Done && st.Err == nil {
+				j, rounds = sj, n
 				break
 			}
 			if j == nil {
-				j, rounds = k, n
+				j, rounds = sj, n
 			}
 		}
 	}
 	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {pt.Name}, "rounds": {strconv.FormatInt(rounds, 10)}}
-	c.Slot = s.slot(l, j, id+"-progress", templates.PayTablesSimURL+"?"+pollQuery(q), templates.PayTablesSimURL+"?"+q.Encode()+"#"+id,
+	c.Slot = k.slot(l, j, id+"-progress", templates.PayTablesSimURL+"?"+pollQuery(q), templates.PayTablesSimURL+"?"+q.Encode()+"#"+id,
 		func(t *templates.TableFigures) { t.House, t.Rows = c.House, c.Rows })
 	c.Form = templates.SimForm{Game: game, Wager: w.Name, Table: pt.Name, Target: id, Rounds: roundsOptions(l, w, rounds)}
 	return c
@@ -198,7 +214,7 @@ func (s *Server) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.
 
 // slot is one figure as its job stands (nil: not asked for). decorate adds
 // what the Result does not carry.
-func (s *Server) slot(l *i18n.Localizer, j *figureJob, progressID, pollURL, refreshURL string, decorate func(*templates.TableFigures)) templates.FigureSlot {
+func (k *Kiosk) slot(l *i18n.Localizer, j *figure.Job, progressID, pollURL, refreshURL string, decorate func(*templates.TableFigures)) templates.FigureSlot {
 	if j == nil {
 		return templates.FigureSlot{}
 	}
@@ -207,9 +223,9 @@ func (s *Server) slot(l *i18n.Localizer, j *figureJob, progressID, pollURL, refr
 	case st.State != job.Done:
 		return templates.FigureSlot{Pending: progressView(st, progressID, pollURL, refreshURL)}
 	case st.Err != nil:
-		return templates.FigureSlot{Problem: figureProblem(l, st.Err)}
+		return templates.FigureSlot{Problem: FigureProblem(l, st.Err)}
 	}
-	t := s.tableFigures(l, st.Value[0], false, "", st.Elapsed)
+	t := k.tableFigures(l, st.Value[0], false, "", st.Elapsed)
 	if decorate != nil {
 		decorate(&t)
 	}
@@ -245,7 +261,7 @@ func seconds1(d time.Duration) string {
 }
 
 // tableFigures shows one Result. changedRow marks the row a what-if changed.
-func (s *Server) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, changedRow string, elapsed time.Duration) templates.TableFigures {
+func (k *Kiosk) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, changedRow string, elapsed time.Duration) templates.TableFigures {
 	t := templates.TableFigures{
 		Name: res.Table, House: house, Simulated: res.Method == edge.Simulation,
 		Strategy: res.Strategy, Elapsed: seconds1(elapsed),
@@ -294,29 +310,21 @@ func (s *Server) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, c
 		t.Extra = append(t.Extra, templates.FigureLine{Name: name, Value: string(f.Value), StdErr: num(f.StdErr), Note: note})
 	}
 	if changedRow == "" {
-		t.Command = s.mathCommand(res)
+		t.Command = mathCommand(res)
 	}
 	return t
 }
 
 // mathCommand is the `trainer math` command that prints res.
-func (s *Server) mathCommand(res *edge.Result) string {
+func mathCommand(res *edge.Result) string {
 	c := fmt.Sprintf("trainer math --game %s --wager %s --table %s", res.Game, res.Wager, shellWord(res.Table))
 	if res.Method == edge.Simulation {
-		c += fmt.Sprintf(" --rounds %d --seed %d", res.Rounds, simSeed)
+		c += fmt.Sprintf(" --rounds %d --seed %d", res.Rounds, figure.SimSeed)
 	}
 	if res.House != rulebook.DefaultHouse {
 		c += " --house " + shellWord(res.House)
 	}
 	return c
-}
-
-// shellWord quotes s for a shell when it holds anything but plain letters.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func num(n *edge.Num) string {
@@ -410,7 +418,7 @@ func oddsRows(l *i18n.Localizer, pt games.PayTable, changed string) []templates.
 // roundsOptions offers the simulation lengths of w, with selected chosen
 // (the shorter one when selected is 0).
 func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.Option {
-	ns := simRounds(w)
+	ns := SimRounds(w)
 	if !slices.Contains(ns, selected) {
 		selected = ns[0]
 	}
@@ -427,18 +435,18 @@ func roundsOptions(l *i18n.Localizer, w edge.Wager, selected int64) []templates.
 
 // whatIfForm is w's what-if form with in as sent (blank: the house's table,
 // its first row) and errs on its fields.
-func (s *Server) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in whatIfInput, errs templates.Errors) templates.WhatIfForm {
-	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Title: wagerTitle(l, w), Odds: in.odds, Errors: errs}
+func (k *Kiosk) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in WhatIfInput, errs templates.Errors) templates.WhatIfForm {
+	f := templates.WhatIfForm{ID: templates.WhatIfID(w.Name), Game: game, Wager: w.Name, Title: wagerTitle(l, w), Odds: in.Odds, Errors: errs}
 	if f.Errors == nil {
 		f.Errors = templates.Errors{}
 	}
-	tables := s.tables(w)
-	if in.table == "" {
-		in.table = tables[0].Name
+	tables := k.tables(w)
+	if in.Table == "" {
+		in.Table = tables[0].Name
 	}
 	var rows []string
 	for _, pt := range tables {
-		f.Tables = append(f.Tables, templates.Option{Value: pt.Name, Label: pt.Name, Selected: pt.Name == in.table})
+		f.Tables = append(f.Tables, templates.Option{Value: pt.Name, Label: pt.Name, Selected: pt.Name == in.Table})
 		for _, r := range pt.Rows {
 			if !slices.Contains(rows, r.Key) {
 				rows = append(rows, r.Key)
@@ -446,73 +454,78 @@ func (s *Server) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in wha
 		}
 	}
 	for _, k := range rows {
-		f.Rows = append(f.Rows, templates.Option{Value: k, Label: rowNameIn(l, k), Selected: k == in.row})
+		f.Rows = append(f.Rows, templates.Option{Value: k, Label: rowNameIn(l, k), Selected: k == in.Row})
 	}
 	if w.Method == edge.Simulation {
-		f.Rounds = roundsOptions(l, w, in.n)
+		f.Rounds = roundsOptions(l, w, in.N)
 	}
 	return f
 }
 
-// whatIfResult prices in's changed table beside its table: from the cached
-// count for an exact wager (waiting for the count as the page does), or by
-// two simulations of the same rounds.
-func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in whatIfInput) (*templates.WhatIfResult, error) {
-	res := &templates.WhatIfResult{ID: templates.WhatIfResultID(w.Name)}
-	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {in.table}, "row": {in.row}, "odds": {in.odds}}
+// WhatIfInput is a what-if as sent, and the tables it names once valid.
+type WhatIfInput struct {
+	Table, Row, Odds, Rounds string
+	PT, Changed              games.PayTable
+	N                        int64 // simulated rounds
+}
+
+// SimRounds are the simulation lengths offered for w: a tenth of `trainer
+// math`'s default (a second or two on the kiosk's machine), and the default.
+func SimRounds(w edge.Wager) []int64 { return []int64{w.Rounds / 10, w.Rounds} }
+
+// WhatIfFacts are a what-if's figures as the handler got them: a simulated
+// wager's two simulations (Original, Changed), or an exact wager's count
+// (Exact) and, once it is done, the two tables priced from it.
+type WhatIfFacts struct {
+	Original, Changed *figure.Job
+	Exact             *figure.Job
+	OriginalResult    *edge.Result
+	ChangedResult     *edge.Result
+}
+
+// WhatIfQuery is the what-if's address: its poll and the page at it.
+func WhatIfQuery(game string, w edge.Wager, in WhatIfInput) url.Values {
+	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {in.Table}, "row": {in.Row}, "odds": {in.Odds}}
 	if w.Method == edge.Simulation {
-		q.Set("rounds", strconv.FormatInt(in.n, 10))
+		q.Set("rounds", strconv.FormatInt(in.N, 10))
 	}
+	return q
+}
+
+// WhatIfResult prices in's changed table beside its table, as the figures
+// f stand.
+func (k *Kiosk) WhatIfResult(ctx context.Context, game string, w edge.Wager, in WhatIfInput, f WhatIfFacts) *templates.WhatIfResult {
+	l := i18n.FromContext(ctx)
+	res := &templates.WhatIfResult{ID: templates.WhatIfResultID(w.Name)}
+	q := WhatIfQuery(game, w, in)
 	pollURL := templates.PayTablesWhatIfURL + "?" + pollQuery(q)
 	refreshURL := templates.PayTablesWhatIfURL + "?" + q.Encode() + "#" + templates.WhatIfID(w.Name)
-	own := edge.HouseTable(s.house, w).Name
+	own := edge.HouseTable(k.House, w).Name
 	if w.Method == edge.Simulation {
-		jo, err := s.simFigure(w, in.pt, in.n, true)
-		if err != nil {
-			return nil, err
-		}
-		jc, err := s.simFigure(w, in.changed, in.n, true)
-		if err != nil {
-			return nil, err
-		}
-		s.await(r, jo, jc)
-		res.Original = s.slot(loc(r), jo, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.House, t.Rows, t.Label = in.pt.Name == own, oddsRows(loc(r), in.pt, ""), beforeLabel(loc(r), t.Label)
+		res.Original = k.slot(l, f.Original, res.ID+"-original", pollURL, refreshURL, func(t *templates.TableFigures) {
+			t.House, t.Rows, t.Label = in.PT.Name == own, oddsRows(l, in.PT, ""), beforeLabel(l, t.Label)
 		})
-		res.Changed = s.slot(loc(r), jc, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.Changed, t.Rows, t.Command = changeText(loc(r), in), oddsRows(loc(r), in.changed, in.row), ""
+		res.Changed = k.slot(l, f.Changed, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
+			t.Changed, t.Rows, t.Command = changeText(l, in), oddsRows(l, in.Changed, in.Row), ""
 		})
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
 			res.DifferenceOf = "paytables.of_house_edge"
 			res.Difference = decimalDifference(res.Changed.Figures.HouseEdge.Value, res.Original.Figures.HouseEdge.Value)
-			res.Note = t(r, "paytables.same_rounds_note", "Rounds", loc(r).Number(in.n))
+			res.Note = l.T("paytables.same_rounds_note", "Rounds", l.Number(in.N))
 		}
 	} else {
-		j, err := s.exactFigures(w)
-		if err != nil {
-			return nil, err
-		}
-		s.await(r, j)
-		st := j.Status()
+		st := f.Exact.Status()
 		switch {
 		case st.State != job.Done:
 			res.Original = templates.FigureSlot{Pending: progressView(st, res.ID+"-progress", pollURL, refreshURL)}
 		case st.Err != nil:
-			res.Original = templates.FigureSlot{Problem: figureProblem(loc(r), st.Err)}
+			res.Original = templates.FigureSlot{Problem: FigureProblem(l, st.Err)}
 		default:
-			// The count is cached now: each table is priced in well under a millisecond.
-			orig, err := s.calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.pt}, nil)
-			if err != nil {
-				return nil, fmt.Errorf("what-if %s: %w", in.pt.Name, err)
-			}
-			ch, err := s.calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.changed}, nil)
-			if err != nil {
-				return nil, fmt.Errorf("what-if %s: %w", in.changed.Name, err)
-			}
-			o := s.tableFigures(loc(r), orig, orig.Table == own, "", 0)
-			c := s.tableFigures(loc(r), ch, false, in.row, 0)
-			o.Elapsed, c.Elapsed, c.Changed = "", "", changeText(loc(r), in)
-			o.Label = beforeLabel(loc(r), o.Label)
+			orig, ch := f.OriginalResult, f.ChangedResult
+			o := k.tableFigures(l, orig, orig.Table == own, "", 0)
+			c := k.tableFigures(l, ch, false, in.Row, 0)
+			o.Elapsed, c.Elapsed, c.Changed = "", "", changeText(l, in)
+			o.Label = beforeLabel(l, o.Label)
 			res.Original, res.Changed = templates.FigureSlot{Figures: &o}, templates.FigureSlot{Figures: &c}
 			switch {
 			case orig.Edge != nil && ch.Edge != nil:
@@ -527,17 +540,104 @@ func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in wha
 	if res.Original.Pending != nil || res.Changed.Pending != nil {
 		res.PollURL = pollURL
 	}
-	return res, nil
+	return res
+}
+
+// WhatIfForm is w's what-if form with in as sent (blank: the house's table,
+// its first row) and errs on its fields.
+func (k *Kiosk) WhatIfForm(ctx context.Context, game string, w edge.Wager, in WhatIfInput, errs templates.Errors) templates.WhatIfForm {
+	return k.whatIfForm(i18n.FromContext(ctx), game, w, in, errs)
+}
+
+// SimCard is one table of a simulated wager with its simulation of rounds.
+func (k *Kiosk) SimCard(ctx context.Context, game string, w edge.Wager, pt games.PayTable, rounds int64, figs Figures) templates.SimCard {
+	return k.simCard(i18n.FromContext(ctx), game, w, pt, rounds, figs)
+}
+
+// NoWhatIf says why a wager has no what-if, or "".
+func NoWhatIf(ctx context.Context, w edge.Wager) string { return noWhatIf(i18n.FromContext(ctx), w) }
+
+// noWhatIf says why a wager has no what-if, or "".
+func noWhatIf(l *i18n.Localizer, w edge.Wager) string {
+	if w.Game == uth.Slug && w.Name == "blind" {
+		return l.T("paytables.no_what_if_blind")
+	}
+	return ""
+}
+
+// FigureProblem says, for people, why a job gave no figure, in l's
+// language: that the kiosk stopped it, or that it was not computed and why
+// where the kiosk knows the reason (edgeWhy). Otherwise English quotes
+// edge's one-line refusal, which is English, and another language says
+// only that the figure was not computed (the log keeps the reason).
+func FigureProblem(l *i18n.Localizer, err error) string {
+	if errors.Is(err, context.Canceled) {
+		return l.T("paytables.whatif.stopped")
+	}
+	if why, ok := edgeWhy(l, err); ok {
+		return l.T("paytables.whatif.not_computed", "Why", why)
+	}
+	if l.Lang() == i18n.Source {
+		return l.T("paytables.whatif.not_computed", "Why", err.Error())
+	}
+	return l.T("paytables.whatif.not_computed_bare")
+}
+
+// edgeWhy is why a house edge could not be computed, in l's language, where
+// the kiosk knows the reason: a house whose hands play both hole cards
+// (which the exact count does not cover), a computation that ran out of
+// time, or a refusal with a message id.
+func edgeWhy(l *i18n.Localizer, err error) (string, bool) {
+	var e *trainer.Error
+	switch {
+	case errors.Is(err, edge.ErrBothHoleCards):
+		return l.T("approval.edge.why_both_hole_cards"), true
+	case errors.Is(err, context.DeadlineExceeded):
+		return l.T("approval.edge.why_too_long"), true
+	case errors.As(err, &e) && e.ID != "":
+		if s := l.T(e.ID, e.Args...); s != e.ID {
+			return strings.TrimSuffix(s, "."), true
+		}
+	}
+	return "", false
+}
+
+// TableKindWord names the kind of table a what-if's table refusal is about:
+// in English the table's kind, as edge names it ("trips"); in another
+// language the wager, as the page does.
+func TableKindWord(w edge.Wager) say.Word {
+	return say.WordOf(func(ctx context.Context) string {
+		if english := i18n.FromContext(ctx); english.Tag() == i18n.Source {
+			return w.Kind
+		}
+		return wagerTitle(i18n.FromContext(ctx), w)
+	})
+}
+
+// RowsWord names a table's rows, never by their keys: in English as edge
+// names them, in another language by the hands catalogue (row.<key>).
+func RowsWord(pt games.PayTable) say.Word {
+	return say.WordOf(func(ctx context.Context) string {
+		l := i18n.FromContext(ctx)
+		names := make([]string, len(pt.Rows))
+		for i, r := range pt.Rows {
+			names[i] = edge.RowName(r.Key)
+			if l.Tag() != i18n.Source {
+				names[i] = rowNameIn(l, r.Key)
+			}
+		}
+		return strings.Join(names, ", ")
+	})
 }
 
 // changeText names a what-if's change in l's language: "flush 7:1", the
 // row by the hands catalogue, the odds as written on the form.
-func changeText(l *i18n.Localizer, in whatIfInput) string {
-	o, _ := in.changed.Odds(in.row)
+func changeText(l *i18n.Localizer, in WhatIfInput) string {
+	o, _ := in.Changed.Odds(in.Row)
 	if l.Lang() == i18n.Source {
-		return edge.RowName(in.row) + " " + o.String()
+		return edge.RowName(in.Row) + " " + o.String()
 	}
-	return l.T("paytables.whatif.change", "Row", rowNameIn(l, in.row), "Odds", o.String())
+	return l.T("paytables.whatif.change", "Row", rowNameIn(l, in.Row), "Odds", o.String())
 }
 
 // beforeLabel marks the what-if's table as it stands, before the change.
@@ -566,4 +666,21 @@ func decimalDifference(a, b string) string {
 // row.<key>, games.RowWords's English).
 func rowNameIn(l *i18n.Localizer, key string) string {
 	return lookup(l, "row."+key, edge.RowName(key))
+}
+
+// WhatIfWords are a what-if's change ("flush 7:1") and the label of its
+// table before the change, in l's language, for the tests that hold them
+// to the catalogues.
+func WhatIfWords(l *i18n.Localizer, pt games.PayTable, row string, o games.Odds, label string) (change, before string, err error) {
+	in := WhatIfInput{Row: row, PT: pt}
+	if in.Changed, err = edge.WithRow(pt, row, o); err != nil {
+		return "", "", err
+	}
+	return changeText(l, in), beforeLabel(l, label), nil
+}
+
+// FieldProblem is a refusal err on a field named by message field: "Rounds:
+// choose 100,000 or 1,000,000 rounds, not …".
+func FieldProblem(ctx context.Context, field string, err error) string {
+	return say.T(ctx, field) + ": " + say.Error(ctx, err)
 }
