@@ -168,15 +168,3 @@ func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*tr
 	}
 	return s.db.AnswerAttemptInSession(ctx, sv.a.ID, sv.a.UserID, now, g)
 }
-
-// storedAnswer reads an answered attempt's answer back in the key's shape.
-func storedAnswer(a *trainer.Attempt) (eval.Answer, error) {
-	var k eval.Answer
-	if len(a.Answer) == 0 {
-		return k, nil
-	}
-	if err := json.Unmarshal(a.Answer, &k); err != nil {
-		return k, fmt.Errorf("attempt %d: stored answer: %w", a.ID, err)
-	}
-	return k, nil
-}
