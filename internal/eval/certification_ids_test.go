@@ -4,9 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/dealerkiosk/trainer/internal/trainer"
-
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // TestCheckEventSaysTheCatalogue: CheckEvent's refusals, which the trainee's

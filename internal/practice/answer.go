@@ -1,7 +1,6 @@
 package practice
 
 import (
-	"github.com/dealerkiosk/trainer/internal/trainer"
 	"net/url"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // Form field names of an answer. An outcome drill has one field per row

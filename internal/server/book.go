@@ -1,16 +1,16 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/web/say"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/dealerkiosk/trainer/internal/book"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 

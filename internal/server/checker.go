@@ -2,13 +2,13 @@ package server
 
 import (
 	"errors"
-	"github.com/dealerkiosk/trainer/web/say"
 	"net/http"
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
 )

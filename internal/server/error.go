@@ -2,11 +2,11 @@ package server
 
 import (
 	"context"
-	"github.com/dealerkiosk/trainer/web/say"
 	"net/http"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5/middleware"
 )

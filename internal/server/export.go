@@ -3,14 +3,14 @@ package server
 import (
 	"encoding/csv"
 	"fmt"
-	"github.com/dealerkiosk/trainer/web/say"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // CSV exports (issue 8): the certifications of every trainee (filtered as

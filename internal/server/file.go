@@ -1,15 +1,15 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/internal/trainer"
-	"github.com/dealerkiosk/trainer/web/say"
-	"github.com/dealerkiosk/trainer/web/templates"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 

@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,6 +18,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // The fuzz targets of the kiosk's form decoders. Each takes a posted body

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/url"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // decodeStart reads the start form. It is pure, so any input can be fuzzed

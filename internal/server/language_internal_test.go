@@ -1,11 +1,11 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 

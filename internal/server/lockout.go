@@ -2,12 +2,13 @@ package server
 
 import (
 	"context"
+	"net/http"
+	"time"
+
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5/middleware"
-	"net/http"
-	"time"
 )
 
 // Sign-in limits (docs/hardening.md, trainer/signin.go): every PIN or

@@ -3,7 +3,6 @@ package server_test
 import (
 	"context"
 	"errors"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"net/url"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // TestLanguage_PayTableWhatIfRefused: the what-if's table, row and odds

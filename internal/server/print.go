@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -11,7 +13,6 @@ import (
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5/middleware"
-	"net/http"
 )
 
 // Printable pages (issue 8): a trainee's transcript and certificate in one

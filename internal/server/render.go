@@ -1,10 +1,10 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/web/say"
 	"net/http"
 
 	"github.com/a-h/templ"
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // render writes page, or only frag when htmx asked for a fragment. It always

@@ -1,12 +1,12 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/web/say"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 

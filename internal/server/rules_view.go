@@ -3,18 +3,18 @@ package server
 import (
 	"context"
 	"fmt"
-	"github.com/dealerkiosk/trainer/internal/edge"
-	"github.com/dealerkiosk/trainer/internal/figure"
-	"github.com/dealerkiosk/trainer/internal/rulebook"
-	"github.com/dealerkiosk/trainer/internal/trainer"
-	"github.com/dealerkiosk/trainer/web/say"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/figure"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // versionCache keeps the rules versions the rules pages have loaded from

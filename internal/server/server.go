@@ -5,9 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/dealerkiosk/trainer/internal/figure"
-	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/web/view"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -18,9 +15,12 @@ import (
 	messages "github.com/dealerkiosk/trainer/content/i18n"
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/gorilla/sessions"
 )
 

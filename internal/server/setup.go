@@ -1,12 +1,12 @@
 package server
 
 import (
-	"github.com/dealerkiosk/trainer/web/say"
 	"net/http"
 	"net/url"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"strconv"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // Sites (docs/group.md): a process serves one site (Config.Site), whose

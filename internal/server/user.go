@@ -2,15 +2,15 @@ package server
 
 import (
 	"errors"
-	"github.com/dealerkiosk/trainer/web/say"
-	"github.com/dealerkiosk/trainer/web/view"
 	"net/http"
 	"net/url"
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // holdsOf returns the holds of user id's account.

@@ -2,13 +2,14 @@ package say_test
 
 import (
 	"context"
+	"testing"
+
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games/lunar"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
-	"testing"
 )
 
 // TestLanguageWagerNames: every wager a game's felt places, and Lunar's bets

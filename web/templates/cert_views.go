@@ -6,9 +6,9 @@ package templates
 
 import (
 	"context"
-	"github.com/dealerkiosk/trainer/web/say"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // IDs of the certification fragments.

@@ -2,10 +2,11 @@ package templates
 
 import (
 	"context"
-	"github.com/dealerkiosk/trainer/web/say"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // IDs of the practice fragments (issue 7).

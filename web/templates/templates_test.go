@@ -2,12 +2,12 @@ package templates_test
 
 import (
 	"bytes"
-	"github.com/dealerkiosk/trainer/web/say"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/a-h/templ"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 

@@ -2,9 +2,10 @@ package templates
 
 import (
 	"context"
-	"github.com/dealerkiosk/trainer/web/say"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // IDs of the fragments that htmx swaps. Each fragment root carries its ID and

@@ -3,9 +3,9 @@ package view
 import (
 	"context"
 	"fmt"
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"

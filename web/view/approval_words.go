@@ -2,6 +2,7 @@ package view
 
 import (
 	"context"
+
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/games"

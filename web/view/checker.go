@@ -18,6 +18,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/settle"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -62,7 +63,7 @@ func (k *Kiosk) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House
 		Game:      game,
 		House:     h.Name,
 		Target:    st.target,
-		Notice:    st.noticeText(l),
+		Notice:    st.notice,
 		CanAddBox: len(st.in.Boxes) < maxBoxes(h, game),
 	}
 	for _, slug := range rulebook.GameSlugs {
@@ -165,52 +166,46 @@ func picker(l *i18n.Localizer, game string, used cards.Set) []templates.PickerRo
 	return rows
 }
 
-// placeWords is a place's label and hint in l's language; in English, as
-// places writes them (its refusals, checker_words.go, name places so).
+// placeWords is a place's label and hint in l's language (placeMessages).
 func placeWords(l *i18n.Localizer, game string, p place) (label, hint string) {
-	if l.Tag() == i18n.Source {
-		return p.label, p.hint
-	}
-	hintIf := func(id string) string {
-		if p.hint == "" {
-			return ""
-		}
-		return l.T(id)
-	}
-	switch p.name {
-	case "dealer":
-		return l.T("checkplace.dealer"), hintIf("checkplace.dealer_hint_" + game)
-	case "board":
-		if game == oracle.Slug {
-			return l.T("checkplace.board"), hintIf("checkplace.board_hint_oracle")
-		}
-		return l.T("checkplace.board"), hintIf("checkplace.board_hint")
-	case "dealer_draw":
-		return l.T("checkplace.dealer_draw"), hintIf("checkplace.dealer_draw_hint")
-	}
-	box, what, ok := strings.Cut(strings.TrimPrefix(p.name, "b"), ".")
-	n, err := strconv.Atoi(box)
-	if !ok || err != nil {
-		return p.label, p.hint
-	}
-	n++
-	switch what {
-	case "cards":
-		return l.T("checkplace.box", "N", n), ""
-	case "buy":
-		return l.T("checkplace.box_sixth", "N", n), ""
-	case "in":
-		return l.T("checkplace.box_drawn", "N", n), boxHint(l, p.hint, "checkplace.box_drawn_hint", n)
-	}
-	return p.label, p.hint
+	ctx := i18n.NewContext(context.Background(), l)
+	lm, hm := placeMessages(game, p)
+	return say.Text(ctx, lm), say.Text(ctx, hm)
 }
 
-// boxHint is message id about box n, when the place has a hint.
-func boxHint(l *i18n.Localizer, hint, id string, n int) string {
-	if hint == "" {
-		return ""
+// placeMessages are a place's label and its hint ("" when it has none),
+// from the catalogue (checkplace.*).
+func placeMessages(game string, p place) (label, hint say.Message) {
+	switch p.name {
+	case "dealer":
+		label, hint = say.Msg("checkplace.dealer"), say.Msg("checkplace.dealer_hint_"+game)
+	case "board":
+		label, hint = say.Msg("checkplace.board"), say.Msg("checkplace.board_hint")
+		if game == oracle.Slug {
+			hint = say.Msg("checkplace.board_hint_oracle")
+		}
+	case "dealer_draw":
+		label, hint = say.Msg("checkplace.dealer_draw"), say.Msg("checkplace.dealer_draw_hint")
+	default:
+		box, what, _ := strings.Cut(strings.TrimPrefix(p.name, "b"), ".")
+		n, err := strconv.Atoi(box)
+		if err != nil {
+			return say.Name(p.name), say.Message{}
+		}
+		n++
+		switch what {
+		case "buy":
+			label = say.Msg("checkplace.box_sixth", "N", n)
+		case "in":
+			label, hint = say.Msg("checkplace.box_drawn", "N", n), say.Msg("checkplace.box_drawn_hint", "N", n)
+		default:
+			label = say.Msg("checkplace.box", "N", n)
+		}
 	}
-	return l.T(id, "N", n)
+	if !p.hinted {
+		hint = say.Message{}
+	}
+	return label, hint
 }
 
 // boxForm is box i's wagers and actions as the form shows them.

@@ -1,8 +1,8 @@
 package view
 
 import (
+	"context"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -16,6 +16,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/uth"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -26,26 +27,10 @@ import (
 // round when it is settled.
 type checkRound struct {
 	in     games.Round
-	target string   // the card place the picker fills
-	draws  []string // Lunar, per box: "", "buy" or "exchange" (chosen before its cards are)
-	plays  []string // UTH, per box: the Play chosen as a multiple ("4"…"1"), or "=35" for another amount
-	notice string   // a word about the last tap ("That card is already in the round.")
-	// noticeIn is the notice in a language; nil says it as notice does.
-	noticeIn func(l *i18n.Localizer) string
-}
-
-// say sets the notice about the last tap: english as the tests read it,
-// and in for the reader's language.
-func (st *checkRound) say(english string, in func(l *i18n.Localizer) string) {
-	st.notice, st.noticeIn = english, in
-}
-
-// noticeText is the notice in l's language.
-func (st *checkRound) noticeText(l *i18n.Localizer) string {
-	if st.noticeIn == nil || st.notice == "" {
-		return st.notice
-	}
-	return st.noticeIn(l)
+	target string      // the card place the picker fills
+	draws  []string    // Lunar, per box: "", "buy" or "exchange" (chosen before its cards are)
+	plays  []string    // UTH, per box: the Play chosen as a multiple ("4"…"1"), or "=35" for another amount
+	notice say.Message // a word about the last tap ("That card is already in the round.")
 }
 
 // maxFormBoxes bounds the boxes a posted form may hold, above every table's
@@ -243,45 +228,34 @@ func fromRound(in *games.Round) *checkRound {
 	return st
 }
 
-// place is somewhere cards go.
+// place is somewhere cards go; its words are placeWords'.
 type place struct {
-	name, label, hint string
-	capacity          int
-	required          bool // a place every round fills; the picker moves through these
+	name     string
+	hinted   bool // the place has a hint under its label
+	capacity int
+	required bool // a place every round fills; the picker moves through these
 }
 
 // places lists the round's card places in the order the picker fills them.
 func (st *checkRound) places() []place {
 	l := templates.GameLayouts[st.in.Game]
-	ps := []place{{name: "dealer", label: "Dealer", capacity: l.DealerCards, required: true}}
-	switch st.in.Game {
-	case lunar.Slug:
-		ps[0].hint = "The five as first dealt."
-	case thrill.Slug:
-		ps[0].hint = "All seven."
-	}
+	ps := []place{{name: "dealer", capacity: l.DealerCards, required: true,
+		hinted: st.in.Game == lunar.Slug || st.in.Game == thrill.Slug}} // the five as first dealt; all seven
 	if len(l.Board) > 0 {
-		hint := "Flop, turn, river."
-		if st.in.Game == oracle.Slug {
-			hint = "The three open cards (C3–C5), then C1 (the 4th card) and C2 (the 5th)."
-		}
-		ps = append(ps, place{name: "board", label: "Board", hint: hint, capacity: len(l.Board), required: true})
+		ps = append(ps, place{name: "board", hinted: true, capacity: len(l.Board), required: true})
 	}
 	if l.DealerDraw {
-		ps = append(ps, place{name: "dealer_draw", label: "Dealer's draw",
-			hint: "The next card off the deck: needed only when a box forces.", capacity: 1})
+		ps = append(ps, place{name: "dealer_draw", hinted: true, capacity: 1})
 	}
 	for i := range st.in.Boxes {
 		k := boxKey(i)
-		ps = append(ps, place{name: k + ".cards", label: fmt.Sprintf("Box %d", i+1), capacity: l.BoxCards, required: true})
+		ps = append(ps, place{name: k + ".cards", capacity: l.BoxCards, required: true})
 		switch st.draws[i] {
 		case "buy":
-			ps = append(ps, place{name: k + ".buy", label: fmt.Sprintf("Box %d · 6th card", i+1), capacity: 1})
+			ps = append(ps, place{name: k + ".buy", capacity: 1})
 		case "exchange":
-			p := place{name: k + ".in", label: fmt.Sprintf("Box %d · cards drawn", i+1), capacity: len(st.in.Boxes[i].Draw.Out)}
-			if p.capacity == 0 {
-				p.hint = "Tick the cards exchanged under Box " + strconv.Itoa(i+1) + " first."
-			}
+			p := place{name: k + ".in", capacity: len(st.in.Boxes[i].Draw.Out)}
+			p.hinted = p.capacity == 0 // tick the cards exchanged first
 			ps = append(ps, p)
 		}
 	}
@@ -486,42 +460,37 @@ func (st *checkRound) apply(op string, maxBoxes int) {
 func (st *checkRound) pick(code string) {
 	c, err := cards.Parse(code)
 	if err != nil {
-		st.say(fmt.Sprintf("%q is not a card.", code), func(l *i18n.Localizer) string {
-			return l.T("hc.notice.not_card", "Text", strconv.Quote(code))
-		})
+		st.notice = say.Msg("hc.notice.not_card", "Text", strconv.Quote(code))
 		return
 	}
 	if c == cards.Joker && st.in.Game != thrill.Slug {
-		st.say("The joker is only in the 7 Card Thrill deck.", func(l *i18n.Localizer) string { return l.T("hc.notice.joker") })
+		st.notice = say.Msg("hc.notice.joker")
 		return
 	}
 	if st.used().Has(c) {
 		// English names the card in words; the others write it as the
 		// screen draws it (Q♥), which needs no grammar.
-		st.say(fmt.Sprintf("The %s is already in the round.", c.Name()), func(l *i18n.Localizer) string {
-			if l.Lang() == i18n.Source {
-				return l.T("hc.notice.in_round", "Card", c.Name())
+		st.notice = say.Msg("hc.notice.in_round", "Card", say.WordOf(func(ctx context.Context) string {
+			if i18n.FromContext(ctx).Lang() == i18n.Source {
+				return c.Name()
 			}
-			return l.T("hc.notice.in_round", "Card", cardText(c.String()))
-		})
+			return cardText(c.String())
+		}))
 		return
 	}
 	p, ok := st.findPlace(st.target)
 	if !ok {
-		st.say("Tap a place first, then its cards.", func(l *i18n.Localizer) string { return l.T("hc.notice.tap_place") })
+		st.notice = say.Msg("hc.notice.tap_place")
 		return
 	}
 	cs := st.cardsAt(p.name)
 	game := st.in.Game
 	if len(cs) >= p.capacity {
-		if p.capacity == 0 && p.hint != "" {
-			st.say(p.hint, func(l *i18n.Localizer) string { _, hint := placeWords(l, game, p); return hint })
+		label, hint := placeMessages(game, p)
+		if p.capacity == 0 && hint.ID != "" {
+			st.notice = hint
 		} else {
-			st.say(fmt.Sprintf("%s is full: tap one of its cards to take it back, or tap another place.", p.label),
-				func(l *i18n.Localizer) string {
-					label, _ := placeWords(l, game, p)
-					return l.T("hc.notice.full", "Place", label)
-				})
+			st.notice = say.Msg("hc.notice.full", "Place", say.WordOf(func(ctx context.Context) string { return say.Text(ctx, label) }))
 		}
 		return
 	}

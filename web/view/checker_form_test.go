@@ -1,6 +1,7 @@
 package view
 
 import (
+	"context"
 	"encoding/json"
 	"net/url"
 	"strings"
@@ -8,7 +9,9 @@ import (
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -113,21 +116,21 @@ func TestCheckRoundPicking(t *testing.T) {
 		t.Errorf("after the board the picker is on %q; want b0.cards", st.target)
 	}
 	st.apply("pick:Qh", 7)
-	if st.notice != "The queen of hearts is already in the round." {
-		t.Errorf("picking a card twice: notice %q", st.notice)
+	if got := noticeIn(st, i18n.Source); got != "The queen of hearts is already in the round." {
+		t.Errorf("picking a card twice: notice %q", got)
 	}
 	st.apply("pick:Jk", 7)
-	if st.notice != "The joker is only in the 7 Card Thrill deck." {
-		t.Errorf("picking the joker in Oracle: notice %q", st.notice)
+	if got := noticeIn(st, i18n.Source); got != "The joker is only in the 7 Card Thrill deck." {
+		t.Errorf("picking the joker in Oracle: notice %q", got)
 	}
 	st.apply("pick:Jh", 7)
 	if got := strings.Join(st.in.Boxes[0].Cards, " "); got != "Qh Jh" {
 		t.Errorf("box 1 %q", got)
 	}
-	st.notice = ""
+	st.notice = say.Message{}
 	st.apply("pick:2h", 7)
-	if st.notice != "Box 1 is full: tap one of its cards to take it back, or tap another place." {
-		t.Errorf("picking into a full place: notice %q", st.notice)
+	if got := noticeIn(st, i18n.Source); got != "Box 1 is full: tap one of its cards to take it back, or tap another place." {
+		t.Errorf("picking into a full place: notice %q", got)
 	}
 	st.apply("remove:dealer:0", 7)
 	if got := strings.Join(st.in.Dealer, " "); got != "3d" || st.target != "dealer" {
@@ -180,8 +183,8 @@ func TestCheckRoundLunarDraw(t *testing.T) {
 		t.Errorf("exchange targets %q; want b0.in", st.target)
 	}
 	st.apply("pick:Qs", 6)
-	if st.notice != "Tick the cards exchanged under Box 1 first." {
-		t.Errorf("drawing before ticking: notice %q", st.notice)
+	if got := noticeIn(st, i18n.Source); got != "Tick the cards exchanged under Box 1 first." {
+		t.Errorf("drawing before ticking: notice %q", got)
 	}
 	st.in.Boxes[0].Draw.Out = []string{"7c", "3s"}
 	st.apply("pick:Qs", 6)
@@ -223,4 +226,9 @@ func testBook(t *testing.T) *rulebook.Book {
 		t.Fatal(err)
 	}
 	return book
+}
+
+// noticeIn is st's notice about the last tap in language tag.
+func noticeIn(st *checkRound, tag string) string {
+	return say.Text(i18n.NewContext(context.Background(), i18n.Default().Localizer(tag)), st.notice)
 }

@@ -2,7 +2,6 @@ package view
 
 import (
 	"errors"
-	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"math/rand/v2"
 	"net/url"
 	"regexp"
@@ -16,6 +15,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/cards"
 	"github.com/dealerkiosk/trainer/internal/games/thrill"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/web/templates"
 )

@@ -199,12 +199,12 @@ func TestCheckerNoticesInLanguages(t *testing.T) {
 		"it": "Q♥ è già nel colpo.",
 		"ru": "Q♥ уже есть в раунде.",
 	} {
-		if got := st.noticeText(i18n.Default().Localizer(tag)); got != want {
+		if got := noticeIn(st, tag); got != want {
 			t.Errorf("%s: %q; want %q", tag, got, want)
 		}
 	}
 	st.pick("Jk")
-	if got := st.noticeText(i18n.Default().Localizer("it")); got != "Il jolly c'è solo nel mazzo del 7 Card Thrill." {
+	if got := noticeIn(st, "it"); got != "Il jolly c'è solo nel mazzo del 7 Card Thrill." {
 		t.Errorf("it joker: %q", got)
 	}
 }

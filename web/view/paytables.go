@@ -4,10 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/dealerkiosk/trainer/internal/figure"
-	"github.com/dealerkiosk/trainer/internal/games/uth"
-	"github.com/dealerkiosk/trainer/internal/trainer"
-	"github.com/dealerkiosk/trainer/web/say"
 	"math/big"
 	"net/url"
 	"slices"
@@ -16,10 +12,14 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/uth"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
