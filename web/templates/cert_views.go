@@ -6,6 +6,7 @@ package templates
 
 import (
 	"context"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/web/say"
@@ -267,7 +268,7 @@ type SiteTestForm struct {
 
 // FileExam is one exam in a trainee's file.
 type FileExam struct {
-	When   string
+	When   time.Time // when it started
 	URL    string
 	Right  string
 	Result string
@@ -276,7 +277,7 @@ type FileExam struct {
 
 // FileEvent is one event of a certification.
 type FileEvent struct {
-	When  string
+	When  time.Time
 	What  string
 	Who   string
 	Notes string
@@ -323,7 +324,7 @@ type AllowForm struct {
 // AuditRow is one audit entry, as a file lists it.
 type AuditRow struct {
 	Seq    string
-	When   string
+	When   time.Time
 	Actor  string
 	Action string
 	Detail string
@@ -496,7 +497,7 @@ type TranscriptView struct {
 
 // TranscriptExam is one exam on a transcript.
 type TranscriptExam struct {
-	When   string
+	When   time.Time // when it finished
 	Rules  string
 	Right  string
 	Kinds  string // "Payouts 8/8 · Rulings 7/8 …"

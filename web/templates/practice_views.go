@@ -337,7 +337,7 @@ type SummaryView struct {
 // HistoryRow is one answered scenario in a list.
 type HistoryRow struct {
 	URL      string
-	When     string
+	When     time.Time // when it was answered, said without the year
 	Game     string
 	Skill    string
 	Correct  bool

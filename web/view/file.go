@@ -75,7 +75,7 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 		v.Games = append(v.Games, k.fileGame(ctx, f, g))
 	}
 	for _, e := range f.Audit {
-		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: say.DateTime(ctx, e.At), Actor: e.Actor,
+		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: e.At, Actor: e.Actor,
 			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx))})
 	}
 	return v
@@ -120,7 +120,7 @@ func (k *Kiosk) fileGame(ctx context.Context, f FileFacts, g FileGameFacts) temp
 		}
 	}
 	for _, ex := range g.Exams {
-		fe := templates.FileExam{When: say.DateTime(ctx, ex.StartedAt), Rules: ex.RulesVersion, Result: say.T(ctx, "file.in_progress")}
+		fe := templates.FileExam{When: ex.StartedAt, Rules: ex.RulesVersion, Result: say.T(ctx, "file.in_progress")}
 		if ex.Finished() {
 			var res eval.ExamResult
 			if err := json.Unmarshal(ex.Result, &res); err == nil {
@@ -135,7 +135,7 @@ func (k *Kiosk) fileGame(ctx context.Context, f FileFacts, g FileGameFacts) temp
 	}
 	for i := len(g.Events) - 1; i >= 0; i-- {
 		e := g.Events[i]
-		fg.Events = append(fg.Events, templates.FileEvent{When: say.DateTime(ctx, e.At), What: say.CertEvent(ctx, e.Kind), Who: e.Actor, Notes: e.Notes})
+		fg.Events = append(fg.Events, templates.FileEvent{When: e.At, What: say.CertEvent(ctx, e.Kind), Who: e.Actor, Notes: e.Notes})
 	}
 	mine := me != nil && me.ID == u.ID
 	if st.PendingExam != nil {

@@ -424,7 +424,7 @@ func Summary(ctx context.Context, sess *trainer.PracticeSession, as []*trainer.A
 // HistoryRow is one answered attempt in a list.
 func HistoryRow(ctx context.Context, a *trainer.Attempt, speed bool) templates.HistoryRow {
 	r := templates.HistoryRow{
-		URL: templates.AttemptURL(a.ID), When: say.DayTime(ctx, a.AnsweredAt), Game: say.Game(ctx, a.Game),
+		URL: templates.AttemptURL(a.ID), When: a.AnsweredAt, Game: say.Game(ctx, a.Game),
 		Skill: say.Skill(ctx, a.Skill), Correct: a.Correct, Result: say.Verdict(ctx, a.Correct),
 		Elapsed: say.Seconds(ctx, a.Elapsed, 1), HintUsed: a.HintUsed,
 	}

@@ -62,7 +62,7 @@ func (k *Kiosk) Transcript(ctx context.Context, page templates.Page, f PrintFram
 		if err := json.Unmarshal(ex.Result, &res); err != nil {
 			return v, fmt.Errorf("exam %d: stored result: %w", ex.ID, err)
 		}
-		te := templates.TranscriptExam{When: say.DateTime(sctx, ex.FinishedAt), Rules: ex.RulesVersion,
+		te := templates.TranscriptExam{When: ex.FinishedAt, Rules: ex.RulesVersion,
 			Right: say.T(sctx, "print.right", "Right", res.Right, "Items", res.Items), Result: say.T(sctx, "print.not_passed")}
 		if res.Passed {
 			te.Result = say.T(sctx, "print.passed")
@@ -75,7 +75,7 @@ func (k *Kiosk) Transcript(ctx context.Context, page templates.Page, f PrintFram
 		v.Exams = append(v.Exams, te)
 	}
 	for _, e := range events {
-		v.Events = append(v.Events, templates.FileEvent{When: say.DateTime(sctx, e.At), What: say.CertEvent(sctx, e.Kind), Who: e.Actor, Notes: e.Notes})
+		v.Events = append(v.Events, templates.FileEvent{When: e.At, What: say.CertEvent(sctx, e.Kind), Who: e.Actor, Notes: e.Notes})
 	}
 	return v, nil
 }
