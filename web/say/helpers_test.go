@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 )
@@ -22,4 +23,15 @@ func testBook(tb testing.TB) *rulebook.Book {
 		tb.Fatal(err)
 	}
 	return b
+}
+
+// testRules loads the shipped rules and their drills.
+func testRules(tb testing.TB) (*rulebook.Book, *drills.Generator) {
+	tb.Helper()
+	b := testBook(tb)
+	gen, err := drills.Load(b, rules.FS)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b, gen
 }

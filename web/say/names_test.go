@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	rules "github.com/dealerkiosk/trainer/content/rules"
-	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -20,14 +18,7 @@ import (
 // to English in another language.
 func TestNamesAgree(t *testing.T) {
 	t.Parallel()
-	book, err := rulebook.Load(rules.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := drills.Load(book, rules.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	book, gen := testRules(t)
 	type pair struct{ id, want string }
 	var pairs []pair
 	for _, g := range rulebook.GameSlugs {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -21,14 +20,7 @@ var codeLike = regexp.MustCompile(`[a-z][._][a-z]`)
 // words look like an id (issue 15: "never internal codes").
 func TestMistakeWords(t *testing.T) {
 	t.Parallel()
-	book, err := rulebook.Load(rules.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := drills.Load(book, rules.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	book, gen := testRules(t)
 	h, err := book.House(rulebook.DefaultHouse)
 	if err != nil {
 		t.Fatal(err)
