@@ -9,8 +9,8 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // TestLanguage_PayTableWhatIfRefused: the what-if's table, row and odds
@@ -106,7 +106,7 @@ func TestLanguage_PayTableWhatIfWords(t *testing.T) {
 			"Не удалось вычислить.", "Не вычислено: Введите новый коэффициент, например 7:1."},
 	} {
 		l := i18n.Default().Localizer(tt.lang)
-		change, before, err := server.WhatIfWords(l, pt, "straight_flush", games.Odds{Win: 50, Per: 1}, "Trips")
+		change, before, err := view.WhatIfWords(l, pt, "straight_flush", games.Odds{Win: 50, Per: 1}, "Trips")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func TestLanguage_PayTableWhatIfWords(t *testing.T) {
 			err  error
 			want string
 		}{{context.Canceled, tt.stopped}, {plain, tt.plain}, {said, tt.said}} {
-			if got := server.FigureProblem(l, c.err); got != c.want {
+			if got := view.FigureProblem(l, c.err); got != c.want {
 				t.Errorf("%s: %v is said %q; want %q", tt.lang, c.err, got, c.want)
 			}
 		}
