@@ -18,6 +18,7 @@ import (
 // the hands catalogue's names; English says them as before (its rows by
 // their keys).
 func TestLanguage_PayTableWhatIfRefused(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	good := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}
@@ -90,6 +91,7 @@ func TestLanguage_PayTableWhatIfRefused(t *testing.T) {
 // in the reader's language; English as before. Another language quotes
 // edge's reason only where it has words for it.
 func TestLanguage_PayTableWhatIfWords(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	pt := games.PayTable{Name: "50-40-30-8-6-5-3", Kind: "trips", Rows: []games.PayRow{
 		{Key: "straight_flush", Odds: games.Odds{Win: 40, Per: 1}}, {Key: "flush", Odds: games.Odds{Win: 7, Per: 1}}}}
