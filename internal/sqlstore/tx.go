@@ -66,13 +66,15 @@ type Result interface{ RowsAffected() (int64, error) }
 type Tx struct {
 	conn Conn
 	db   *DB
-	// now is the transaction's time, read at its first use (Now), once
-	// the transaction holds its locks.
-	now     time.Time
-	nowRead bool
-	write   bool
-	wrote   bool
-	ended   bool
+	// at is the transaction's time, read at its first use (Now), once
+	// the transaction holds its locks. Read it only through Now: it is
+	// not named now so that code written for main's Tx, whose now field
+	// was set at BEGIN, fails to build here instead of reading a zero time.
+	at     time.Time
+	atRead bool
+	write  bool
+	wrote  bool
+	ended  bool
 }
 
 // Now is the transaction's time: every row it writes carries it. It is read
@@ -80,11 +82,11 @@ type Tx struct {
 // that the times of successive writes never go backwards. A failure to take
 // the locks is the next statement's to report.
 func (tx *Tx) Now() time.Time {
-	if !tx.nowRead {
+	if !tx.atRead {
 		tx.conn.Start()
-		tx.now, tx.nowRead = tx.db.Now().UTC(), true
+		tx.at, tx.atRead = tx.db.Now().UTC(), true
 	}
-	return tx.now
+	return tx.at
 }
 
 // AuditKey is the key the store keys and checks audit entries with, or nil.
