@@ -39,6 +39,10 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if v.Classes, err = s.joinCards(r.Context(), u, v.Resume); err != nil {
+		s.error(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, templates.TraineeHomePage(v), nil)
 }
 
@@ -75,6 +79,8 @@ func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.Resum
 			Progress: t(r, "exam.answered", "N", sess.Answered, "Of", sess.Planned),
 			Exam:     true,
 		}, nil
+	case err == nil && sess.Mode == trainer.ModeClass:
+		return s.classResume(r, u, sess)
 	case err == nil:
 		return &templates.ResumeView{
 			URL:      practiceURL(sess.ID),
@@ -155,6 +161,10 @@ func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, examURL(sess.ID))
 		return
 	}
+	if sess.Mode == trainer.ModeClass {
+		s.toClassSession(w, r, sess)
+		return
+	}
 	p, err := s.currentPanel(r, sess, last)
 	if err != nil {
 		s.error(w, r, err)
@@ -173,6 +183,10 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	}
 	if sess.Mode == trainer.ModeExam { // an exam serves its next item by itself
 		s.redirect(w, r, examURL(sess.ID))
+		return
+	}
+	if sess.Mode == trainer.ModeClass {
+		s.toClassSession(w, r, sess)
 		return
 	}
 	var sv *served
