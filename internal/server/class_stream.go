@@ -26,7 +26,7 @@ import (
 // its answer kept in the store either way.
 
 // The stream's pacing: how soon the browser reconnects after the stream
-// ends (with no live drill, a stream ends at once), and how often a stream
+// ends (the kiosk shutting down, a proxy cutting it), and how often a stream
 // says it is alive (class.js falls back to polling after three silent
 // periods).
 const (
@@ -94,6 +94,15 @@ func lastKey(r *http.Request) string {
 	return r.URL.Query().Get("key")
 }
 
+// wantsStream reports whether the request is a browser's EventSource (or a
+// client like one), which asks for text/event-stream and keeps reading:
+// its stream stays open until it leaves. Any other GET gets the events of
+// the moment and the end of the stream, so that a plain request (a link
+// followed, a check of who may use the route) returns.
+func wantsStream(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "text/event-stream")
+}
+
 // streamLoop hands each snapshot of class classID to on until the request
 // ends, the kiosk shuts down or on says to stop, with a heartbeat between.
 // first is the snapshot read when the stream began.
@@ -149,7 +158,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.logError(r, err)
 		return
 	}
-	last, lastClock, joined := lastKey(r), r.URL.Query().Get("clock"), sn.Live.Joined
+	last, lastClock, joined, keep := lastKey(r), r.URL.Query().Get("clock"), sn.Live.Joined, wantsStream(r)
 	on := func(sn *liveSnap) (bool, error) {
 		if p == nil && sn.running() && sn.Live.Joined != joined {
 			// Joined on another tablet since: read who the trainee is in it.
@@ -182,7 +191,10 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			lastClock = panel.Clock.Key
 		}
-		return sn.running(), nil
+		// A stream stays open while no drill runs: the page waits for the
+		// next one. Ending it would make the browser's EventSource report
+		// an error and reconnect every few seconds.
+		return keep, nil
 	}
 	if more, err := on(sn); err != nil || !more {
 		s.streamEnd(r, err)
@@ -262,7 +274,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 		s.logError(r, err)
 		return
 	}
-	last, lastControls := lastKey(r), r.URL.Query().Get("controls")
+	last, lastControls, keep := lastKey(r), r.URL.Query().Get("controls"), wantsStream(r)
 	on := func(sn *liveSnap) (bool, error) {
 		now := s.db.Clock()
 		panel, err := s.projectorPanel(ctx, sn, now)
@@ -293,7 +305,10 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			lastControls = controls.Key
 		}
-		return sn.running(), nil
+		// A stream stays open while no drill runs: the page waits for the
+		// next one. Ending it would make the browser's EventSource report
+		// an error and reconnect every few seconds.
+		return keep, nil
 	}
 	if more, err := on(sn); err != nil || !more {
 		s.streamEnd(r, err)
