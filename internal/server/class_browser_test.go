@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -335,4 +337,62 @@ func askedQuestion(t *testing.T, h *servertest.Harness, cls *trainer.Class, n in
 	}
 	t.Fatalf("question %d was not asked in 30 s", n)
 	return nil, nil
+}
+
+// TestClassRoster_Browser: a manager makes a class with the form, uploads
+// the 40-row roster (semicolons, a byte-order mark, every refusal) on the
+// class's page, reads each row's fate in the preview, saves, and prints
+// the PIN slips on one A4 sheet. axe-core checks every page.
+func TestClassRoster_Browser(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
+	k := newKiosk(t)
+	classUsers(t, k) // the users the file names, and a class of theirs
+	file := filepath.Join(t.TempDir(), "roster.csv")
+	if err := os.WriteFile(file, forty(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := browsertest.New(t, browsertest.Landscape)
+	run(t, ctx, "the manager signs in",
+		chromedp.Navigate(k.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
+		chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
+		chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),
+		chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
+	run(t, ctx, "the classes", chromedp.Navigate(k.URL+"/classes"), chromedp.WaitVisible(testID("class-list-page")))
+	browsertest.Axe(t, ctx, "class list")
+	run(t, ctx, "a new class", browsertest.Settled(), chromedp.Tap(testID("class-new")), chromedp.WaitVisible(testID("class-form")))
+	browsertest.Axe(t, ctx, "new class")
+	checkPage(t, ctx, "new class")
+	browsertest.Screenshot(t, ctx, "class-new")
+	run(t, ctx, "make it",
+		chromedp.SendKeys(chromedp.CSS("#f-name"), "Evenings, March intake"),
+		chromedp.Click(testID("class-submit")), chromedp.WaitVisible(testID("roster-empty")))
+	browsertest.Axe(t, ctx, "class page, empty")
+	checkPage(t, ctx, "class page, empty")
+	run(t, ctx, "preview the file", chromedp.SetUploadFiles(chromedp.CSS("#f-roster"), []string{file}),
+		chromedp.Click(testID("import-preview")), chromedp.WaitVisible(testID("roster-plan")))
+	if n := count(t, ctx, `[data-testid="plan-row"]`); n != 40 {
+		t.Errorf("the preview shows %d rows; want 40", n)
+	}
+	if n := count(t, ctx, `[data-testid="plan-reason"]`); n != 17 {
+		t.Errorf("the preview gives %d reasons; want 17", n)
+	}
+	browsertest.Axe(t, ctx, "roster preview")
+	checkPage(t, ctx, "roster preview")
+	browsertest.Screenshot(t, ctx, "roster-preview")
+	run(t, ctx, "save", browsertest.Settled(), chromedp.Click(testID("roster-commit")), chromedp.WaitVisible(testID("slips")))
+	if n := count(t, ctx, `[data-testid="slip"]`); n != 18 {
+		t.Errorf("%d slips; want 18", n)
+	}
+	browsertest.Axe(t, ctx, "PIN slips")
+	browsertest.Screenshot(t, ctx, "roster-slips")
+	if n := browsertest.PrintedPages(t, ctx, "slips", browsertest.A4); n != 1 {
+		t.Errorf("the slips print on %d A4 sheets; want 1", n)
+	}
+	run(t, ctx, "back to the class", chromedp.Click(testID("back-to-class")), chromedp.WaitVisible(testID("roster")))
+	if n := count(t, ctx, `[data-testid="roster-row"]`); n != 23 {
+		t.Errorf("the class's roster has %d trainees; want 23 (3 joining, 20 added)", n)
+	}
+	browsertest.Axe(t, ctx, "class page with its roster")
+	checkPage(t, ctx, "class page with its roster")
 }
