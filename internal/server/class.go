@@ -13,6 +13,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
 )
@@ -27,13 +28,13 @@ import (
 
 func classURL(id int64) string     { return fmt.Sprintf("/classes/%d", id) }
 func classLiveURL(id int64) string { return classURL(id) + "/live" }
-func tabletURL(id int64) string    { return fmt.Sprintf("/live/%d", id) }
+func tabletURL(id int64) string    { return templates.TabletURL(id) }
 
 // refuse is a refusal people read in their language: catalogue message id
 // with its arguments. Its English, for the log and the English pages, comes
 // from the catalogue too, so that no handler writes a sentence.
 func refuse(k trainer.Kind, id string, args ...any) *trainer.Error {
-	return &trainer.Error{Kind: k, Message: english().T(id, args...), ID: id, Args: args}
+	return trainer.NewError(k, id, args...)
 }
 
 // The class pages' own refusals.
@@ -97,7 +98,7 @@ func (s *Server) handleClassList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.ClassListView{Page: s.page(r, t(r, "classes.list.title"), "classes"), CanCreate: class.CanCreate(u),
+	v := templates.ClassListView{Page: s.page(r, say.Msg("classes.list.title"), "classes"), CanCreate: class.CanCreate(u),
 		ListsURL: "/classes/lists"}
 	for _, rec := range recs {
 		c := (*class.Class)(rec)
@@ -129,7 +130,7 @@ func (s *Server) userNames(ctx context.Context) (map[int64]string, error) {
 func (s *Server) gameWords(slugs []string) []templates.GameWord {
 	out := make([]templates.GameWord, len(slugs))
 	for i, g := range slugs {
-		out[i] = templates.GameWord{Slug: g, Name: s.gameName(g)}
+		out[i] = templates.GameWord{Slug: g}
 	}
 	return out
 }
@@ -147,7 +148,7 @@ func (s *Server) handleClassNew(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, t(r, "classes.new.title"), "classes"), Form: f}), nil)
+	s.render(w, r, http.StatusOK, templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, say.Msg("classes.new.title"), "classes"), Form: f}), nil)
 }
 
 // classForm is the new class's form filled with c: the managers and
@@ -177,7 +178,7 @@ func (s *Server) classForm(r *http.Request, c *class.Class, errs templates.Error
 			Checked: slices.Contains(c.Instructors, u.ID)})
 	}
 	for _, g := range s.plan.Games() {
-		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: s.gameName(g), Checked: slices.Contains(c.Games, g)})
+		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: slices.Contains(c.Games, g)})
 	}
 	return f, nil
 }
@@ -197,7 +198,7 @@ func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	c, bad := decodeClass(r.PostForm)
 	errs := templates.Errors{}
 	for field, id := range bad {
-		errs[field] = t(r, id)
+		errs[field] = say.T(r.Context(), id)
 	}
 	c.SiteID = s.homeSite(ctx)
 	c.Normalize()
@@ -225,7 +226,7 @@ func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusUnprocessableEntity,
-		templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, t(r, "classes.new.title"), "classes"), Form: f}), nil)
+		templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, say.Msg("classes.new.title"), "classes"), Form: f}), nil)
 }
 
 // checkInstructors checks each instructor of c as stored
@@ -320,7 +321,7 @@ func (s *Server) handleClassShow(w http.ResponseWriter, r *http.Request) {
 func (s *Server) classView(r *http.Request, c *class.Class) (templates.ClassShowView, error) {
 	ctx := r.Context()
 	u := visitOf(ctx).user
-	v := templates.ClassShowView{Page: s.page(r, c.Name, "classes"), Name: c.Name, Games: s.gameWords(c.Games),
+	v := templates.ClassShowView{Page: s.page(r, say.Name(c.Name), "classes"), Name: c.Name, Games: s.gameWords(c.Games),
 		Starts: c.Starts, Ends: c.Ends, Drives: c.Drives(u), Live: c.RunID != 0, LiveURL: classLiveURL(c.ID),
 		ImportAction: classURL(c.ID) + "/roster/preview", TablesAction: classURL(c.ID) + "/tables",
 		MaxRosterKB: class.MaxRosterBytes / 1024}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/dealerkiosk/trainer/web/view"
 	"sync"
 	"time"
 
@@ -74,34 +75,15 @@ func newLiveHub(db trainer.Store, log func(error)) *liveHub {
 // projector and tablet of the class is made from. It is never changed once
 // published.
 type liveSnap struct {
-	Class *class.Class
-	Live  *trainer.ClassLive // read for no trainee: the counts, no answer of anyone's
-	// Answers are the answers to Live.Question, in the order given.
-	Answers []*trainer.Attempt
-	byUser  map[int64]*trainer.Attempt
-	// Places and Teams are the standings once the current question is
-	// closed, when the class shows one (class.Standing); nil otherwise.
-	Places map[int64]class.Place
-	Teams  []class.Team
-	// Names are the roster's names, read when the projector may show them.
-	Names map[int64]string
+	// Live is what the views are made from (web/view): the class, the live
+	// drill, the answers to its question, the standings and names.
+	view.Live
 
 	cache sync.Map // rendered fragments that do not depend on who reads them
 }
 
-// Question is the current question as package class reads it, or nil.
-func (sn *liveSnap) Question() *class.Question {
-	if sn.Live.Question == nil {
-		return nil
-	}
-	return (*class.Question)(sn.Live.Question)
-}
-
-// AnswerOf is trainee userID's answer to the current question, or nil.
-func (sn *liveSnap) AnswerOf(userID int64) *trainer.Attempt { return sn.byUser[userID] }
-
 // running reports whether a live drill of the class runs.
-func (sn *liveSnap) running() bool { return sn.Live.Run != nil }
+func (sn *liveSnap) running() bool { return sn.Running() }
 
 // boundary is the store's time at which the current question's phase ends
 // by itself (the preview or the answers), zero when it does not (paused,
@@ -276,7 +258,7 @@ func (h *liveHub) refresh(ids []int64) {
 		due := false
 		if lc != nil {
 			lc.checked = checked
-			due = lc.snap == nil || lc.snap.Live.Version != versions[id] ||
+			due = lc.snap == nil || lc.snap.Live.Live.Version != versions[id] ||
 				(!lc.boundary.IsZero() && !now.Before(lc.boundary))
 		}
 		h.mu.Unlock()
@@ -337,7 +319,7 @@ func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, 
 	if err != nil {
 		return nil, err
 	}
-	sn := &liveSnap{Class: (*class.Class)(rec), Live: live, byUser: map[int64]*trainer.Attempt{}}
+	sn := &liveSnap{Live: view.Live{Class: (*class.Class)(rec), Live: live, ByUser: map[int64]*trainer.Attempt{}}}
 	if live.Question == nil {
 		return sn, nil
 	}
@@ -345,7 +327,7 @@ func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, 
 		return nil, err
 	}
 	for _, a := range sn.Answers {
-		sn.byUser[a.UserID] = a
+		sn.ByUser[a.UserID] = a
 	}
 	if sn.Class.ShowNames {
 		users, err := db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee})
@@ -354,7 +336,7 @@ func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, 
 		}
 		sn.Names = map[int64]string{}
 		for _, u := range users {
-			if sn.Class.Has(u.ID) || sn.byUser[u.ID] != nil {
+			if sn.Class.Has(u.ID) || sn.ByUser[u.ID] != nil {
 				sn.Names[u.ID] = u.Name
 			}
 		}
@@ -371,7 +353,7 @@ func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, 
 // standings ranks the live drill's participants on every question closed
 // so far (class.Report.Scores): each trainee's place, or the tables.
 func (sn *liveSnap) standings(ctx context.Context, db trainer.Store) error {
-	rec, err := db.ClassRunRecord(ctx, sn.Live.Run.ID)
+	rec, err := db.ClassRunRecord(ctx, sn.Live.Live.Run.ID)
 	if err != nil {
 		return err
 	}

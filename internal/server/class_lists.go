@@ -11,6 +11,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -44,7 +45,7 @@ func (s *Server) handleClassLists(w http.ResponseWriter, r *http.Request) {
 func (s *Server) listsView(r *http.Request, form url.Values, errs templates.Errors) (templates.ClassListsView, error) {
 	ctx := r.Context()
 	u := visitOf(ctx).user
-	v := templates.ClassListsView{Page: s.page(r, t(r, "classes.lists.title"), "classes")}
+	v := templates.ClassListsView{Page: s.page(r, say.Msg("classes.lists.title"), "classes")}
 	lists, err := s.db.ListClassLists(ctx, 0)
 	if err != nil {
 		return v, err
@@ -69,7 +70,7 @@ func (s *Server) listsView(r *http.Request, form url.Values, errs templates.Erro
 	}
 	f := templates.ListForm{Action: "/classes/lists", Name: form.Get("name"), Errors: errs}
 	for _, g := range s.plan.Games() {
-		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: s.gameName(g)})
+		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g)})
 	}
 	for _, k := range drills.Kinds {
 		f.Kinds = append(f.Kinds, templates.ClassPick{Value: k, Name: k})

@@ -12,7 +12,9 @@ import (
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // The instructor's live drill (issue 23): the projector's page and the
@@ -37,7 +39,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.db.Clock()
-	panel, err := s.projectorPanel(ctx, sn, now)
+	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -47,7 +49,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	page := s.page(r, t(r, "classes.live.title", "Class", c.Name), "classes")
+	page := s.page(r, say.Msg("classes.live.title", "Class", c.Name), "classes")
 	page.RefreshSeconds = 5 // without JavaScript; the event stream does it otherwise
 	v := templates.ProjectorView{Page: page, ClassName: c.Name, ClassURL: classURL(c.ID),
 		EventsURL: classLiveURL(c.ID) + "/events", PollURL: classLiveURL(c.ID) + "/panel", Panel: panel, Controls: controls}
@@ -57,7 +59,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 // projectorControls are the instructor's controls at now.
 func (s *Server) projectorControls(ctx context.Context, sn *liveSnap, now time.Time) (templates.ProjectorControls, error) {
 	base := classLiveURL(sn.Class.ID)
-	state, st := liveState(sn, now)
+	state, st := view.LiveState(&sn.Live, now)
 	c := templates.ProjectorControls{State: state, Paused: st.Paused, Actions: base + "/action",
 		StandingAction: base + "/standing", Standing: string(sn.Class.Standing), ShowNames: sn.Class.ShowNames}
 	var qID int64
@@ -65,7 +67,7 @@ func (s *Server) projectorControls(ctx context.Context, sn *liveSnap, now time.T
 		qID = q.ID
 		c.Question = strconv.FormatInt(q.ID, 10)
 	}
-	c.Key = fmt.Sprintf("%s|%d|%d|%t|%s|%t", state, runID(sn), qID, st.Paused, sn.Class.Standing, sn.Class.ShowNames)
+	c.Key = fmt.Sprintf("%s|%d|%d|%t|%s|%t", state, sn.RunID(), qID, st.Paused, sn.Class.Standing, sn.Class.ShowNames)
 	switch state {
 	case templates.LiveIdle:
 		lists, err := s.db.ListClassLists(ctx, 0)
@@ -106,7 +108,7 @@ func (s *Server) nextForm(ctx context.Context, sn *liveSnap) (*templates.NextQue
 		f.Preview = int(q.Timing.Preview / time.Second)
 	}
 	for _, g := range sn.Class.Games {
-		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: s.gameName(g), Checked: g == game})
+		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: g == game})
 	}
 	for _, k := range s.kindsOf(sn.Class.Games) {
 		f.Kinds = append(f.Kinds, templates.ClassPick{Value: k, Name: k, Checked: k == kind})
@@ -114,7 +116,7 @@ func (s *Server) nextForm(ctx context.Context, sn *liveSnap) (*templates.NextQue
 	for _, lv := range s.plan.Levels() {
 		f.Levels = append(f.Levels, templates.LevelPick{Level: lv.Level, Title: lv.Title})
 	}
-	if run := sn.Live.Run; run != nil && run.ListID != 0 {
+	if run := sn.Live.Live.Run; run != nil && run.ListID != 0 {
 		f.ListName = run.ListName
 		l, err := s.db.FindClassList(ctx, run.ListID)
 		switch {
@@ -163,7 +165,7 @@ func listItems(l *trainer.ClassList) ([]class.Item, error) {
 }
 
 func (s *Server) listItemView(it class.Item) templates.ListItemView {
-	v := templates.ListItemView{Game: templates.GameWord{Slug: it.Game, Name: s.gameName(it.Game)}, Kind: it.Kind, Level: it.Level}
+	v := templates.ListItemView{Game: templates.GameWord{Slug: it.Game}, Kind: it.Kind, Level: it.Level}
 	for _, lv := range s.plan.Levels() {
 		if lv.Level == it.Level {
 			v.Title = lv.Title

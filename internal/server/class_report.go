@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
 )
@@ -70,12 +71,12 @@ func (s *Server) handleClassReport(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.ReportView{Page: s.page(r, t(r, "classes.report.title", "Class", c.Name), "classes"), ClassName: c.Name,
+	v := templates.ReportView{Page: s.page(r, say.Msg("classes.report.title", "Class", c.Name), "classes"), ClassName: c.Name,
 		ClassURL: classURL(c.ID), House: s.house.Title, Started: rec.Run.StartedAt, Ended: rec.Run.EndedAt, List: rec.Run.ListName,
 		CSVURL: reportURL(c.ID, rec.Run.ID) + "/report.csv"}
 	for _, q := range rep.Questions {
 		v.Questions = append(v.Questions, templates.ReportQuestion{Number: q.Number,
-			Game: templates.GameWord{Slug: q.Game, Name: s.gameName(q.Game)}, Kind: q.Kind, Level: q.Level, Skipped: q.Skipped})
+			Game: templates.GameWord{Slug: q.Game}, Kind: q.Kind, Level: q.Level, Skipped: q.Skipped})
 	}
 	for i, t := range rep.Totals {
 		v.Totals = append(v.Totals, templates.ReportTotal{Answered: t.Answered, Right: t.Right, Median: t.Median,

@@ -12,6 +12,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -130,7 +131,7 @@ func planDigest(classID int64, p *class.Plan) string {
 func (s *Server) rosterPreview(r *http.Request, c *class.Class, p *class.Plan, data []byte, notice string) templates.RosterPreviewView {
 	l := loc(r)
 	v := templates.RosterPreviewView{
-		Page: s.page(r, t(r, "classes.roster.preview_title", "Class", c.Name), "classes"), ClassName: c.Name,
+		Page: s.page(r, say.Msg("classes.roster.preview_title", "Class", c.Name), "classes"), ClassName: c.Name,
 		ClassURL: classURL(c.ID), Action: classURL(c.ID) + "/roster/import", Roster: base64.StdEncoding.EncodeToString(data),
 		Digest: planDigest(c.ID, p), Notice: notice,
 		Added: p.Count(class.FateAdd), Joining: p.Count(class.FateJoin), Members: p.Count(class.FateMember),
@@ -219,7 +220,7 @@ func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
 	}
 	s.live.poke()
 	v := templates.RosterResultView{
-		Page: s.page(r, t(r, "classes.roster.result_title", "Class", c.Name), "classes"), ClassName: c.Name, ClassURL: classURL(c.ID),
+		Page: s.page(r, say.Msg("classes.roster.result_title", "Class", c.Name), "classes"), ClassName: c.Name, ClassURL: classURL(c.ID),
 		Added: plan.Count(class.FateAdd), Joined: plan.Count(class.FateJoin), Members: plan.Count(class.FateMember),
 		Refused: plan.Count(class.FateRefused), House: s.house.Title,
 	}

@@ -158,16 +158,16 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.logError(r, err)
 		return
 	}
-	last, lastClock, joined, keep := lastKey(r), r.URL.Query().Get("clock"), sn.Live.Joined, wantsStream(r)
+	last, lastClock, joined, keep := lastKey(r), r.URL.Query().Get("clock"), sn.Live.Live.Joined, wantsStream(r)
 	on := func(sn *liveSnap) (bool, error) {
-		if p == nil && sn.running() && sn.Live.Joined != joined {
+		if p == nil && sn.running() && sn.Live.Live.Joined != joined {
 			// Joined on another tablet since: read who the trainee is in it.
-			joined = sn.Live.Joined
+			joined = sn.Live.Live.Joined
 			if p, err = s.participation(ctx, sn, u.ID); err != nil {
 				return false, err
 			}
 		}
-		panel, err := s.tabletPanel(ctx, sn, p, u.ID, s.db.Clock())
+		panel, err := s.view.TabletPanel(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock())
 		if err != nil {
 			return false, err
 		}
@@ -277,7 +277,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 	last, lastControls, keep := lastKey(r), r.URL.Query().Get("controls"), wantsStream(r)
 	on := func(sn *liveSnap) (bool, error) {
 		now := s.db.Clock()
-		panel, err := s.projectorPanel(ctx, sn, now)
+		panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 		if err != nil {
 			return false, err
 		}
@@ -331,7 +331,7 @@ func (s *Server) handleProjectorPoll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.db.Clock()
-	panel, err := s.projectorPanel(ctx, sn, now)
+	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 	if err != nil {
 		s.error(w, r, err)
 		return

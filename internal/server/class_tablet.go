@@ -9,7 +9,9 @@ import (
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -57,7 +59,7 @@ func (s *Server) handleTabletShow(w http.ResponseWriter, r *http.Request) {
 
 // renderTablet writes the live page, or only its panel for htmx.
 func (s *Server) renderTablet(w http.ResponseWriter, r *http.Request, status int, c *class.Class, panel templates.TabletPanel) {
-	page := s.page(r, c.Name, "practice")
+	page := s.page(r, say.Name(c.Name), "practice")
 	page.RefreshSeconds = 5 // without JavaScript; the event stream does it otherwise
 	v := templates.TabletView{Page: page, ClassName: c.Name, EventsURL: tabletURL(c.ID) + "/events",
 		PollURL: tabletURL(c.ID) + "/panel", Panel: panel}
@@ -76,7 +78,7 @@ func (s *Server) tabletNow(ctx context.Context, classID int64, poll bool) (templ
 	if err != nil {
 		return templates.TabletPanel{}, err
 	}
-	return s.tabletPanel(ctx, sn, p, u.ID, s.db.Clock())
+	return s.view.TabletPanel(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock())
 }
 
 // participation is trainee userID's in the snapshot's live drill, nil
@@ -141,7 +143,7 @@ func (s *Server) handleTabletAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := (*class.Question)(live.Question)
-	d, err := s.drillFor(ctx, q)
+	d, err := s.view.ClassDrill(q, drillLang(ctx))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -158,10 +160,7 @@ func (s *Server) handleTabletAnswer(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if panel.Question != nil && panel.Form {
-			qv := s.questionView(loc(r), classSession, &served{a: &trainer.Attempt{ID: q.ID, ServedAt: q.Start}, d: d},
-				r.PostForm, templates.Errors(msgs))
-			qv.Action, qv.TargetSeconds, qv.ElapsedSeconds = answerURL(c.ID, q.ID), 0, 0
-			panel.Question = &qv
+			panel.Question = s.view.LiveQuestion(ctx, q, d, templates.ClassAnswerURL(c.ID, q.ID), r.PostForm, view.FieldErrors(ctx, msgs))
 		}
 		s.renderTablet(w, r, http.StatusUnprocessableEntity, c, panel)
 		return
@@ -261,7 +260,7 @@ func (s *Server) classResume(r *http.Request, u *trainer.User, sess *trainer.Pra
 	if err != nil || c == nil {
 		return nil, err
 	}
-	return &templates.ResumeView{URL: tabletURL(c.ID), Title: c.Name, Progress: t(r, "classes.home.answered", "Count", sess.Answered)}, nil
+	return view.ClassResume(r.Context(), c.Name, c.ID, sess.Answered), nil
 }
 
 // toClassSession sends a request for a class's session to its class's live

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -597,4 +598,12 @@ func withKeys(u string, kv ...string) string {
 		q.Set(kv[i], kv[i+1])
 	}
 	return u + "?" + q.Encode()
+}
+
+// TabletURL is a class's live page on a trainee's tablet.
+func TabletURL(classID int64) string { return fmt.Sprintf("/live/%d", classID) }
+
+// ClassAnswerURL is where a tablet posts its answer to a live question.
+func ClassAnswerURL(classID, questionID int64) string {
+	return fmt.Sprintf("%s/questions/%d/answer", TabletURL(classID), questionID)
 }
