@@ -191,7 +191,7 @@ func TestClass_RosterImport(t *testing.T) {
 
 // liveQuestion is the class's current question and its drill, read from
 // the store as the server reads it.
-func liveQuestion(t *testing.T, h *servertest.Harness, cls *trainer.Class) (*trainer.ClassQuestion, *drills.Drill) {
+func liveQuestion(t testing.TB, h *servertest.Harness, cls *trainer.Class) (*trainer.ClassQuestion, *drills.Drill) {
 	t.Helper()
 	live, err := h.Store.ClassLive(t.Context(), cls.ID, 0)
 	if err != nil {
@@ -298,6 +298,17 @@ func TestClass_LiveDrill(t *testing.T) {
 	if ut := uc.Get(livePath(cls)); !ut.Has(`[data-testid="no-answer"]`) {
 		t.Errorf("Ugo's tablet after the lock: want no answer\n%s", ut.TestID("tablet-panel"))
 	}
+
+	// The trainee's open session is the class's: the home page resumes it
+	// on the class's live page, and practice sends it there too.
+	mine, err := k.Store.ClassLive(t.Context(), cls.ID, k.trainee.ID)
+	if err != nil || mine.Participant == nil {
+		t.Fatalf("Tia's participation: %v, %v", mine, err)
+	}
+	if href, _ := tc.Get("/trainee").Doc.Find(`[data-testid="resume"]`).Attr("href"); href != livePath(cls) {
+		t.Errorf("the home page resumes at %q; want the class's live page %q", href, livePath(cls))
+	}
+	wantRedirect(t, "practice of a class session", tc.Get(fmt.Sprintf("/practice/%d", mine.Participant.SessionID)), livePath(cls))
 
 	// Another manager may not drive the class; an outsider's stream is 403.
 	k.CreateUser("Mia Other", trainer.RoleManager, "", managerPassword)
