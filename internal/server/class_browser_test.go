@@ -32,7 +32,7 @@ type liveEvent struct {
 
 // openStream opens the event stream at path as the signed-in client c and
 // hands its events on as they come.
-func openStream(t *testing.T, h *servertest.Harness, c *servertest.Client, path string) <-chan liveEvent {
+func openStream(t testing.TB, h *servertest.Harness, c *servertest.Client, path string) <-chan liveEvent {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, h.URL+path, nil)
 	if err != nil {
@@ -79,7 +79,7 @@ func openStream(t *testing.T, h *servertest.Harness, c *servertest.Client, path 
 
 // waitPanel reads the stream until a panel in state comes, and returns
 // when it came.
-func waitPanel(t *testing.T, who string, ch <-chan liveEvent, state string) time.Time {
+func waitPanel(t testing.TB, who string, ch <-chan liveEvent, state string) time.Time {
 	t.Helper()
 	timeout := time.After(30 * time.Second)
 	for {
