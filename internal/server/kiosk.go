@@ -43,6 +43,10 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if v.Classes, err = s.joinCards(r.Context(), u, v.Resume); err != nil {
+		s.error(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, templates.TraineeHomePage(v), nil)
 }
 
@@ -71,6 +75,8 @@ func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.ResumeView, error) {
 	sess, err := s.db.OpenPracticeSession(r.Context(), u.ID)
 	switch {
+	case err == nil && sess.Mode == trainer.ModeClass:
+		return s.classResume(r, u, sess)
 	case err == nil:
 		return view.Resume(r.Context(), sess), nil
 	case trainer.KindOf(err) == trainer.KindNotFound:
@@ -149,6 +155,10 @@ func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, templates.ExamURL(sess.ID))
 		return
 	}
+	if sess.Mode == trainer.ModeClass {
+		s.toClassSession(w, r, sess)
+		return
+	}
 	p, err := s.currentPanel(r, sess, last)
 	if err != nil {
 		s.error(w, r, err)
@@ -167,6 +177,10 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	}
 	if sess.Mode == trainer.ModeExam { // an exam serves its next item by itself
 		s.redirect(w, r, templates.ExamURL(sess.ID))
+		return
+	}
+	if sess.Mode == trainer.ModeClass {
+		s.toClassSession(w, r, sess)
 		return
 	}
 	var sv *served

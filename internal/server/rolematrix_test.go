@@ -91,19 +91,47 @@ var routeAccess = map[string]access{
 	"GET /tools/paytables/whatif":                              staffOnly,
 	"GET /tools/content":                                       staffOnly,
 	"GET /tools/content/sample":                                staffOnly,
-	"GET /admin/users":                                         adminOnly,
-	"GET /admin/users/new":                                     adminOnly,
-	"POST /admin/users":                                        adminOnly,
-	"GET /admin/users/{id}":                                    adminOnly,
-	"POST /admin/users/{id}/profile":                           adminOnly,
-	"POST /admin/users/{id}/secret":                            adminOnly,
-	"POST /admin/users/{id}/deactivate":                        adminOnly,
-	"POST /admin/users/{id}/reactivate":                        adminOnly,
-	"POST /admin/users/{id}/unlock":                            adminOnly,
-	"POST /admin/users/{id}/language":                          adminOnly,
-	"POST /admin/holds/{id}/lift":                              adminOnly,
-	"GET /admin/settings":                                      adminOnly,
-	"POST /admin/settings":                                     adminOnly,
+	// Classes (class*.go): the staff's pages, the projector and its
+	// stream; a class's driving is checked past the role (class.Drives,
+	// TestClass_*). The live page on the tablet is the trainees'.
+	"GET /classes":                                staffOnly,
+	"GET /classes/new":                            staffOnly,
+	"POST /classes":                               staffOnly,
+	"GET /classes/lists":                          staffOnly,
+	"POST /classes/lists":                         staffOnly,
+	"POST /classes/lists/{id}/delete":             staffOnly,
+	"GET /classes/{id}":                           staffOnly,
+	"POST /classes/{id}/tables":                   staffOnly,
+	"POST /classes/{id}/roster/preview":           staffOnly,
+	"POST /classes/{id}/roster/import":            staffOnly,
+	"GET /classes/{id}/runs/{run}":                staffOnly,
+	"GET /classes/{id}/runs/{run}/report.csv":     staffOnly,
+	"GET /classes/{id}/live":                      staffOnly,
+	"GET /classes/{id}/live/events":               staffOnly,
+	"GET /classes/{id}/live/panel":                staffOnly,
+	"POST /classes/{id}/live/start":               staffOnly,
+	"POST /classes/{id}/live/question":            staffOnly,
+	"POST /classes/{id}/live/action":              staffOnly,
+	"POST /classes/{id}/live/standing":            staffOnly,
+	"POST /classes/{id}/live/end":                 staffOnly,
+	"GET /live/{id}":                              traineeOnly,
+	"POST /live/{id}/join":                        traineeOnly,
+	"GET /live/{id}/events":                       traineeOnly,
+	"GET /live/{id}/panel":                        traineeOnly,
+	"POST /live/{id}/questions/{question}/answer": traineeOnly,
+	"GET /admin/users":                            adminOnly,
+	"GET /admin/users/new":                        adminOnly,
+	"POST /admin/users":                           adminOnly,
+	"GET /admin/users/{id}":                       adminOnly,
+	"POST /admin/users/{id}/profile":              adminOnly,
+	"POST /admin/users/{id}/secret":               adminOnly,
+	"POST /admin/users/{id}/deactivate":           adminOnly,
+	"POST /admin/users/{id}/reactivate":           adminOnly,
+	"POST /admin/users/{id}/unlock":               adminOnly,
+	"POST /admin/users/{id}/language":             adminOnly,
+	"POST /admin/holds/{id}/lift":                 adminOnly,
+	"GET /admin/settings":                         adminOnly,
+	"POST /admin/settings":                        adminOnly,
 }
 
 // routeForms are the forms posted to routes whose handler does more than
@@ -257,7 +285,14 @@ func roleMatrix(t *testing.T, k *kiosk, roleNames []string) {
 			hold = h.ID
 		}
 	}
+	// A class the manager leads with the trainee in it, with a live drill
+	// ended (its report) and none running, so that the event streams end
+	// at once; the matrix's own POSTs start one later.
+	cls, runID, questionID, listID := matrixClass(t, k)
 	ids := map[string]int64{
+		"/classes/":          cls,
+		"/classes/lists/":    listID,
+		"/live/":             cls,
 		"/admin/holds/":      hold,
 		"/signin/trainees/":  k.trainee.ID,
 		"/practice/":         sessionID,
@@ -268,6 +303,7 @@ func roleMatrix(t *testing.T, k *kiosk, roleNames []string) {
 		"/manager/trainees/": k.trainee.ID,
 	}
 	params := map[string]string{"{game}": "uth", "{version}": k.Book.Version, "{n}": "1",
+		"{run}": fmt.Sprint(runID), "{question}": fmt.Sprint(questionID),
 		"{section}": k.Book.Houses[rulebook.DefaultHouse].Book("uth").Sections[0].ID}
 
 	signedIn := map[string]*servertest.Client{

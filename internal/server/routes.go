@@ -134,6 +134,8 @@ func (s *Server) routes() http.Handler {
 			r.Get("/book/{game}", s.handleBookShow)                       // ?q= searches; htmx gets the body
 			r.Get("/book/{game}/sections/{section}", s.handleBookSection) // one section, for the dialog over a page
 		})
+		// Classes and their live drills (issue 23, class*.go).
+		s.classRoutes(r)
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireRole(admins...))
 			r.Get("/admin/users", s.handleUserList)

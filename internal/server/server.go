@@ -95,6 +95,9 @@ type Server struct {
 	trusted proxies
 	// health answers /healthz (health.go): Config.Health, or its own.
 	health *Health
+	// live hands the live drills to their projectors and tablets
+	// (class_hub.go).
+	live *liveHub
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -175,6 +178,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	if s.health == nil {
 		s.health = NewHealth(db, log)
 	}
+	s.live = newLiveHub(db, s.liveLog)
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)
@@ -194,4 +198,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // Close stops the background computations (the pay-table figures still
 // being counted or simulated) and waits for them to return. Call it once the
 // HTTP server has shut down; the Server serves no figure afterwards.
-func (s *Server) Close() { s.figures.Close() }
+func (s *Server) Close() {
+	s.live.close()
+	s.figures.Close()
+}

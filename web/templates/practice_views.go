@@ -29,6 +29,8 @@ type TraineeHomeView struct {
 	Games  []GameTile
 	Resume *ResumeView // nil when no session is open
 	Cert   CertHomeView
+	// Classes are the trainee's classes whose live drill runs (class_tablet.templ).
+	Classes []JoinCard
 }
 
 // GameTile is one game on the trainee's start page.

@@ -1,0 +1,443 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5"
+)
+
+// The staff's class pages (issue 23, docs/classes.md "Live drill"): the
+// classes of the staff member's site, a new class, a class's page (its
+// roster and practice tables, its games, its live drills and their
+// reports). The roster import is class_roster.go, the live drill
+// class_live.go (the projector) and class_tablet.go (the trainees),
+// the report class_report.go. Handlers read the request, call the store
+// and package class, and choose a view: the words are the templates'.
+
+func classURL(id int64) string     { return fmt.Sprintf("/classes/%d", id) }
+func classLiveURL(id int64) string { return classURL(id) + "/live" }
+func tabletURL(id int64) string    { return templates.TabletURL(id) }
+
+// refuse is a refusal people read in their language: catalogue message id
+// with its arguments. Its English, for the log and the English pages, comes
+// from the catalogue too, so that no handler writes a sentence.
+func refuse(k trainer.Kind, id string, args ...any) *trainer.Error {
+	return trainer.NewError(k, id, args...)
+}
+
+// The class pages' own refusals.
+var (
+	errClassDrive  = refuse(trainer.KindForbidden, "classes.err.drive")
+	errClassNoRun  = refuse(trainer.KindConflict, "classes.err.no_run")
+	errClassNoFile = refuse(trainer.KindInvalid, "classes.roster.no_file")
+)
+
+// staffClass finds the class of the route's {id} for the signed-in staff
+// member: a class of another site is not found for them, as another site's
+// trainee is not (a director sees every site's).
+func (s *Server) staffClass(r *http.Request) (*class.Class, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.db.FindClass(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if scope := s.scopeSite(r.Context()); scope != 0 && siteOrFirst(rec.SiteID) != siteOrFirst(scope) {
+		return nil, trainer.ErrClassNotFound
+	}
+	return (*class.Class)(rec), nil
+}
+
+// drivenClass is staffClass for what only those who drive the class may
+// do (class.Class.Drives: its instructors, an administrator of its site, a
+// director): 403 for another manager.
+func (s *Server) drivenClass(r *http.Request) (*class.Class, error) {
+	c, err := s.staffClass(r)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Drives(visitOf(r.Context()).user) {
+		return nil, errClassDrive
+	}
+	return c, nil
+}
+
+func siteOrFirst(id int64) int64 {
+	if id == 0 {
+		return trainer.FirstSiteID
+	}
+	return id
+}
+
+// handleClassList lists the classes of the staff member's site (every
+// site's for a director), each with its instructors, roster and games.
+func (s *Server) handleClassList(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	u := visitOf(ctx).user
+	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{SiteID: s.scopeSite(ctx)})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	names, err := s.userNames(ctx)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := templates.ClassListView{Page: s.page(r, say.Msg("classes.list.title"), "classes"), CanCreate: class.CanCreate(u),
+		ListsURL: "/classes/lists"}
+	for _, rec := range recs {
+		c := (*class.Class)(rec)
+		row := templates.ClassRow{URL: classURL(c.ID), Name: c.Name, Members: len(c.Members), Games: s.gameWords(c.Games),
+			Starts: c.Starts, Ends: c.Ends, Live: c.RunID != 0, Drives: c.Drives(u), LiveURL: classLiveURL(c.ID)}
+		for _, id := range c.Instructors {
+			row.Instructors = append(row.Instructors, names[id])
+		}
+		v.Classes = append(v.Classes, row)
+	}
+	s.render(w, r, http.StatusOK, templates.ClassListPage(v), nil)
+}
+
+// userNames are the names of every user, by ID, for the pages that list
+// people by the IDs a class keeps.
+func (s *Server) userNames(ctx context.Context) (map[int64]string, error) {
+	users, err := s.db.ListUsers(ctx, trainer.UserFilter{})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(users))
+	for _, u := range users {
+		out[u.ID] = u.Name
+	}
+	return out, nil
+}
+
+// gameWords are games as the templates name them.
+func (s *Server) gameWords(slugs []string) []templates.GameWord {
+	out := make([]templates.GameWord, len(slugs))
+	for i, g := range slugs {
+		out[i] = templates.GameWord{Slug: g}
+	}
+	return out
+}
+
+// handleClassNew shows the form of a new class: the signed-in manager or
+// administrator as its instructor, every game the kiosk offers.
+func (s *Server) handleClassNew(w http.ResponseWriter, r *http.Request) {
+	u := visitOf(r.Context()).user
+	c := &class.Class{Games: s.plan.Games()}
+	if class.CheckInstructor(u) == nil {
+		c.Instructors = []int64{u.ID}
+	}
+	f, err := s.classForm(r, c, nil)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, say.Msg("classes.new.title"), "classes"), Form: f}), nil)
+}
+
+// classForm is the new class's form filled with c: the managers and
+// administrators of the staff member's site to choose instructors from,
+// the games, and errs on their fields.
+func (s *Server) classForm(r *http.Request, c *class.Class, errs templates.Errors) (templates.ClassForm, error) {
+	ctx := r.Context()
+	f := templates.ClassForm{Action: "/classes", Name: c.Name, Errors: errs}
+	if f.Errors == nil {
+		f.Errors = templates.Errors{}
+	}
+	if !c.Starts.IsZero() {
+		f.Starts = c.Starts.Format(time.DateOnly)
+	}
+	if !c.Ends.IsZero() {
+		f.Ends = c.Ends.Format(time.DateOnly)
+	}
+	staff, err := s.db.ListUsers(ctx, trainer.UserFilter{ActiveOnly: true, SiteID: s.homeSite(ctx)})
+	if err != nil {
+		return f, err
+	}
+	for _, u := range staff {
+		if class.CheckInstructor(u) != nil {
+			continue
+		}
+		f.Instructors = append(f.Instructors, templates.ClassPick{Value: strconv.FormatInt(u.ID, 10), Name: u.Name,
+			Checked: slices.Contains(c.Instructors, u.ID)})
+	}
+	for _, g := range s.plan.Games() {
+		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: slices.Contains(c.Games, g)})
+	}
+	return f, nil
+}
+
+// handleClassCreate creates a class from the form: refused on its field
+// with 422 when class.Validate, an instructor's check or the store refuses.
+func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if !class.CanCreate(visitOf(ctx).user) {
+		s.error(w, r, errClassDrive)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	c, bad := decodeClass(r.PostForm)
+	errs := templates.Errors{}
+	for field, id := range bad {
+		errs[field] = say.T(r.Context(), id)
+	}
+	c.SiteID = s.homeSite(ctx)
+	c.Normalize()
+	if len(errs) == 0 {
+		err := c.Validate(s.plan.Games())
+		if err == nil {
+			err = s.checkInstructors(ctx, c)
+		}
+		if err == nil {
+			err = s.db.CreateClass(ctx, (*trainer.Class)(c))
+		}
+		switch {
+		case err == nil:
+			s.redirect(w, r, classURL(c.ID))
+			return
+		case trainer.KindOf(err) == trainer.KindInternal:
+			s.error(w, r, err)
+			return
+		}
+		errs = templates.Errors{classField(err): messageIn(loc(r), err)}
+	}
+	f, err := s.classForm(r, c, errs)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusUnprocessableEntity,
+		templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, say.Msg("classes.new.title"), "classes"), Form: f}), nil)
+}
+
+// checkInstructors checks each instructor of c as stored
+// (class.CheckInstructor): the store checks again in its transaction.
+func (s *Server) checkInstructors(ctx context.Context, c *class.Class) error {
+	for _, id := range c.Instructors {
+		u, err := s.db.FindUserByID(ctx, id)
+		if err != nil {
+			if trainer.KindOf(err) == trainer.KindNotFound {
+				return refuse(trainer.KindInvalid, "class.err.instructor_none")
+			}
+			return err
+		}
+		if err := class.CheckInstructor(u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeClass reads the new class's form; bad holds the message id of each
+// field that could not be read at all (a date that is not one).
+func decodeClass(form url.Values) (c *class.Class, bad map[string]string) {
+	c = &class.Class{Name: form.Get("name"), Games: form["game"], Standing: class.StandingNone}
+	bad = map[string]string{}
+	for _, v := range form["instructor"] {
+		if id, err := strconv.ParseInt(v, 10, 64); err == nil {
+			c.Instructors = append(c.Instructors, id)
+		}
+	}
+	for _, d := range []struct {
+		field string
+		to    *time.Time
+	}{{"starts", &c.Starts}, {"ends", &c.Ends}} {
+		v := strings.TrimSpace(form.Get(d.field))
+		if v == "" {
+			continue
+		}
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			bad[d.field] = "classes.new.bad_date"
+			continue
+		}
+		*d.to = t
+	}
+	return c, bad
+}
+
+// classField is the form field a refusal of a class belongs to, by its
+// message: "" for the form as a whole.
+func classField(err error) string {
+	var e *trainer.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(e.ID, "class.err.name"), e.ID == "err.class_name_taken", strings.HasPrefix(e.ID, "err.name"),
+		e.ID == "err.enter_name":
+		return "name"
+	case strings.HasPrefix(e.ID, "class.err.instructor"), e.ID == "err.class_other_site":
+		return "instructor"
+	case strings.HasPrefix(e.ID, "class.err.game"):
+		return "game"
+	case e.ID == "class.err.dates":
+		return "ends"
+	}
+	return ""
+}
+
+// handleClassShow is a class's page: its roster with the practice tables,
+// its games and instructors, its live drills with their reports, and, for
+// those who drive it, the roster import and the way to the live drill.
+func (s *Server) handleClassShow(w http.ResponseWriter, r *http.Request) {
+	c, err := s.staffClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v, err := s.classView(r, c)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	switch r.URL.Query().Get("saved") {
+	case "tables":
+		v.Notice = "classes.show.tables_saved"
+	}
+	s.render(w, r, http.StatusOK, templates.ClassShowPage(v), nil)
+}
+
+// classView is a class's page.
+func (s *Server) classView(r *http.Request, c *class.Class) (templates.ClassShowView, error) {
+	ctx := r.Context()
+	u := visitOf(ctx).user
+	v := templates.ClassShowView{Page: s.page(r, say.Name(c.Name), "classes"), Name: c.Name, Games: s.gameWords(c.Games),
+		Starts: c.Starts, Ends: c.Ends, Drives: c.Drives(u), Live: c.RunID != 0, LiveURL: classLiveURL(c.ID),
+		ImportAction: classURL(c.ID) + "/roster/preview", TablesAction: classURL(c.ID) + "/tables",
+		MaxRosterKB: class.MaxRosterBytes / 1024}
+	users, err := s.db.ListUsers(ctx, trainer.UserFilter{})
+	if err != nil {
+		return v, err
+	}
+	byID := make(map[int64]*trainer.User, len(users))
+	for _, x := range users {
+		byID[x.ID] = x
+	}
+	for _, id := range c.Instructors {
+		if x := byID[id]; x != nil {
+			v.Instructors = append(v.Instructors, x.Name)
+		}
+	}
+	for _, id := range c.Members {
+		x := byID[id]
+		if x == nil {
+			continue
+		}
+		v.Roster = append(v.Roster, templates.RosterRow{ID: strconv.FormatInt(id, 10), Name: x.Name, Badge: x.Badge,
+			Table: c.Tables[id], Active: x.Active})
+	}
+	slices.SortFunc(v.Roster, func(a, b templates.RosterRow) int {
+		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	runs, err := s.db.ListClassRuns(ctx, c.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, run := range runs {
+		rv := templates.RunRow{Started: run.StartedAt, Ended: run.EndedAt, List: run.ListName,
+			ReportURL: reportURL(c.ID, run.ID), CSVURL: reportURL(c.ID, run.ID) + "/report.csv"}
+		if x := byID[run.StartedBy]; x != nil {
+			rv.By = x.Name
+		}
+		v.Runs = append(v.Runs, rv)
+	}
+	return v, nil
+}
+
+// handleClassTables saves the practice table each member sits at (for a
+// standing by teams): table_<id> on the form, empty for none.
+func (s *Server) handleClassTables(w http.ResponseWriter, r *http.Request) {
+	c, err := s.drivenClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	c.Tables = map[int64]string{}
+	for _, id := range c.Members {
+		if v := strings.TrimSpace(r.PostForm.Get("table_" + strconv.FormatInt(id, 10))); v != "" {
+			c.Tables[id] = v
+		}
+	}
+	c.Normalize()
+	err = c.Validate(s.plan.Games())
+	if err == nil {
+		err = s.db.UpdateClass(r.Context(), (*trainer.Class)(c))
+	}
+	if err != nil {
+		if trainer.KindOf(err) == trainer.KindInternal {
+			s.error(w, r, err)
+			return
+		}
+		v, verr := s.classView(r, c)
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
+		v.TablesError = messageIn(loc(r), err)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.ClassShowPage(v), nil)
+		return
+	}
+	s.live.poke()
+	s.redirect(w, r, classURL(c.ID)+"?saved=tables")
+}
+
+// classRoutes are the routes of classes and their live drills: the staff's
+// (the class pages, the roster import, the projector and its controls, the
+// reports) and the trainees' (the live page on the tablet).
+func (s *Server) classRoutes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireRole(managers...))
+		r.Get("/classes", s.handleClassList)
+		r.Get("/classes/new", s.handleClassNew)
+		r.Post("/classes", s.handleClassCreate)
+		r.Get("/classes/lists", s.handleClassLists)                   // the prepared lists, and a new one
+		r.Post("/classes/lists", s.handleClassListCreate)             // saves a list
+		r.Post("/classes/lists/{id}/delete", s.handleClassListDelete) // the owner's own only
+		r.Get("/classes/{id}", s.handleClassShow)
+		r.Post("/classes/{id}/tables", s.handleClassTables)           // the practice table each member sits at
+		r.Post("/classes/{id}/roster/preview", s.handleRosterPreview) // the uploaded file, row by row; nothing saved
+		r.Post("/classes/{id}/roster/import", s.handleRosterImport)   // every accepted row at once, or none
+		r.Get("/classes/{id}/runs/{run}", s.handleClassReport)
+		r.Get("/classes/{id}/runs/{run}/report.csv", s.handleClassReportCSV)
+		r.Get("/classes/{id}/live", s.handleProjector)              // the projector's page
+		r.Get("/classes/{id}/live/events", s.handleProjectorEvents) // its event stream
+		r.Get("/classes/{id}/live/panel", s.handleProjectorPoll)    // ?key=&controls=: the fallback's poll
+		r.Post("/classes/{id}/live/start", s.handleLiveStart)
+		r.Post("/classes/{id}/live/question", s.handleLiveQuestion)
+		r.Post("/classes/{id}/live/action", s.handleLiveAction) // pause, resume, add, lock, skip
+		r.Post("/classes/{id}/live/standing", s.handleLiveStanding)
+		r.Post("/classes/{id}/live/end", s.handleLiveEnd)
+	})
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireRole(trainees...))
+		r.Get("/live/{id}", s.handleTabletShow)
+		r.Post("/live/{id}/join", s.handleTabletJoin)
+		r.Get("/live/{id}/events", s.handleTabletEvents)
+		r.Get("/live/{id}/panel", s.handleTabletPoll) // ?key=&clock=: the fallback's poll
+		r.Post("/live/{id}/questions/{question}/answer", s.handleTabletAnswer)
+	})
+}

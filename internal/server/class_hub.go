@@ -1,0 +1,377 @@
+package server
+
+import (
+	"context"
+	"github.com/dealerkiosk/trainer/web/view"
+	"sync"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// The live drill's fan-out in one kiosk process (docs/classes.md, "Live
+// drill"). Nothing of a live drill lives in a process's memory but a copy
+// of what the store says: the hub keeps, for each class some projector or
+// tablet of this process watches, the last snapshot it read (the class with
+// its roster, the live drill, its current question with the instructor's
+// actions and the answers to it), and hands it to every event stream of
+// that class. One loop polls the classes' live versions for the whole
+// process, one read for every class watched (trainer.ClassLiveVersions),
+// and reads a class again only when its version moved, so a process with 30
+// tablets of a class reads the store as often as a process with one. A
+// phase that ends by time writes nothing and moves no version: the loop
+// wakes at the next phase boundary of each class and hands the same
+// snapshot on, read again, for the streams to say the new phase. A write
+// made through this process pokes the loop, so its own streams hear of it
+// at once; the other processes of a group hear of it at their next poll.
+
+// liveInterval is how often the hub polls the live versions while some
+// stream watches a class: the delay, at most, before a change made through
+// another process of a group reaches this process's tablets.
+const liveInterval = 100 * time.Millisecond
+
+// pollWatch is how long a class stays watched after a tablet that fell
+// back to polling last asked for it.
+const pollWatch = 10 * time.Second
+
+// liveHub is the process's fan-out of live drills.
+type liveHub struct {
+	db       trainer.Store
+	log      func(error)
+	interval time.Duration
+
+	mu      sync.Mutex
+	classes map[int64]*liveClass
+	started bool
+	closed  bool
+	wake    chan struct{} // pokes the loop; buffered, one poke is enough
+	done    chan struct{} // closed by close: every stream ends
+}
+
+// liveClass is one class the hub watches: its streams, the last snapshot
+// read, and the time its current phase ends by itself.
+type liveClass struct {
+	subs     map[*liveSub]struct{}
+	snap     *liveSnap
+	checked  time.Time // when its version was last polled
+	boundary time.Time // the store's time its phase ends by itself; zero for none
+	polled   time.Time // when a polling tablet last asked
+}
+
+// liveSub is one event stream: it receives the latest snapshot only (an
+// older one not yet read is replaced), so a slow tablet never holds up the
+// others and never gets behind.
+type liveSub struct {
+	ch chan *liveSnap
+}
+
+func newLiveHub(db trainer.Store, log func(error)) *liveHub {
+	return &liveHub{db: db, log: log, interval: liveInterval, classes: map[int64]*liveClass{},
+		wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// liveSnap is a class's live drill as read at one moment: what every
+// projector and tablet of the class is made from. It is never changed once
+// published.
+type liveSnap struct {
+	// Live is what the views are made from (web/view): the class, the live
+	// drill, the answers to its question, the standings and names.
+	view.Live
+
+	cache sync.Map // rendered fragments that do not depend on who reads them
+}
+
+// running reports whether a live drill of the class runs.
+func (sn *liveSnap) running() bool { return sn.Running() }
+
+// boundary is the store's time at which the current question's phase ends
+// by itself (the preview or the answers), zero when it does not (paused,
+// closed, skipped, no question).
+func (sn *liveSnap) boundary(now time.Time) time.Time {
+	q := sn.Question()
+	if q == nil {
+		return time.Time{}
+	}
+	st := q.At(now)
+	if st.Paused || (st.Phase != class.PhasePreview && st.Phase != class.PhaseOpen) {
+		return time.Time{}
+	}
+	return now.Add(st.Left)
+}
+
+// subscribe adds a stream of class classID, handing it the class's last
+// snapshot at once if the hub has one. It returns nil once the hub is
+// closed (the kiosk shutting down).
+func (h *liveHub) subscribe(classID int64) *liveSub {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil
+	}
+	sub := &liveSub{ch: make(chan *liveSnap, 1)}
+	lc := h.watch(classID)
+	lc.subs[sub] = struct{}{}
+	if lc.snap != nil {
+		sub.ch <- lc.snap
+	}
+	if !h.started {
+		h.started = true
+		go h.run()
+	}
+	h.pokeLocked()
+	return sub
+}
+
+// unsubscribe removes a stream; a class no stream watches is forgotten.
+func (h *liveHub) unsubscribe(classID int64, sub *liveSub) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if lc := h.classes[classID]; lc != nil {
+		delete(lc.subs, sub)
+		h.forgetLocked(classID, time.Now())
+	}
+}
+
+// watch returns the class's entry, made if new. Call with h.mu held.
+func (h *liveHub) watch(classID int64) *liveClass {
+	lc := h.classes[classID]
+	if lc == nil {
+		lc = &liveClass{subs: map[*liveSub]struct{}{}}
+		h.classes[classID] = lc
+	}
+	return lc
+}
+
+// forgetLocked drops a class no stream and no polling tablet watches, so
+// that the process holds nothing of a class nobody looks at.
+func (h *liveHub) forgetLocked(classID int64, now time.Time) {
+	if lc := h.classes[classID]; lc != nil && len(lc.subs) == 0 && now.Sub(lc.polled) > pollWatch {
+		delete(h.classes, classID)
+	}
+}
+
+// poke makes the loop poll at once: a write of this process has moved a
+// live version.
+func (h *liveHub) poke() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.pokeLocked()
+}
+
+func (h *liveHub) pokeLocked() {
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+}
+
+// close ends every stream and the loop; subscribe returns nil afterwards.
+func (h *liveHub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.closed {
+		h.closed = true
+		close(h.done)
+	}
+}
+
+// current is class classID's snapshot for a page or a polling tablet: the
+// hub's, when it polled the class's version within the last interval or
+// two, else read now. A polling tablet (poll true) keeps the class watched
+// for pollWatch, so that every polling tablet of a class shares one read.
+func (h *liveHub) current(ctx context.Context, classID int64, poll bool) (*liveSnap, error) {
+	now := time.Now()
+	h.mu.Lock()
+	var sn *liveSnap
+	if lc := h.classes[classID]; lc != nil && lc.snap != nil && now.Sub(lc.checked) <= 2*h.interval {
+		sn = lc.snap
+	}
+	if poll && !h.closed {
+		h.watch(classID).polled = now
+		if !h.started {
+			h.started = true
+			go h.run()
+		}
+	}
+	h.mu.Unlock()
+	if sn != nil {
+		return sn, nil
+	}
+	return readLive(ctx, h.db, classID)
+}
+
+// run is the hub's loop: poll, read what moved, hand it on, and sleep until
+// the next poll or the next phase boundary, whichever comes first.
+func (h *liveHub) run() {
+	timer := time.NewTimer(h.interval)
+	defer timer.Stop()
+	for {
+		wait := time.Hour
+		if ids := h.watched(); len(ids) > 0 {
+			h.refresh(ids)
+			wait = h.interval
+			if b := h.untilBoundary(); b < wait {
+				wait = max(b, 5*time.Millisecond)
+			}
+		}
+		timer.Reset(wait)
+		select {
+		case <-h.done:
+			return
+		case <-h.wake:
+		case <-timer.C:
+		}
+	}
+}
+
+// watched lists the classes some stream or polling tablet watches,
+// forgetting those none watches any more.
+func (h *liveHub) watched() []int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	now := time.Now()
+	ids := make([]int64, 0, len(h.classes))
+	for id := range h.classes {
+		h.forgetLocked(id, now)
+		if h.classes[id] != nil {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// refresh polls the versions of ids, one read for all, and reads again each
+// class whose version moved or whose phase has ended by time.
+func (h *liveHub) refresh(ids []int64) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	versions, err := h.db.ClassLiveVersions(ctx, ids...)
+	if err != nil {
+		h.log(err)
+		return
+	}
+	now, checked := h.db.Clock(), time.Now()
+	for _, id := range ids {
+		h.mu.Lock()
+		lc := h.classes[id]
+		due := false
+		if lc != nil {
+			lc.checked = checked
+			due = lc.snap == nil || lc.snap.Live.Live.Version != versions[id] ||
+				(!lc.boundary.IsZero() && !now.Before(lc.boundary))
+		}
+		h.mu.Unlock()
+		if !due {
+			continue
+		}
+		sn, err := readLive(ctx, h.db, id)
+		if err != nil {
+			h.log(err)
+			continue
+		}
+		h.publish(id, sn)
+	}
+}
+
+// publish makes sn the class's snapshot and hands it to each stream.
+func (h *liveHub) publish(classID int64, sn *liveSnap) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	lc := h.classes[classID]
+	if lc == nil {
+		return
+	}
+	lc.snap, lc.boundary = sn, sn.boundary(h.db.Clock())
+	for sub := range lc.subs {
+		select { // the latest only: drop one not yet read
+		case <-sub.ch:
+		default:
+		}
+		sub.ch <- sn
+	}
+}
+
+// untilBoundary is the real time until the nearest phase boundary of the
+// classes watched.
+func (h *liveHub) untilBoundary() time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	now := h.db.Clock()
+	wait := time.Hour
+	for _, lc := range h.classes {
+		if !lc.boundary.IsZero() {
+			wait = min(wait, lc.boundary.Sub(now))
+		}
+	}
+	return wait
+}
+
+// readLive reads class classID's live drill whole: the class, the live
+// drill and its current question, the answers to it, and, once the
+// question is closed, the standings the class shows.
+func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, error) {
+	live, err := db.ClassLive(ctx, classID, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := db.FindClass(ctx, classID)
+	if err != nil {
+		return nil, err
+	}
+	sn := &liveSnap{Live: view.Live{Class: (*class.Class)(rec), Live: live, ByUser: map[int64]*trainer.Attempt{}}}
+	if live.Question == nil {
+		return sn, nil
+	}
+	if sn.Answers, err = db.ClassAnswers(ctx, live.Question.ID); err != nil {
+		return nil, err
+	}
+	for _, a := range sn.Answers {
+		sn.ByUser[a.UserID] = a
+	}
+	if sn.Class.ShowNames {
+		users, err := db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee})
+		if err != nil {
+			return nil, err
+		}
+		sn.Names = map[int64]string{}
+		for _, u := range users {
+			if sn.Class.Has(u.ID) || sn.ByUser[u.ID] != nil {
+				sn.Names[u.ID] = u.Name
+			}
+		}
+	}
+	st := sn.Question().At(db.Clock())
+	if sn.Class.Standing != class.StandingNone && (st.Phase == class.PhaseLocked || st.Phase == class.PhaseSkipped) {
+		if err := sn.standings(ctx, db); err != nil {
+			return nil, err
+		}
+	}
+	return sn, nil
+}
+
+// standings ranks the live drill's participants on every question closed
+// so far (class.Report.Scores): each trainee's place, or the tables.
+func (sn *liveSnap) standings(ctx context.Context, db trainer.Store) error {
+	rec, err := db.ClassRunRecord(ctx, sn.Live.Live.Run.ID)
+	if err != nil {
+		return err
+	}
+	asked, err := class.AskedIn(rec)
+	if err != nil {
+		return err
+	}
+	ps := class.Participants(rec)
+	members := make([]class.Member, len(ps))
+	for i, p := range ps {
+		members[i] = class.Member{UserID: p.UserID}
+	}
+	scores := class.NewReport(members, asked).Scores(ps)
+	switch sn.Class.Standing {
+	case class.StandingAnonymous:
+		sn.Places = class.Places(scores)
+	case class.StandingTeams:
+		sn.Teams = class.Teams(scores)
+	}
+	return nil
+}

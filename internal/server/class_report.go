@@ -1,0 +1,109 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/go-chi/chi/v5"
+)
+
+// A live drill's report (class.Report): per trainee and per question, right
+// or wrong and the time, as a printable page and as CSV. Every member of
+// staff of the class's site reads it, as they read the dashboard.
+
+func reportURL(classID, runID int64) string {
+	return fmt.Sprintf("%s/runs/%d", classURL(classID), runID)
+}
+
+// classReport reads the live drill of the route's {run} for the class of
+// {id} and lays out its report over the roster and anybody else who
+// answered. Returns trainer.ErrClassRunNotFound for a drill of another
+// class.
+func (s *Server) classReport(r *http.Request) (*class.Class, *trainer.ClassRunRecord, *class.Report, error) {
+	c, err := s.staffClass(r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	runID, err := strconv.ParseInt(chi.URLParam(r, "run"), 10, 64)
+	if err != nil {
+		return nil, nil, nil, trainer.ErrClassRunNotFound
+	}
+	rec, err := s.db.ClassRunRecord(r.Context(), runID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if rec.Run.ClassID != c.ID {
+		return nil, nil, nil, trainer.ErrClassRunNotFound
+	}
+	asked, err := class.AskedIn(rec)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{Role: trainer.RoleTrainee})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	in := map[int64]bool{}
+	for _, id := range c.Members {
+		in[id] = true
+	}
+	for _, p := range rec.Participants {
+		in[p.UserID] = true
+	}
+	var members []class.Member
+	for _, u := range users {
+		if in[u.ID] {
+			members = append(members, class.Member{UserID: u.ID, Name: u.Name, Badge: u.Badge})
+		}
+	}
+	return c, rec, class.NewReport(members, asked), nil
+}
+
+// handleClassReport is the report's printable page.
+func (s *Server) handleClassReport(w http.ResponseWriter, r *http.Request) {
+	c, rec, rep, err := s.classReport(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := templates.ReportView{Page: s.page(r, say.Msg("classes.report.title", "Class", c.Name), "classes"), ClassName: c.Name,
+		ClassURL: classURL(c.ID), House: s.house.Title, Started: rec.Run.StartedAt, Ended: rec.Run.EndedAt, List: rec.Run.ListName,
+		CSVURL: reportURL(c.ID, rec.Run.ID) + "/report.csv"}
+	for _, q := range rep.Questions {
+		v.Questions = append(v.Questions, templates.ReportQuestion{Number: q.Number,
+			Game: templates.GameWord{Slug: q.Game}, Kind: q.Kind, Level: q.Level, Skipped: q.Skipped})
+	}
+	for i, t := range rep.Totals {
+		v.Totals = append(v.Totals, templates.ReportTotal{Answered: t.Answered, Right: t.Right, Median: t.Median,
+			Skipped: rep.Questions[i].Skipped})
+	}
+	for _, row := range rep.Rows {
+		rv := templates.ReportRowView{Name: row.Name, Badge: row.Badge, Answered: row.Answered, Right: row.Right, Median: row.Median}
+		for j, cell := range row.Cells {
+			rv.Cells = append(rv.Cells, templates.ReportCell{Answered: cell.Answered, Correct: cell.Correct, Elapsed: cell.Elapsed,
+				Skipped: rep.Questions[j].Skipped})
+		}
+		v.Rows = append(v.Rows, rv)
+	}
+	s.render(w, r, http.StatusOK, templates.ReportPage(v), nil)
+}
+
+// handleClassReportCSV is the report as CSV (class.Report.WriteCSV): the
+// header in the reader's language, the values for programs.
+func (s *Server) handleClassReportCSV(w http.ResponseWriter, r *http.Request) {
+	c, rec, rep, err := s.classReport(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="class-%d-drill-%d.csv"`, c.ID, rec.Run.ID))
+	if err := rep.WriteCSV(w, loc(r)); err != nil {
+		s.logError(r, err)
+	}
+}

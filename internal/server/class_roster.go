@@ -1,0 +1,231 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// The roster import in the browser (docs/classes.md, "The roster file" and
+// "The import plan"): the file is uploaded and its plan previewed, row by
+// row, before anything is saved; the preview carries the file back (in the
+// form, never kept on the kiosk), and the commit plans it again and saves
+// every accepted row at once, in the store's one transaction, or nothing.
+// The commit is refused when its plan is not the one previewed (a user
+// added or changed in between): the rows are shown again to be looked at.
+// The PINs the kiosk makes are made at the commit and shown once, on the
+// page that answers it, as a sheet of cut-out slips: the store keeps only
+// their hashes.
+
+// rosterUploadLimit bounds the upload's body: the file's own limit and
+// room for the form around it.
+const rosterUploadLimit = class.MaxRosterBytes + 64<<10
+
+// handleRosterPreview reads the uploaded roster (the file field "roster")
+// and shows each row's fate.
+func (s *Server) handleRosterPreview(w http.ResponseWriter, r *http.Request) {
+	c, err := s.drivenClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, rosterUploadLimit)
+	data, err := rosterUpload(r)
+	if err != nil {
+		s.rosterRefused(w, r, c, err)
+		return
+	}
+	rows, err := class.ParseRoster(data)
+	if err != nil {
+		s.rosterRefused(w, r, c, err)
+		return
+	}
+	plan, err := s.planRoster(r, c, rows)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "")), nil)
+}
+
+// rosterUpload reads the uploaded file. A body past the limit is the file
+// refused as too large; no file is refused in words.
+func rosterUpload(r *http.Request) ([]byte, error) {
+	tooLarge := refuse(trainer.KindInvalid, "class.roster.too_large", "Max", class.MaxRosterBytes>>10)
+	if err := r.ParseMultipartForm(rosterUploadLimit); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, tooLarge
+		}
+		return nil, errClassNoFile
+	}
+	f, _, err := r.FormFile("roster")
+	if err != nil {
+		return nil, errClassNoFile
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, class.MaxRosterBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > class.MaxRosterBytes {
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
+// rosterRefused shows the class's page again with why the file was not
+// read (422), or the error page for anything but a refusal.
+func (s *Server) rosterRefused(w http.ResponseWriter, r *http.Request, c *class.Class, err error) {
+	if k := trainer.KindOf(err); k == trainer.KindInternal {
+		s.error(w, r, err)
+		return
+	}
+	v, verr := s.classView(r, c)
+	if verr != nil {
+		s.error(w, r, verr)
+		return
+	}
+	v.ImportError = messageIn(loc(r), err)
+	s.render(w, r, http.StatusUnprocessableEntity, templates.ClassShowPage(v), nil)
+}
+
+// planRoster plans rows against every user of the kiosk (a name or a
+// badge is the kiosk's, whatever the site).
+func (s *Server) planRoster(r *http.Request, c *class.Class, rows []class.Row) (*class.Plan, error) {
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{})
+	if err != nil {
+		return nil, err
+	}
+	return class.PlanImport(rows, class.IndexUsers(users), c.Members, nil)
+}
+
+// planDigest sums up what a plan decides (each row's line, fate, user and
+// values, never a PIN), so that the commit can tell the plan previewed
+// from another.
+func planDigest(classID int64, p *class.Plan) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "class %d\n", classID)
+	for _, e := range p.Entries {
+		var user int64
+		if e.User != nil {
+			user = e.User.ID
+		}
+		fmt.Fprintf(h, "%d\x00%d\x00%d\x00%q\x00%q\x00%t\x00%t\n", e.Line, e.Fate, user, e.Name, e.Badge, e.PINMade, e.PINUnused)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// rosterPreview is the preview's page: every row with its fate, and the
+// form that commits the rows accepted (the file carried in it).
+func (s *Server) rosterPreview(r *http.Request, c *class.Class, p *class.Plan, data []byte, notice string) templates.RosterPreviewView {
+	l := loc(r)
+	v := templates.RosterPreviewView{
+		Page: s.page(r, say.Msg("classes.roster.preview_title", "Class", c.Name), "classes"), ClassName: c.Name,
+		ClassURL: classURL(c.ID), Action: classURL(c.ID) + "/roster/import", Roster: base64.StdEncoding.EncodeToString(data),
+		Digest: planDigest(c.ID, p), Notice: notice,
+		Added: p.Count(class.FateAdd), Joining: p.Count(class.FateJoin), Members: p.Count(class.FateMember),
+		Refused: p.Count(class.FateRefused),
+	}
+	for _, e := range p.Entries {
+		v.Rows = append(v.Rows, rosterRow(l, e))
+	}
+	return v
+}
+
+// rosterRow is one row of the preview: its values, its fate and, for a
+// refused row, why, in the reader's language.
+func rosterRow(l *i18n.Localizer, e class.Entry) templates.RosterPreviewRow {
+	row := templates.RosterPreviewRow{Line: e.Line, Name: e.Name, Badge: e.Badge, Fate: e.Fate.String()}
+	switch {
+	case e.Refusal != nil:
+		row.Reason = messageIn(l, e.Refusal)
+	case e.PINMade:
+		row.PIN = "made"
+	case e.PINUnused:
+		row.PIN = "unused"
+	case e.Fate == class.FateAdd:
+		row.PIN = "given"
+	}
+	return row
+}
+
+// handleRosterImport commits the roster previewed: it plans the file again,
+// and saves every accepted row at once when the plan is the one previewed.
+// It answers with the result and the slips of the PINs the kiosk made,
+// shown this once.
+func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
+	c, err := s.drivenClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	data, err := base64.StdEncoding.DecodeString(r.PostForm.Get("roster"))
+	if err != nil || len(data) == 0 || len(data) > class.MaxRosterBytes {
+		s.error(w, r, errClassNoFile)
+		return
+	}
+	rows, err := class.ParseRoster(data)
+	if err != nil {
+		s.rosterRefused(w, r, c, err)
+		return
+	}
+	plan, err := s.planRoster(r, c, rows)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if planDigest(c.ID, plan) != r.PostForm.Get("digest") {
+		// Someone changed the kiosk's users, or the class, since the
+		// preview: the rows are shown again, as they stand now.
+		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "classes.roster.changed")), nil)
+		return
+	}
+	if plan.Count(class.FateAdd)+plan.Count(class.FateJoin) == 0 {
+		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "classes.roster.nothing")), nil)
+		return
+	}
+	im, err := plan.Import(trainer.HashSecret)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := s.db.ImportClassRoster(r.Context(), c.ID, im); err != nil {
+		if trainer.KindOf(err) == trainer.KindInternal {
+			s.error(w, r, err)
+			return
+		}
+		v := s.rosterPreview(r, c, plan, data, "")
+		v.Problem = messageIn(loc(r), err)
+		var ie *trainer.ClassImportError
+		if errors.As(err, &ie) {
+			v.ProblemName = ie.Name
+		}
+		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(v), nil)
+		return
+	}
+	s.live.poke()
+	v := templates.RosterResultView{
+		Page: s.page(r, say.Msg("classes.roster.result_title", "Class", c.Name), "classes"), ClassName: c.Name, ClassURL: classURL(c.ID),
+		Added: plan.Count(class.FateAdd), Joined: plan.Count(class.FateJoin), Members: plan.Count(class.FateMember),
+		Refused: plan.Count(class.FateRefused), House: s.house.Title,
+	}
+	for _, e := range plan.Slips() {
+		v.Slips = append(v.Slips, templates.Slip{Name: e.Name, Badge: e.Badge, PIN: e.IssuedPIN})
+	}
+	s.render(w, r, http.StatusOK, templates.RosterResultPage(v), nil)
+}

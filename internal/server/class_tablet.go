@@ -1,0 +1,281 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
+	"github.com/go-chi/chi/v5"
+)
+
+// The trainee's side of a live drill (issue 23): joining in one tap, the
+// live page on the tablet (the question as in practice with a countdown,
+// then the trainee's own result and the explanation), and the answer,
+// graded on the server from the seed once, while answers are open. The key
+// never reaches a tablet before the lock: the question's page is made
+// without it, as practice's is, and the result only once the store's
+// clock says the answers are closed.
+
+// memberClass finds the class of the route's {id} for the signed-in
+// trainee: 403 for a class they are not in (trainer.ErrClassNotMember).
+func (s *Server) memberClass(r *http.Request) (*class.Class, error) {
+	id, err := idParam(r)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.db.FindClass(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	c := (*class.Class)(rec)
+	if !c.Has(visitOf(r.Context()).user.ID) {
+		return nil, trainer.ErrClassNotMember
+	}
+	return c, nil
+}
+
+// handleTabletShow is the trainee's live page: where the class's live drill
+// stands for them.
+func (s *Server) handleTabletShow(w http.ResponseWriter, r *http.Request) {
+	c, err := s.memberClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	panel, err := s.tabletNow(r.Context(), c.ID, false)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderTablet(w, r, http.StatusOK, c, panel)
+}
+
+// renderTablet writes the live page, or only its panel for htmx.
+func (s *Server) renderTablet(w http.ResponseWriter, r *http.Request, status int, c *class.Class, panel templates.TabletPanel) {
+	page := s.page(r, say.Name(c.Name), "practice")
+	page.RefreshSeconds = 5 // without JavaScript; the event stream does it otherwise
+	v := templates.TabletView{Page: page, ClassName: c.Name, EventsURL: tabletURL(c.ID) + "/events",
+		PollURL: tabletURL(c.ID) + "/panel", Panel: panel}
+	s.render(w, r, status, templates.TabletPage(v), templates.TabletPanelFragment(panel))
+}
+
+// tabletNow is the signed-in trainee's panel now; poll keeps the class
+// watched by the hub for a tablet that polls.
+func (s *Server) tabletNow(ctx context.Context, classID int64, poll bool) (templates.TabletPanel, error) {
+	u := visitOf(ctx).user
+	sn, err := s.live.current(ctx, classID, poll)
+	if err != nil {
+		return templates.TabletPanel{}, err
+	}
+	p, err := s.participation(ctx, sn, u.ID)
+	if err != nil {
+		return templates.TabletPanel{}, err
+	}
+	return s.view.TabletPanel(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock())
+}
+
+// participation is trainee userID's in the snapshot's live drill, nil
+// until they join (or with none running).
+func (s *Server) participation(ctx context.Context, sn *liveSnap, userID int64) (*trainer.ClassParticipant, error) {
+	if !sn.running() {
+		return nil, nil
+	}
+	mine, err := s.db.ClassLive(ctx, sn.Class.ID, userID)
+	if err != nil {
+		return nil, err
+	}
+	return mine.Participant, nil
+}
+
+// handleTabletJoin joins the class's live drill: one tap from the home
+// page. A trainee who joins during a question's preview takes it; later,
+// they wait for the next (class.State.Admits).
+func (s *Server) handleTabletJoin(w http.ResponseWriter, r *http.Request) {
+	c, err := s.memberClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if c.RunID == 0 {
+		s.error(w, r, errClassNoRun)
+		return
+	}
+	if _, err := s.db.JoinClassRun(r.Context(), c.RunID, visitOf(r.Context()).user.ID); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.live.poke()
+	s.redirect(w, r, tabletURL(c.ID))
+}
+
+// handleTabletAnswer takes the trainee's answer to the question of the
+// route, graded on the server (class.Grader) and stored once: a second
+// answer is 409 with the answer already given, an answer once answers are
+// closed is refused with why, and an answer that cannot be read (422) is
+// shown again with its message, as in practice.
+func (s *Server) handleTabletAnswer(w http.ResponseWriter, r *http.Request) {
+	c, err := s.memberClass(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	qID, err := strconv.ParseInt(chi.URLParam(r, "question"), 10, 64)
+	if err != nil {
+		s.error(w, r, trainer.ErrClassQuestionNotFound)
+		return
+	}
+	ctx := r.Context()
+	u := visitOf(ctx).user
+	live, err := s.db.ClassLive(ctx, c.ID, u.ID)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if live.Question == nil || live.Question.ID != qID {
+		s.tabletRefused(w, r, c, trainer.ErrClassMovedOn)
+		return
+	}
+	q := (*class.Question)(live.Question)
+	d, err := s.view.ClassDrill(q, drillLang(ctx))
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.error(w, r, errUnreadableForm)
+		return
+	}
+	answer, msgs := practice.DecodeAnswer(d, practice.Chips(s.house), r.PostForm)
+	if len(msgs) > 0 {
+		panel, err := s.tabletNow(ctx, c.ID, false)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		if panel.Question != nil && panel.Form {
+			panel.Question = s.view.LiveQuestion(ctx, q, d, templates.ClassAnswerURL(c.ID, q.ID), r.PostForm, view.FieldErrors(ctx, msgs))
+		}
+		s.renderTablet(w, r, http.StatusUnprocessableEntity, c, panel)
+		return
+	}
+	_, err = s.db.AnswerClassQuestion(ctx, qID, u.ID, drillLang(ctx), class.Grader(d, answer))
+	if err != nil {
+		if trainer.KindOf(err) == trainer.KindInternal {
+			s.error(w, r, err)
+			return
+		}
+		s.tabletRefused(w, r, c, err)
+		return
+	}
+	s.live.poke()
+	if !isHTMX(r) {
+		s.redirect(w, r, tabletURL(c.ID))
+		return
+	}
+	panel, err := s.tabletNow(ctx, c.ID, false)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.renderTablet(w, r, http.StatusOK, c, panel)
+}
+
+// tabletRefused shows the live page as it stands with why the answer was
+// not taken: 409 for a second answer (the answer given shows), an answer
+// after the lock or once the drill moved on; the refusal's own status
+// otherwise.
+func (s *Server) tabletRefused(w http.ResponseWriter, r *http.Request, c *class.Class, err error) {
+	panel, perr := s.tabletNow(r.Context(), c.ID, false)
+	if perr != nil {
+		s.error(w, r, perr)
+		return
+	}
+	var e *trainer.Error
+	if errors.As(err, &e) && e.ID != "" {
+		panel.Notice = e.ID
+		panel.NoticeArgs = e.Args
+	} else {
+		panel.Notice = "classes.tablet.refused"
+	}
+	s.renderTablet(w, r, statusOf(trainer.KindOf(err)), c, panel)
+}
+
+// joinCards are the trainee's classes whose live drill runs, for the home
+// page: "Join the class" in one tap, or back to it once joined (unless the
+// session to resume, resume, is that class's already).
+func (s *Server) joinCards(ctx context.Context, u *trainer.User, resume *templates.ResumeView) ([]templates.JoinCard, error) {
+	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{MemberID: u.ID, Live: true})
+	if err != nil {
+		return nil, err
+	}
+	var out []templates.JoinCard
+	for _, c := range recs {
+		live, err := s.db.ClassLive(ctx, c.ID, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if live.Run == nil {
+			continue // ended since the list was read
+		}
+		if live.Participant != nil && resume != nil && resume.URL == tabletURL(c.ID) {
+			continue
+		}
+		out = append(out, templates.JoinCard{Name: c.Name, Action: tabletURL(c.ID) + "/join", URL: tabletURL(c.ID),
+			Joined: live.Participant != nil})
+	}
+	return out, nil
+}
+
+// classOfSession is the class whose live drill trainee u's class session
+// sessionID belongs to, or nil: practice cannot serve a class's session,
+// so resuming it is going back to the class's live page.
+func (s *Server) classOfSession(ctx context.Context, u *trainer.User, sessionID int64) (*trainer.Class, error) {
+	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{MemberID: u.ID, Live: true})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range recs {
+		live, err := s.db.ClassLive(ctx, c.ID, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if live.Participant != nil && live.Participant.SessionID == sessionID {
+			return c, nil
+		}
+	}
+	return nil, nil
+}
+
+// classResume offers the trainee's open class session on the home page:
+// back to the class's live page.
+func (s *Server) classResume(r *http.Request, u *trainer.User, sess *trainer.PracticeSession) (*templates.ResumeView, error) {
+	c, err := s.classOfSession(r.Context(), u, sess.ID)
+	if err != nil || c == nil {
+		return nil, err
+	}
+	return view.ClassResume(r.Context(), c.Name, c.ID, sess.Answered), nil
+}
+
+// toClassSession sends a request for a class's session to its class's live
+// page (or home, once the live drill has ended): practice serves no class
+// question.
+func (s *Server) toClassSession(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession) {
+	u := visitOf(r.Context()).user
+	c, err := s.classOfSession(r.Context(), u, sess.ID)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if c == nil {
+		s.redirect(w, r, "/trainee")
+		return
+	}
+	s.redirect(w, r, tabletURL(c.ID))
+}

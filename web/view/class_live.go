@@ -1,0 +1,306 @@
+package view
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// The live drill's views (issue 23, docs/classes.md "Live drill"): the
+// projector's and each tablet's, built from what the store says of a
+// class's live drill at one moment (Live) at the store's time now. They
+// leave out what a phase must not show: the key before the lock (on every
+// tablet and on the projector), who answered and what while answers are
+// open, names unless the instructor lets them on the projector.
+
+// Live is a class's live drill as read at one moment: the class with its
+// roster, the live drill and its current question with the instructor's
+// actions, the answers to it, and the standings and names the class shows.
+type Live struct {
+	Class *class.Class
+	Live  *trainer.ClassLive // read for no trainee: the counts, no answer of anyone's
+	// Answers are the answers to Live.Question, in the order given; ByUser
+	// the same by trainee.
+	Answers []*trainer.Attempt
+	ByUser  map[int64]*trainer.Attempt
+	// Places and Teams are the standings once the current question is
+	// closed, when the class shows one; nil otherwise.
+	Places map[int64]class.Place
+	Teams  []class.Team
+	// Names are the roster's names, read when the projector may show them.
+	Names map[int64]string
+}
+
+// Question is the current question as package class reads it, or nil.
+func (lv *Live) Question() *class.Question {
+	if lv.Live.Question == nil {
+		return nil
+	}
+	return (*class.Question)(lv.Live.Question)
+}
+
+// AnswerOf is trainee userID's answer to the current question, or nil.
+func (lv *Live) AnswerOf(userID int64) *trainer.Attempt { return lv.ByUser[userID] }
+
+// Running reports whether a live drill of the class runs.
+func (lv *Live) Running() bool { return lv.Live.Run != nil }
+
+// RunID is the running drill's ID, 0 for none.
+func (lv *Live) RunID() int64 {
+	if lv.Live.Run == nil {
+		return 0
+	}
+	return lv.Live.Run.ID
+}
+
+// LiveState is the state of the live drill at now.
+func LiveState(lv *Live, now time.Time) (string, class.State) {
+	switch {
+	case !lv.Running():
+		return templates.LiveIdle, class.State{}
+	case lv.Question() == nil:
+		return templates.LiveWaiting, class.State{}
+	}
+	st := lv.Question().At(now)
+	switch st.Phase {
+	case class.PhasePreview:
+		return templates.LivePreview, st
+	case class.PhaseOpen:
+		return templates.LiveOpen, st
+	case class.PhaseLocked:
+		return templates.LiveLocked, st
+	}
+	return templates.LiveSkipped, st
+}
+
+// liveClock is the question's countdown at state st.
+func liveClock(lv *Live, state string, st class.State) templates.LiveClock {
+	c := templates.LiveClock{}
+	if state == templates.LivePreview || state == templates.LiveOpen {
+		c.State, c.Left, c.Paused = state, st.Left, st.Paused
+		c.Key = fmt.Sprintf("%d:%s:%d:%t", lv.Live.Question.ID, state, st.Window.Milliseconds(), st.Paused)
+	}
+	return c
+}
+
+// ClassDrill rebuilds a live question's drill in the reader's language
+// (lang as drills.Spec.Lang writes it).
+func (k *Kiosk) ClassDrill(q *class.Question, lang string) (*drills.Drill, error) {
+	return k.Plan.Rebuild(trainer.Spec{Game: q.Game, Kind: q.Kind, Level: q.Level, Seed: q.Seed, House: q.House,
+		RulesVersion: q.RulesVersion, Lang: lang})
+}
+
+// classSession is the session a live question's views are made in: a
+// class's, closed, so that the practice views show no hint, no timer of
+// their own and no "next".
+var classSession = &trainer.PracticeSession{Mode: trainer.ModeClass, EndedAt: time.Unix(1, 0)}
+
+// LiveQuestion is the question as practice shows it, with the answer form
+// posting to action ("" for none: the projector, the preview); form and
+// errs show a refused answer again.
+func (k *Kiosk) LiveQuestion(ctx context.Context, q *class.Question, d *drills.Drill, action string, form url.Values, errs templates.Errors) *templates.QuestionView {
+	qv := k.Question(ctx, classSession, &trainer.Attempt{ID: q.ID, ServedAt: q.Start}, d, q.Start, form, errs)
+	qv.Action, qv.TargetSeconds, qv.ElapsedSeconds, qv.HintAction = action, 0, 0, ""
+	return &qv
+}
+
+// ProjectorPanel is what the projector shows at now; lang is the drill's
+// language (drills.Spec.Lang).
+func (k *Kiosk) ProjectorPanel(ctx context.Context, lv *Live, lang string, now time.Time) (templates.ProjectorPanel, error) {
+	state, st := LiveState(lv, now)
+	p := templates.ProjectorPanel{State: state, Paused: st.Paused, Joined: lv.Live.Joined, Members: len(lv.Class.Members),
+		Answered: lv.Live.Answered, Standing: string(lv.Class.Standing), ShowNames: lv.Class.ShowNames}
+	p.Clock = liveClock(lv, state, st)
+	var qID int64
+	if q := lv.Question(); q != nil {
+		qID = q.ID
+		p.Number, p.Game, p.Kind = q.Number, templates.GameWord{Slug: q.Game}, q.Kind
+		d, err := k.ClassDrill(q, lang)
+		if err != nil {
+			return p, err
+		}
+		if state != templates.LiveSkipped {
+			p.Question = k.LiveQuestion(ctx, q, d, "", nil, nil)
+		}
+		if state == templates.LiveLocked {
+			res, err := k.liveResults(ctx, d, lv.Answers)
+			if err != nil {
+				return p, err
+			}
+			p.Results = res
+			if lv.Class.ShowNames {
+				for _, a := range lv.Answers {
+					if a.Correct && lv.Names[a.UserID] != "" {
+						p.RightNames = append(p.RightNames, lv.Names[a.UserID])
+					}
+				}
+			}
+		}
+		for _, tm := range lv.Teams {
+			p.Teams = append(p.Teams, teamRow(tm))
+		}
+	}
+	p.Key = fmt.Sprintf("%s|%d|%d|%t|%d|%d|%d|%s|%t|%d|%s", state, lv.RunID(), qID, st.Paused, lv.Live.Answered,
+		lv.Live.Joined, st.Window.Milliseconds(), lv.Class.Standing, lv.Class.ShowNames, len(lv.Class.Members), i18n.FromContext(ctx).Tag())
+	return p, nil
+}
+
+func teamRow(t class.Team) templates.TeamRow {
+	return templates.TeamRow{Table: t.Table, Place: t.Place, Shared: t.Shared, Members: t.Members, Mean: t.MeanTenths()}
+}
+
+// liveResults are a closed question's results: the spread, the share
+// right and the median time apart, the right answer with its explanation
+// and sections, and the mistakes made most often with theirs.
+func (k *Kiosk) liveResults(ctx context.Context, d *drills.Drill, answers []*trainer.Attempt) (*templates.LiveResults, error) {
+	lang := i18n.FromContext(ctx).Lang()
+	rs, err := class.Responses(answers)
+	if err != nil {
+		return nil, err
+	}
+	t := class.Tally(d, rs)
+	res := &templates.LiveResults{Answered: t.Answered, Right: t.Right, Percent: t.Percent(), Median: t.Median,
+		Other: t.Spread.Other, RightAnswer: AnswerLines(ctx, d, d.Key), Explanation: d.Explanation,
+		Refs: k.Citations(lang, d.Game, d.Refs)}
+	top := 0
+	for _, b := range t.Spread.Bars {
+		top = max(top, b.Count)
+	}
+	for _, b := range t.Spread.Bars {
+		res.Bars = append(res.Bars, templates.SpreadBar{Label: joinLines(AnswerLines(ctx, d, drills.Key(b.Answer))), Count: b.Count,
+			Right: b.Right, Width: barWidth(b.Count, top)})
+	}
+	for _, line := range t.Spread.Lines {
+		top := 0
+		for _, b := range line.Bars {
+			top = max(top, b.Count)
+		}
+		sl := templates.SpreadLine{Label: outcomeLabel(ctx, d.Game, line.Outcome)}
+		for _, b := range line.Bars {
+			sl.Bars = append(sl.Bars, templates.SpreadBar{Label: resultLabel(ctx, line.Outcome, b.Result), Count: b.Count,
+				Right: b.Right, Width: barWidth(b.Count, top)})
+		}
+		res.Lines = append(res.Lines, sl)
+	}
+	for _, m := range t.Mistakes {
+		mr := templates.MistakeRow{Answer: AnswerLines(ctx, d, drills.Key(m.Answer)), Count: m.Count}
+		if m.Rule != nil {
+			mr.Text, mr.Refs = m.Rule.Explanation, k.mistakeCitations(lang, d.Game, m.Rule)
+		}
+		res.Mistakes = append(res.Mistakes, mr)
+	}
+	return res, nil
+}
+
+// barWidth is a bar's length in percent of the longest bar's count top; a
+// bar with answers is never shorter than a sliver.
+func barWidth(n, top int) int {
+	if top == 0 || n == 0 {
+		return 0
+	}
+	return max(100*n/top, 2)
+}
+
+// TabletPanel is what trainee userID's tablet shows at now: p is their
+// participation in the live drill (nil until they join); lang is the
+// drill's language.
+func (k *Kiosk) TabletPanel(ctx context.Context, lv *Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time) (templates.TabletPanel, error) {
+	state, st := LiveState(lv, now)
+	v := templates.TabletPanel{State: state, Paused: st.Paused, HomeURL: "/trainee"}
+	q := lv.Question()
+	if p != nil && lv.Running() && p.RunID != lv.Live.Run.ID {
+		p = nil // a past drill's participation
+	}
+	switch {
+	case state == templates.LiveIdle:
+		v.Key = "idle"
+		return v, nil
+	case p == nil:
+		v.State, v.JoinAction = templates.LiveJoin, templates.TabletURL(lv.Class.ID)+"/join"
+		v.Key = fmt.Sprintf("join|%d", lv.Live.Run.ID)
+		return v, nil
+	case q == nil:
+		v.Key = fmt.Sprintf("waiting|%d", lv.Live.Run.ID)
+		return v, nil
+	}
+	v.Number = q.Number
+	mine := lv.AnswerOf(userID)
+	late := p.JoinedAt.After(q.Start) && !q.At(p.JoinedAt).Admits()
+	switch {
+	case late:
+		v.State = templates.LiveLate
+	case state == templates.LiveOpen && mine != nil:
+		v.State = templates.LiveAnswered
+	}
+	v.Clock = liveClock(lv, state, st)
+	v.Key = fmt.Sprintf("%s|%d|%t|%s", v.State, q.ID, st.Paused, i18n.FromContext(ctx).Tag())
+	if v.State == templates.LiveSkipped || v.State == templates.LiveLate && state != templates.LiveLocked {
+		return v, nil
+	}
+	d, err := k.ClassDrill(q, lang)
+	if err != nil {
+		return v, err
+	}
+	switch v.State {
+	case templates.LivePreview:
+		v.Question = k.LiveQuestion(ctx, q, d, "", nil, nil)
+	case templates.LiveOpen:
+		v.Question = k.LiveQuestion(ctx, q, d, templates.ClassAnswerURL(lv.Class.ID, q.ID), nil, nil)
+		v.Form = !st.Paused
+	case templates.LiveAnswered:
+		v.Question = k.LiveQuestion(ctx, q, d, "", nil, nil)
+		ans, err := StoredAnswer(mine)
+		if err != nil {
+			return v, err
+		}
+		v.Yours = AnswerLines(ctx, d, drills.Key(ans))
+	case templates.LiveLocked, templates.LiveLate:
+		if err := k.tabletResult(ctx, lv, p, userID, d, mine, &v); err != nil {
+			return v, err
+		}
+		v.Key += fmt.Sprintf("|%t|%d|%d", mine != nil, v.Place, len(lv.Teams))
+	}
+	return v, nil
+}
+
+// tabletResult fills a closed question's result on the tablet: the
+// trainee's own verdict and the explanation, as practice gives them, or
+// the right answer when they gave none, and their place when the class
+// shows a standing.
+func (k *Kiosk) tabletResult(ctx context.Context, lv *Live, p *trainer.ClassParticipant, userID int64, d *drills.Drill, mine *trainer.Attempt, v *templates.TabletPanel) error {
+	if mine != nil {
+		f, err := k.Feedback(ctx, classSession, mine, d, true)
+		if err != nil {
+			return err
+		}
+		v.Result = &f
+	} else {
+		v.NoAnswer = &templates.LiveResults{RightAnswer: AnswerLines(ctx, d, d.Key), Explanation: d.Explanation,
+			Refs: k.Citations(i18n.FromContext(ctx).Lang(), d.Game, d.Refs)}
+	}
+	if pl, ok := lv.Places[userID]; ok {
+		v.Place, v.Of, v.Shared = pl.Place, pl.Of, pl.Shared
+	}
+	for _, tm := range lv.Teams {
+		if tm.Table == p.Table {
+			row := teamRow(tm)
+			v.Team = &row
+		}
+	}
+	return nil
+}
+
+// ClassResume is the home page's way back to a class's live page, for a
+// trainee whose open session is the class's.
+func ClassResume(ctx context.Context, className string, classID int64, answered int) *templates.ResumeView {
+	return &templates.ResumeView{URL: templates.TabletURL(classID), Title: className,
+		Progress: say.T(ctx, "classes.home.answered", "Count", answered)}
+}
