@@ -106,7 +106,11 @@ func wantsStream(r *http.Request) bool {
 // streamLoop hands each snapshot of class classID to on until the request
 // ends, the kiosk shuts down or on says to stop, with a heartbeat between.
 // first is the snapshot read when the stream began.
-func (s *Server) streamLoop(ctx context.Context, ev *sse, classID int64, on func(*liveSnap) (bool, error)) error {
+//
+// alive, when not nil, is asked at every heartbeat whether the stream's
+// reader may go on reading (a trainee's session still live); the stream
+// ends when it says no.
+func (s *Server) streamLoop(ctx context.Context, ev *sse, classID int64, on func(*liveSnap) (bool, error), alive func() bool) error {
 	sub := s.live.subscribe(classID)
 	if sub == nil {
 		return nil
@@ -121,6 +125,9 @@ func (s *Server) streamLoop(ctx context.Context, ev *sse, classID int64, on func
 		case <-s.live.done:
 			return nil
 		case <-beat.C:
+			if alive != nil && !alive() {
+				return nil
+			}
 			if err := ev.send("alive", "", nil); err != nil {
 				return nil
 			}
@@ -159,7 +166,9 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	last, lastClock, joined, keep := lastKey(r), r.URL.Query().Get("clock"), sn.Live.Live.Joined, wantsStream(r)
+	running := sn.running()
 	on := func(sn *liveSnap) (bool, error) {
+		running = sn.running()
 		if p == nil && sn.running() && sn.Live.Live.Joined != joined {
 			// Joined on another tablet since: read who the trainee is in it.
 			joined = sn.Live.Live.Joined
@@ -200,7 +209,33 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.streamEnd(r, err)
 		return
 	}
-	s.streamEnd(r, s.streamLoop(ctx, ev, c.ID, on))
+	alive := s.keepSignedIn(ctx, &running)
+	s.streamEnd(r, s.streamLoop(ctx, ev, c.ID, on, alive))
+}
+
+// sessionTouchEvery is how often an event stream keeps its reader's
+// session alive while a live drill runs.
+const sessionTouchEvery = time.Minute
+
+// keepSignedIn is a stream's heartbeat check (streamLoop's alive). A
+// trainee watching a live drill does not tap while the instructor explains,
+// nor does the instructor at the projector, and a stream is one long
+// request: while *running says a drill runs, it keeps the reader's session
+// from ending idle, at most once a minute, as a tap would. Between drills
+// it does not, so that a tablet left on the class page signs out on its
+// idle timeout. When it would keep the session and finds it ended (signed
+// out on another tablet, ended idle), the stream ends too.
+func (s *Server) keepSignedIn(ctx context.Context, running *bool) func() bool {
+	token, touched := visitOf(ctx).token, s.db.Clock()
+	return func() bool {
+		now := s.db.Clock()
+		if !*running || now.Sub(touched) < sessionTouchEvery {
+			return true
+		}
+		touched = now
+		_, end, err := s.db.AuthenticateSession(ctx, token)
+		return err == nil && end == trainer.SessionLive
+	}
 }
 
 // streamEnd logs why a stream ended, when it was a failure of the kiosk's.
@@ -275,7 +310,9 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	last, lastControls, keep := lastKey(r), r.URL.Query().Get("controls"), wantsStream(r)
+	running := sn.running()
 	on := func(sn *liveSnap) (bool, error) {
+		running = sn.running()
 		now := s.db.Clock()
 		panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 		if err != nil {
@@ -314,7 +351,8 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 		s.streamEnd(r, err)
 		return
 	}
-	s.streamEnd(r, s.streamLoop(ctx, ev, c.ID, on))
+	alive := s.keepSignedIn(ctx, &running)
+	s.streamEnd(r, s.streamLoop(ctx, ev, c.ID, on, alive))
 }
 
 // handleProjectorPoll is the projector's fallback, as handleTabletPoll.

@@ -362,3 +362,50 @@ func matrixClass(t *testing.T, k *kiosk) (classID, runID, questionID, listID int
 	}
 	return cls.ID, run.ID, q.ID, l.ID
 }
+
+// TestClass_WatchingKeepsSignedIn: a trainee who joined a running live drill
+// and only watches its event stream (the instructor explains, nobody taps)
+// stays signed in past the idle timeout, the stream keeping the session as
+// a tap would; with no drill running, the same wait signs them out. The
+// kiosk's clock moves; each step waits for the stream's next heartbeat
+// (every 10 s), which is when the stream keeps the session.
+func TestClass_WatchingKeepsSignedIn(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	k.ApproveRules(k.manager)
+	idler := k.CreateUser("Ida Idle", trainer.RoleTrainee, "1045", traineePIN)
+	cls := newClass(t, k.Harness, "Evenings", k.manager, k.trainee, idler)
+	mc := k.staffClient(t, "Max Manager", managerPassword)
+	tc := k.traineeClient(t)
+	ic := signInTrainee(t, k.Harness, idler)
+
+	wantRedirect(t, "start", mc.PostForm(classPath(cls)+"/live/start", nil), classPath(cls)+"/live")
+	wantRedirect(t, "join", tc.PostForm(livePath(cls)+"/join", nil), livePath(cls))
+	watching := openStream(t, k.Harness, tc, livePath(cls)+"/events")
+	// Ida is signed in but not on the class page: nothing keeps her.
+	heartbeat := func() {
+		t.Helper()
+		timeout := time.After(30 * time.Second)
+		for {
+			select {
+			case ev, ok := <-watching:
+				if !ok {
+					t.Fatal("the watching trainee's stream ended")
+				}
+				if ev.name == "alive" {
+					return
+				}
+			case <-timeout:
+				t.Fatal("no heartbeat on the stream in 30 s")
+			}
+		}
+	}
+	// Two steps of four minutes: eight minutes without a tap, more than the
+	// five of the idle timeout, each step under it.
+	for range 2 {
+		k.Clock.Advance(4 * time.Minute)
+		heartbeat()
+	}
+	wantStatus(t, "the trainee watching the live drill, after 8 minutes without a tap", tc.Get(livePath(cls)), http.StatusOK)
+	wantRedirect(t, "a trainee not watching, after 8 minutes", ic.Get("/trainee"), "/signin?ended=idle")
+}
