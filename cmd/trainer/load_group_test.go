@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -39,7 +40,15 @@ import (
 // the CPU time per answer of the kiosk processes and of PostgreSQL's
 // processes (from /proc, before and after the timed part), and, on
 // PostgreSQL, how often a write waited for an advisory lock (pg_locks,
-// sampled every 10 ms).
+// sampled every 10 ms; TRAINER_LOAD_LOCKS=0 leaves the sampling out, and
+// its own queries' cost with it).
+//
+// Two probes more, for finding where the time goes: TRAINER_LOAD_PROFILE=DIR
+// writes a CPU profile of each kiosk process's timed part to DIR
+// (postgres-1.pprof …, sqlite-1.pprof; TRAINER_CPUPROFILE, profile_unix.go),
+// and TRAINER_LOAD_PGSTAT=1 starts PostgreSQL with pg_stat_statements and
+// logs, per answer, the statements each kind of query ran and their time in
+// the server (the STATEMENTS lines).
 //
 // A kiosk process serves one site (`serve -site`), so five sites take five
 // processes at least: the group runs one process a site, the fewest the code
@@ -56,30 +65,131 @@ func TestLoad_Group(t *testing.T) {
 	concurrency := envInt(t, "TRAINER_LOAD_CONCURRENCY", 32)
 	answers := envInt(t, "TRAINER_LOAD_ANSWERS", 6000)
 	bin := trainerBinary(t)
+	profiles := os.Getenv("TRAINER_LOAD_PROFILE")
+	profileEnv := func(store string, i int) []string {
+		if profiles == "" {
+			return nil
+		}
+		return []string{"TRAINER_CPUPROFILE=" + filepath.Join(profiles, fmt.Sprintf("%s-%d.pprof", store, i+1))}
+	}
 
 	t.Run("postgres-5-sites", func(t *testing.T) {
-		c := pgtest.NewCluster(t)
+		pgstat := os.Getenv("TRAINER_LOAD_PGSTAT") == "1"
+		var settings []string
+		if pgstat {
+			settings = []string{"shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track_utility=on"}
+		}
+		c := pgtest.NewCluster(t, settings...)
 		key := pgtest.Key()
 		ids, sites := createSiteTrainees(t, c.URL(), key, n, loadSites, "2468")
 		procs := make([]*kioskProcess, loadSites)
 		for i := range procs {
-			procs[i] = &kioskProcess{bin: bin, db: c.URL(), env: []string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)},
+			procs[i] = &kioskProcess{bin: bin, db: c.URL(), env: append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...),
 				args: []string{"-site", sites[i]}}
 			procs[i].start(t)
 			t.Cleanup(procs[i].stop)
 		}
-		locks := sampleLocks(t, c.URL())
+		p := probes{profiles: profiles != ""}
+		if os.Getenv("TRAINER_LOAD_LOCKS") != "0" {
+			p.locks = sampleLocks(t, c.URL())
+		}
+		if pgstat {
+			p.stats = statementStats(t, c.URL())
+		}
 		runLoad(t, ids, procs, func(i int) int { return siteOf(i, n) }, rate, concurrency, answers,
-			func() float64 { return clusterCPU(t, c.Dir) }, locks)
+			func() float64 { return clusterCPU(t, c.Dir) }, p)
 	})
 	t.Run("sqlite-1", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "trainer.db")
 		ids := createTrainees(t, path, n, "2468")
-		k := &kioskProcess{bin: bin, db: path}
+		k := &kioskProcess{bin: bin, db: path, env: profileEnv("sqlite", 0)}
 		k.start(t)
 		t.Cleanup(k.stop)
-		runLoad(t, ids, []*kioskProcess{k}, func(int) int { return 0 }, rate, concurrency, answers, nil, nil)
+		runLoad(t, ids, []*kioskProcess{k}, func(int) int { return 0 }, rate, concurrency, answers, nil, probes{profiles: profiles != ""})
 	})
+}
+
+// profileOf is the CPU profile file kiosk k writes (TRAINER_CPUPROFILE).
+func profileOf(k *kioskProcess) string {
+	for _, e := range k.env {
+		if v, ok := strings.CutPrefix(e, "TRAINER_CPUPROFILE="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// probes are what runLoad measures besides the CPU times and latencies.
+type probes struct {
+	locks    *lockSampler // PostgreSQL's advisory locks, or nil
+	stats    *pgStats     // PostgreSQL's pg_stat_statements, or nil
+	profiles bool         // the kiosks write CPU profiles of the timed part
+}
+
+// pgStats reads PostgreSQL's pg_stat_statements around the timed part.
+type pgStats struct {
+	t  *testing.T
+	db *sql.DB
+}
+
+// statementStats makes the pg_stat_statements extension in the database
+// at url (its server loaded the library).
+func statementStats(t *testing.T, url string) *pgStats {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.ExecContext(t.Context(), `CREATE EXTENSION IF NOT EXISTS pg_stat_statements`); err != nil {
+		t.Fatal(err)
+	}
+	return &pgStats{t: t, db: db}
+}
+
+// reset forgets the statements run so far (the sign-ins).
+func (s *pgStats) reset() {
+	if _, err := s.db.ExecContext(s.t.Context(), `SELECT pg_stat_statements_reset()`); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// report is the statements run since reset, per answer, in lines to log:
+// all of them, the transactions' BEGIN and COMMIT among them, and the most
+// called, with the time each took in the server. The probes' own queries
+// are left out.
+func (s *pgStats) report(answers float64) []string {
+	rows, err := s.db.QueryContext(s.t.Context(), `SELECT calls, total_exec_time, rows, query FROM pg_stat_statements
+		WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+			AND query NOT LIKE '%pg_locks%' AND query NOT LIKE '%pg_stat_statements%'
+		ORDER BY calls DESC, total_exec_time DESC`)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	var calls, ms float64
+	var lines []string
+	for rows.Next() {
+		var c, r int64
+		var total float64
+		var q string
+		if err := rows.Scan(&c, &total, &r, &q); err != nil {
+			s.t.Fatal(err)
+		}
+		calls, ms = calls+float64(c), ms+total
+		if len(lines) < 30 {
+			q = strings.Join(strings.Fields(q), " ")
+			if len(q) > 110 {
+				q = q[:110] + "…"
+			}
+			lines = append(lines, fmt.Sprintf("STATEMENTS %6.2f/answer %7.3f ms/answer (%6.3f ms each, %5.2f rows) %s",
+				float64(c)/answers, total/answers, total/float64(max(c, 1)), float64(r)/float64(max(c, 1)), q))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		s.t.Fatal(err)
+	}
+	return append([]string{fmt.Sprintf("STATEMENTS in all: %.2f an answer, %.3f ms an answer in the server (pg_stat_statements)",
+		calls/answers, ms/answers)}, lines...)
 }
 
 // loadSites is the number of sites of the benchmark's group.
@@ -218,8 +328,8 @@ func envInt(t *testing.T, name string, def int) int {
 // runLoad signs the trainees in, trainee i at process procOf(i), then
 // offers answers at rate a second until want are acknowledged, and logs the
 // figures. dbCPU, if set, is the CPU seconds the database's own processes
-// have used so far; locks, if set, samples PostgreSQL's advisory locks.
-func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) int, rate, concurrency, want int, dbCPU func() float64, locks *lockSampler) {
+// have used so far; p are the other measurements to take.
+func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) int, rate, concurrency, want int, dbCPU func() float64, p probes) {
 	gamesList := []string{"uth", "oracle", "thrill", "lunar", "uth"} // one a group
 	transport := &http.Transport{MaxIdleConns: 512, MaxIdleConnsPerHost: 512}
 	defer transport.CloseIdleConnections()
@@ -270,8 +380,16 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 		}
 		return s
 	}
-	if locks != nil {
-		locks.reset()
+	if p.locks != nil {
+		p.locks.reset()
+	}
+	if p.stats != nil {
+		p.stats.reset()
+	}
+	if p.profiles {
+		for _, k := range procs {
+			syscall.Kill(k.pid(), syscall.SIGUSR1) // start the CPU profile
+		}
 	}
 	cpu0, db0 := kioskCPU(), 0.0
 	if dbCPU != nil {
@@ -344,17 +462,46 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 		t.Errorf("only %d answers of %d after 10 minutes", acked.Load(), want)
 	}
 	elapsed := time.Since(t0)
+	// The answers counted are those acknowledged when the CPU times are
+	// read: the trainees' requests in flight go on until stop.
+	got := float64(acked.Load())
 	cpu1 := kioskCPU()
 	db1 := 0.0
 	if dbCPU != nil {
 		db1 = dbCPU()
 	}
+	var statLines []string
+	if p.stats != nil {
+		statLines = p.stats.report(got)
+	}
+	if p.profiles {
+		for _, k := range procs {
+			syscall.Kill(k.pid(), syscall.SIGUSR2) // write the CPU profile
+		}
+	}
 	var lockLine string
-	if locks != nil {
-		lockLine = locks.report()
+	if p.locks != nil {
+		lockLine = p.locks.report()
 	}
 	stop()
 	wg.Wait()
+	if p.profiles {
+		// Each kiosk writes its profile at SIGUSR2; wait for the file to
+		// be whole (its size no longer changing) before the kiosk stops.
+		for _, k := range procs {
+			path := profileOf(k)
+			var last int64 = -1
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+				st, err := os.Stat(path)
+				if err == nil && st.Size() > 0 && st.Size() == last {
+					break
+				}
+				if err == nil {
+					last = st.Size()
+				}
+			}
+		}
+	}
 
 	mu.Lock()
 	slices.Sort(lat)
@@ -364,7 +511,6 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 		}
 		return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000
 	}
-	got := float64(acked.Load())
 	kioskMs := (cpu1 - cpu0) * 1000 / got
 	dbMs := (db1 - db0) * 1000 / got
 	offered := fmt.Sprintf("offered %d/s", rate)
@@ -377,6 +523,9 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 		t.Logf("LOCKS %s", lockLine)
 	}
 	mu.Unlock()
+	for _, l := range statLines {
+		t.Log(l)
+	}
 }
 
 // clockTick is the kernel's USER_HZ, the unit of /proc's CPU times (100

@@ -182,6 +182,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		debug.SetMemoryLimit(memoryLimit)
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
+	profileOnSignal(ctx, e, log)
 	for _, p := range tooWideProxies(cfg.TrustedProxies) {
 		log.Warn("-trusted-proxy trusts every address in "+p.String()+", the internet's among them: any client there can "+
 			"say which address the sign-in limits count it as, and that it came over HTTPS; give the proxies' own addresses",

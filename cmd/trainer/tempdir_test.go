@@ -27,6 +27,14 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
+	// go build, which the tests run to build the binary, finds its own
+	// cache through XDG_CACHE_HOME too when GOCACHE is unset: it keeps the
+	// user's, or every test run would build everything from nothing.
+	if os.Getenv("GOCACHE") == "" {
+		if d, err := os.UserCacheDir(); err == nil {
+			os.Setenv("GOCACHE", filepath.Join(d, "go-build"))
+		}
+	}
 	os.Setenv("XDG_CACHE_HOME", filepath.Join(cache, "cache"))
 	code := m.Run()
 	if sharedDir != "" {

@@ -7,15 +7,14 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/sqlstore"
 	"github.com/dealerkiosk/trainer/internal/trainer"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -27,8 +26,12 @@ import (
 // probe.
 type DB struct {
 	*sqlstore.DB
-	db  *sql.DB
-	url string // without its password, for messages
+	// pool holds the process's connections; the store's transactions run
+	// on them with pgx's own protocol (conn.go), and db, database/sql over
+	// the same pool, serves the rest (migrations, pings).
+	pool *pgxpool.Pool
+	db   *sql.DB
+	url  string // without its password, for messages
 	// key is the audit key: every entry this process appends carries the
 	// HMAC of its content under it (audit.go).
 	key []byte
@@ -63,34 +66,38 @@ func OpenAccepting(ctx context.Context, url string, key []byte, reason string) (
 }
 
 func open(ctx context.Context, url string, key []byte, accept string) (*DB, error) {
-	cfg, err := pgx.ParseConfig(url)
+	pcfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %s", firstLine(err))
 	}
+	cfg := pcfg.ConnConfig
 	name := fmt.Sprintf("%s on %s:%d", cfg.Database, cfg.Host, cfg.Port)
 	if len(key) != trainer.AuditKeySize {
 		return nil, fmt.Errorf("open database %s: the audit key must be %d bytes (-audit-key FILE or TRAINER_AUDIT_KEY)", name, trainer.AuditKeySize)
 	}
-	// Times come back in UTC, as SQLite's do; text casts of times
-	// (coalesce(t::text, '')) are in UTC too.
+	// Times come back in UTC, as SQLite's do; text casts of times are in
+	// UTC too.
 	cfg.RuntimeParams["timezone"] = "UTC"
 	cfg.RuntimeParams["application_name"] = "trainer"
-	sdb := stdlib.OpenDB(*cfg)
-	sdb.SetMaxOpenConns(maxConns)
-	sdb.SetMaxIdleConns(maxConns)
-	sdb.SetConnMaxIdleTime(5 * time.Minute)
-	if err := sdb.PingContext(ctx); err != nil {
-		sdb.Close()
+	pcfg.MaxConns = maxConns
+	pcfg.MinConns = 0
+	pcfg.MaxConnIdleTime = 5 * time.Minute
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
 		return nil, fmt.Errorf("open database %s: %s", name, connectReason(err))
 	}
-	db := &DB{db: sdb, url: name, key: key}
+	db := &DB{pool: pool, db: stdlib.OpenDBFromPool(pool), url: name, key: key}
 	db.DB = sqlstore.New(dialect{db}, false)
+	if err := db.db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %s", name, connectReason(err))
+	}
 	if err := db.migrate(ctx); err != nil {
-		sdb.Close()
+		db.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
 	if err := db.useAuditKey(ctx, accept); err != nil {
-		sdb.Close()
+		db.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
 	return db, nil
@@ -133,7 +140,11 @@ func firstLine(err error) string {
 }
 
 // Close closes the process's connections.
-func (db *DB) Close() error { return db.db.Close() }
+func (db *DB) Close() error {
+	err := db.db.Close()
+	db.pool.Close()
+	return err
+}
 
 // Name is the database and server the store was opened on, without the
 // password of its URL.
@@ -161,50 +172,6 @@ const writeLock int32 = 0x54524e52
 // dialect is how PostgreSQL runs the shared statements (sqlstore.Dialect).
 type dialect struct{ db *DB }
 
-// Begin starts a transaction. A read-only one reads a snapshot
-// (REPEATABLE READ, as a SQLite read transaction sees one state) and takes
-// no lock. A write transaction holds the database's write lock until it
-// ends. A user's (sqlstore.UserTx) takes the write lock shared and a lock of
-// that user's alone, so that different trainees' answers run side by side
-// while one trainee's still take turns, and every transaction that takes the
-// write lock still runs alone.
-//
-// The shared lock is taken first and the user's second, in two statements,
-// so that no transaction holds a user's lock while it waits for the write
-// lock (a writer waiting for the write lock waits for every shared holder:
-// the other order could make a cycle). The user's lock is one number, the
-// hash of the schema and the user's id, apart from the two-number locks.
-func (d dialect) Begin(ctx context.Context, kind sqlstore.TxKind, userID int64) (sqlstore.Conn, error) {
-	db := d.db
-	if kind == sqlstore.ReadTx {
-		tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead})
-		if err != nil {
-			return nil, err
-		}
-		return conn{tx}, nil
-	}
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
-		db.NoteWrite(err)
-		return nil, err
-	}
-	if kind == sqlstore.UserTx {
-		_, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock_shared($1, hashtext(current_schema()))`, writeLock)
-		if err == nil {
-			_, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/user/' || $1, 0))`,
-				strconv.FormatInt(userID, 10))
-		}
-	} else {
-		_, err = tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, writeLock)
-	}
-	if err != nil {
-		tx.Rollback()
-		db.NoteWrite(err)
-		return nil, err
-	}
-	return conn{tx}, nil
-}
-
 // IsUnique is isUnique.
 func (dialect) IsUnique(err error) bool { return isUnique(err) }
 
@@ -221,29 +188,6 @@ func (dialect) AppendAudit(ctx context.Context, tx *Tx, e *trainer.AuditEntry) e
 
 // AuditKey is the group's audit key.
 func (d dialect) AuditKey() []byte { return d.db.key }
-
-// conn is a transaction (sqlstore.Conn) whose ExecContext, QueryContext and
-// QueryRowContext take the store's queries, written with ? placeholders as
-// SQLite's, and number them for PostgreSQL.
-type conn struct{ *sql.Tx }
-
-// ExecContext runs query in the transaction.
-func (c conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return c.Tx.ExecContext(ctx, rebind(query), params(args)...)
-}
-
-// QueryContext runs query in the transaction.
-func (c conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return c.Tx.QueryContext(ctx, rebind(query), params(args)...)
-}
-
-// QueryRowContext runs query in the transaction.
-func (c conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	return c.Tx.QueryRowContext(ctx, rebind(query), params(args)...)
-}
-
-// End does nothing: the transaction's locks end with it.
-func (conn) End(bool) {}
 
 // rebinds caches the numbered form of each query text: the store runs a few
 // dozen fixed texts.

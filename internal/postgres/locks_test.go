@@ -11,16 +11,30 @@ import (
 // TestLocks_PerUser: the finer locks (docs/group.md, "The write lock"). A
 // transaction of one user's rows does not hold up another user's, holds up
 // the same user's, and holds up a transaction that takes the write lock,
-// which in turn holds up both kinds until it ends.
+// which in turn holds up both kinds until it ends. A transaction takes its
+// locks with its first statement (sent with its BEGIN).
 func TestLocks_PerUser(t *testing.T) {
 	t.Parallel()
 	db := MustOpenDB(t)
+	// started begins a transaction and runs a statement in it, so that it
+	// holds its locks.
+	started := func(ctx context.Context, begin func(context.Context) (*postgres.Tx, error)) (*postgres.Tx, error) {
+		tx, err := begin(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `SELECT 1`); err != nil {
+			tx.Rollback()
+			return nil, err
+		}
+		return tx, nil
+	}
 	// blocked reports whether begin is still waiting after a moment; if it
 	// got through, its transaction is rolled back at once.
 	blocked := func(begin func(context.Context) (*postgres.Tx, error)) bool {
 		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 		defer cancel()
-		tx, err := begin(ctx)
+		tx, err := started(ctx, begin)
 		if err != nil {
 			return true
 		}
@@ -32,7 +46,7 @@ func TestLocks_PerUser(t *testing.T) {
 	}
 	writer := func(ctx context.Context) (*postgres.Tx, error) { return db.BeginTx(ctx, nil) }
 
-	held, err := db.BeginUserTx(t.Context(), 1)
+	held, err := started(t.Context(), user(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +65,7 @@ func TestLocks_PerUser(t *testing.T) {
 	}
 	held.Rollback()
 
-	held, err = db.BeginTx(t.Context(), nil)
+	held, err = started(t.Context(), writer)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -384,7 +385,12 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 
 // renderPanel writes the session page, or only its panel for htmx.
 func (s *Server) renderPanel(w http.ResponseWriter, r *http.Request, status int, p templates.DrillPanel) {
-	page := templates.DrillPage(templates.DrillView{Page: s.page(r, say.Name(p.Bar.Title), "practice"), Panel: p})
+	var page templ.Component
+	if !wantsFragment(r) {
+		// The page's frame reads the store (an exam under way): only
+		// for a whole page, not for the fragment of every answer.
+		page = templates.DrillPage(templates.DrillView{Page: s.page(r, say.Name(p.Bar.Title), "practice"), Panel: p})
+	}
 	s.render(w, r, status, page, templates.DrillPanelFragment(p))
 }
 

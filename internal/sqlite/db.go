@@ -222,7 +222,7 @@ type dialect struct{ db *DB }
 // goroutine already running takes a free mutex at once.
 func (d dialect) Begin(ctx context.Context, kind sqlstore.TxKind, _ int64) (sqlstore.Conn, error) {
 	db := d.db
-	if kind == sqlstore.ReadTx {
+	if kind == sqlstore.ReadTx || kind == sqlstore.ReadEachTx {
 		tx, err := db.ro.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 		if err != nil {
 			return nil, err

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 	"sync"
 	"time"
@@ -111,7 +112,7 @@ func txConn(tx *Tx) *conn { return tx.Conn().(*conn) }
 
 // ExecContext runs query in the transaction, through its cached statement
 // when there is one.
-func (c *conn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+func (c *conn) ExecContext(ctx context.Context, query string, args ...any) (sqlstore.Result, error) {
 	if st := c.stmt(ctx, query); st != nil {
 		return st.ExecContext(ctx, params(args)...)
 	}
@@ -120,16 +121,23 @@ func (c *conn) ExecContext(ctx context.Context, query string, args ...any) (sql.
 
 // QueryContext runs query in the transaction, through its cached statement
 // when there is one.
-func (c *conn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+func (c *conn) QueryContext(ctx context.Context, query string, args ...any) (sqlstore.Rows, error) {
+	var rows *sql.Rows
+	var err error
 	if st := c.stmt(ctx, query); st != nil {
-		return st.QueryContext(ctx, params(args)...)
+		rows, err = st.QueryContext(ctx, params(args)...)
+	} else {
+		rows, err = c.Tx.QueryContext(ctx, query, params(args)...)
 	}
-	return c.Tx.QueryContext(ctx, query, params(args)...)
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
 }
 
 // QueryRowContext runs query in the transaction, through its cached
 // statement when there is one.
-func (c *conn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+func (c *conn) QueryRowContext(ctx context.Context, query string, args ...any) sqlstore.Row {
 	if st := c.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, params(args)...)
 	}
@@ -163,6 +171,23 @@ func (c *conn) stmt(ctx context.Context, query string) *sql.Stmt {
 		c.unprepared = append(c.unprepared, query)
 	}
 	return nil
+}
+
+// Start does nothing: BEGIN IMMEDIATE took the write lock at Begin.
+func (c *conn) Start() error { return nil }
+
+// CommitAfter runs stmts in turn, scans each row into its Dest and
+// commits; a statement that fails rolls the transaction back.
+func (c *conn) CommitAfter(ctx context.Context, stmts []*sqlstore.Stmt) error {
+	for _, st := range stmts {
+		err := c.QueryRowContext(ctx, st.Query, st.Args...).Scan(st.Dest...)
+		st.NoRow = errors.Is(err, sql.ErrNoRows)
+		if err != nil && !st.NoRow {
+			c.Tx.Rollback()
+			return err
+		}
+	}
+	return c.Tx.Commit()
 }
 
 // End runs once the transaction is over. A write transaction that

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -28,10 +29,16 @@ func endedPending(ctx context.Context, tx *Tx, id, userID int64) (bool, error) {
 	return ended, err
 }
 
-const attemptColumns = `id, session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
-	target_seconds, source, coalesce(retry_of, 0), served_at, hint_used, answered_at,
-	coalesce(answer, ''), coalesce(key, ''), coalesce(correct, 0), coalesce(score, 0), coalesce(speed, ''), coalesce(elapsed_ms, 0),
-	coalesce(mistake_id, ''), language`
+// attemptColumnsOf are the columns of an attempt that attemptScan reads,
+// of the table named (with its dot: "a.") or, with "", of the only one.
+func attemptColumnsOf(table string) string {
+	return strings.ReplaceAll(`$id, $session_id, $user_id, $position, $game, $kind, $level, $seed, $house, $rules_version, $skill,
+	$target_seconds, $source, coalesce($retry_of, 0), $served_at, $hint_used, $answered_at,
+	coalesce($answer, ''), coalesce($key, ''), coalesce($correct, 0), coalesce($score, 0), coalesce($speed, ''), coalesce($elapsed_ms, 0),
+	coalesce($mistake_id, ''), $language`, "$", table)
+}
+
+var attemptColumns = attemptColumnsOf("")
 
 // ServeAttempt stores a as the next scenario of its session, served now: it
 // sets a's ID, Position and ServedAt, which starts the server-side timer. If
@@ -46,13 +53,20 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 		return nil, err
 	}
 	defer tx.Rollback()
-	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, a.UserID)
+	// The session with the scenario waiting in it, if any, in one statement.
+	var ss sessionScan
+	var ps attemptScan
+	err = tx.QueryRowContext(ctx, `SELECT `+sessionColumns+`, `+attemptColumnsOf("p.")+`
+		FROM practice_sessions s LEFT JOIN attempts p ON p.session_id = s.id AND p.answered_at IS NULL
+		WHERE s.id = ? AND s.user_id = ?`, a.SessionID, a.UserID).Scan(append(ss.dest(), orZero(ps.dest())...)...)
 	if err != nil {
-		return nil, err
+		return nil, tx.translate(err, msgSessionNotFound)
 	}
-	if p, err := findAttempt(ctx, tx, `session_id = ? AND answered_at IS NULL`, a.SessionID); err == nil {
-		return p, nil
-	} else if trainer.KindOf(err) != trainer.KindNotFound {
+	if ps.a.ID != 0 {
+		return ps.attempt()
+	}
+	s, err := ss.session()
+	if err != nil {
 		return nil, err
 	}
 	if s.Mode == trainer.ModeClass { // its questions come from the instructor (AnswerClassQuestion)
@@ -64,26 +78,23 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	if s.Done() {
 		return nil, trainer.Errorf(trainer.KindConflict, "Every question of this session has been answered.")
 	}
-	var last int
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(position), 0) FROM attempts WHERE session_id = ?`,
-		a.SessionID).Scan(&last); err != nil {
-		return nil, fmt.Errorf("serve attempt: %w", err)
-	}
-	a.Position, a.ServedAt = last+1, tx.now
+	a.ServedAt = tx.Now()
 	var retryOf any
 	if a.RetryOf != 0 {
 		retryOf = a.RetryOf
 	}
-	a.ID, err = tx.Insert(ctx, `
+	// The next position, in the statement that takes it, sent with the
+	// COMMIT.
+	if err := tx.commitAfter(ctx, true, &Stmt{Dest: []any{&a.ID, &a.Position}, Query: `
 		INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
 			target_seconds, source, retry_of, served_at, language)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.SessionID, a.UserID, a.Position, a.Game, a.Kind, a.Level, int64(a.Seed), a.House, a.RulesVersion, a.Skill,
-		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang)
-	if err != nil {
+		VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM attempts WHERE session_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id, position`, Args: []any{
+		a.SessionID, a.UserID, a.SessionID, a.Game, a.Kind, a.Level, int64(a.Seed), a.House, a.RulesVersion, a.Skill,
+		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang}}); err != nil {
 		return nil, fmt.Errorf("serve attempt: %w", err)
 	}
-	return a, tx.Commit()
+	return a, nil
 }
 
 // RenewAttempt replaces the spec of a scenario still waiting for its answer
@@ -99,18 +110,18 @@ func (db *DB) RenewAttempt(ctx context.Context, a *trainer.Attempt) error {
 	res, err := tx.ExecContext(ctx, `
 		UPDATE attempts SET rules_version = ?, skill = ?, target_seconds = ?, served_at = ?, hint_used = 0
 		WHERE id = ? AND user_id = ? AND answered_at IS NULL`,
-		a.RulesVersion, a.Skill, a.TargetSeconds, formatTime(tx.now), a.ID, a.UserID)
+		a.RulesVersion, a.Skill, a.TargetSeconds, formatTime(tx.Now()), a.ID, a.UserID)
 	if err := pendingChanged(ctx, tx, res, err, a.ID, a.UserID); err != nil {
 		return fmt.Errorf("renew attempt: %w", err)
 	}
-	a.ServedAt, a.HintUsed = tx.now, false
+	a.ServedAt, a.HintUsed = tx.Now(), false
 	return tx.Commit()
 }
 
 // FindAttempt returns attempt id of user userID. Returns KindNotFound if
 // there is no such attempt or it is another user's.
 func (db *DB) FindAttempt(ctx context.Context, id, userID int64) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -122,16 +133,25 @@ func (db *DB) FindAttempt(ctx context.Context, id, userID int64) (*trainer.Attem
 // both as of one moment, so the session's counts agree with the attempt.
 // Returns KindNotFound if there is no such attempt or it is another user's.
 func (db *DB) FindAttemptInSession(ctx context.Context, id, userID int64) (*trainer.Attempt, *trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tx.Rollback()
-	a, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
+	// One statement, so that both are read as of one moment.
+	var as attemptScan
+	var ss sessionScan
+	err = tx.QueryRowContext(ctx, `SELECT `+attemptColumnsOf("a.")+`, `+sessionColumns+`
+		FROM attempts a JOIN practice_sessions s ON s.id = a.session_id
+		WHERE a.id = ? AND a.user_id = ? AND s.user_id = ?`, id, userID, userID).Scan(append(as.dest(), ss.dest()...)...)
+	if err != nil {
+		return nil, nil, tx.translate(err, msgAttemptNotFound)
+	}
+	a, err := as.attempt()
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, userID)
+	s, err := ss.session()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -141,7 +161,7 @@ func (db *DB) FindAttemptInSession(ctx context.Context, id, userID int64) (*trai
 // PendingAttempt returns the scenario of the session that waits for its
 // answer. Returns KindNotFound when none waits.
 func (db *DB) PendingAttempt(ctx context.Context, sessionID int64) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +172,7 @@ func (db *DB) PendingAttempt(ctx context.Context, sessionID int64) (*trainer.Att
 // LastAttempt returns the session's scenario served last. Returns
 // KindNotFound for a session with none.
 func (db *DB) LastAttempt(ctx context.Context, sessionID int64) (*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -181,36 +201,71 @@ func (db *DB) AnswerAttemptInSession(ctx context.Context, id, userID int64, answ
 		return nil, nil, err
 	}
 	defer tx.Rollback()
+	var mistake any
+	if g.MistakeID != "" {
+		mistake = g.MistakeID
+	}
+	// The answer to a question still waiting in a session still open,
+	// returning the attempt as stored, and the session with its counts after
+	// it, sent with the COMMIT: one round trip. When it changes nothing, the
+	// reason is read after (answerRefused).
+	var as attemptScan
+	var ss sessionScan
+	answer := &Stmt{Query: `
+		UPDATE attempts SET answered_at = ?, answer = ?, key = ?, correct = ?, score = ?, speed = ?, elapsed_ms = ?, mistake_id = ?
+		WHERE id = ? AND user_id = ? AND answered_at IS NULL
+			AND NOT EXISTS (SELECT 1 FROM practice_sessions s WHERE s.id = attempts.session_id AND s.ended_at IS NOT NULL)
+		RETURNING ` + attemptColumns,
+		Args: []any{formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, g.Score, string(g.Speed),
+			g.Elapsed.Milliseconds(), mistake, id, userID},
+		Dest: as.dest()}
+	session := &Stmt{Query: `SELECT ` + sessionColumns + ` FROM practice_sessions s
+		WHERE s.id = (SELECT session_id FROM attempts WHERE id = ? AND user_id = ?) AND s.user_id = ?`,
+		Args: []any{id, userID, userID}, Dest: ss.dest()}
+	if err := tx.commitAfter(ctx, true, answer, session); err != nil {
+		return nil, nil, fmt.Errorf("answer attempt: %w", err)
+	}
+	if answer.NoRow {
+		return db.answerRefused(ctx, id, userID)
+	}
+	if session.NoRow { // its attempt's session: cannot be missing
+		return nil, nil, trainer.Errorf(trainer.KindNotFound, "%s", msgSessionNotFound)
+	}
+	a, err := as.attempt()
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := ss.session()
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, s, nil
+}
+
+// answerRefused says why an answer changed nothing: trainer.ErrSessionEnded
+// for a question left waiting when its session ended, KindNotFound for no
+// attempt or another user's, and otherwise trainer.ErrAnswered with the
+// attempt and its session as stored.
+func (db *DB) answerRefused(ctx context.Context, id, userID int64) (*trainer.Attempt, *trainer.PracticeSession, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback()
 	if ended, err := endedPending(ctx, tx, id, userID); err != nil {
 		return nil, nil, fmt.Errorf("answer attempt: %w", err)
 	} else if ended {
 		return nil, nil, trainer.ErrSessionEnded
 	}
-	var mistake any
-	if g.MistakeID != "" {
-		mistake = g.MistakeID
-	}
-	res, err := tx.ExecContext(ctx, `
-		UPDATE attempts SET answered_at = ?, answer = ?, key = ?, correct = ?, score = ?, speed = ?, elapsed_ms = ?, mistake_id = ?
-		WHERE id = ? AND user_id = ? AND answered_at IS NULL`,
-		formatTime(answeredAt), string(g.Answer), string(g.Key), g.Correct, g.Score, string(g.Speed),
-		g.Elapsed.Milliseconds(), mistake, id, userID)
-	changeErr := pendingChanged(ctx, tx, res, err, id, userID)
-	if changeErr != nil && changeErr != trainer.ErrAnswered {
-		return nil, nil, fmt.Errorf("answer attempt: %w", changeErr)
-	}
 	a, err := findAttempt(ctx, tx, `id = ? AND user_id = ?`, id, userID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, err // not the user's
 	}
 	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, a.SessionID, userID)
 	if err != nil {
 		return nil, nil, err
 	}
-	if changeErr != nil {
-		return a, s, changeErr
-	}
-	return a, s, tx.Commit()
+	return a, s, trainer.ErrAnswered
 }
 
 // UseHint records that the trainee asked for the hint of attempt id and
@@ -242,7 +297,7 @@ func (db *DB) UseHint(ctx context.Context, id, userID int64) (*trainer.Attempt, 
 // pendingChanged turns the result of an UPDATE … WHERE answered_at IS NULL
 // of attempt id into an error: nil when a row changed, trainer.ErrAnswered when the
 // attempt exists but has its answer, KindNotFound when it is not the user's.
-func pendingChanged(ctx context.Context, tx *Tx, res sql.Result, err error, id, userID int64) error {
+func pendingChanged(ctx context.Context, tx *Tx, res Result, err error, id, userID int64) error {
 	if err != nil {
 		return err
 	}
@@ -271,7 +326,7 @@ func notOpenExam(a string) string {
 // order served, otherwise the newest first. Without SessionID it leaves out
 // the attempts of an exam still open.
 func (db *DB) ListAttempts(ctx context.Context, f trainer.AttemptFilter) ([]*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +372,7 @@ func (db *DB) ListAttempts(ctx context.Context, f trainer.AttemptFilter) ([]*tra
 // "") that have not been asked again since, newest first, leaving out those of
 // session exclude: review mode serves them again, the same scenario.
 func (db *DB) ReviewMistakes(ctx context.Context, userID int64, game, kind string, exclude int64, limit int) ([]*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -359,28 +414,45 @@ func findAttempt(ctx context.Context, tx *Tx, where string, args ...any) (*train
 }
 
 func scanAttempt(sc scanner) (*trainer.Attempt, error) {
-	var a trainer.Attempt
-	var seed, elapsed int64
-	var source, answer, key, speed string
-	var served, answered storedTime
-	if err := sc.Scan(&a.ID, &a.SessionID, &a.UserID, &a.Position, &a.Game, &a.Kind, &a.Level, &seed, &a.House,
-		&a.RulesVersion, &a.Skill, &a.TargetSeconds, &source, &a.RetryOf, &served, &a.HintUsed, &answered,
-		&answer, &key, &a.Correct, &a.Score, &speed, &elapsed, &a.MistakeID, &a.Lang); err != nil {
+	var as attemptScan
+	if err := sc.Scan(as.dest()...); err != nil {
 		return nil, err
 	}
-	a.Seed, a.Source, a.Speed = uint64(seed), trainer.Source(source), trainer.Speed(speed)
-	a.Elapsed = time.Duration(elapsed) * time.Millisecond
-	if answer != "" {
-		a.Answer = json.RawMessage(answer)
+	return as.attempt()
+}
+
+// attemptScan is an attempt as its columns are scanned (attemptColumnsOf).
+type attemptScan struct {
+	a                          trainer.Attempt
+	seed, elapsed              int64
+	source, answer, key, speed string
+	served, answered           storedTime
+}
+
+// dest are where the columns go, in order.
+func (as *attemptScan) dest() []any {
+	a := &as.a
+	return []any{&a.ID, &a.SessionID, &a.UserID, &a.Position, &a.Game, &a.Kind, &a.Level, &as.seed, &a.House,
+		&a.RulesVersion, &a.Skill, &a.TargetSeconds, &as.source, &a.RetryOf, &as.served, &a.HintUsed, &as.answered,
+		&as.answer, &as.key, &a.Correct, &a.Score, &as.speed, &as.elapsed, &a.MistakeID, &a.Lang}
+}
+
+// attempt is the attempt scanned.
+func (as *attemptScan) attempt() (*trainer.Attempt, error) {
+	a := as.a
+	a.Seed, a.Source, a.Speed = uint64(as.seed), trainer.Source(as.source), trainer.Speed(as.speed)
+	a.Elapsed = time.Duration(as.elapsed) * time.Millisecond
+	if as.answer != "" {
+		a.Answer = json.RawMessage(as.answer)
 	}
-	if key != "" {
-		a.Key = json.RawMessage(key)
+	if as.key != "" {
+		a.Key = json.RawMessage(as.key)
 	}
 	var err error
-	if a.ServedAt, err = served.time(); err != nil {
+	if a.ServedAt, err = as.served.time(); err != nil {
 		return nil, err
 	}
-	if a.AnsweredAt, err = answered.time(); err != nil {
+	if a.AnsweredAt, err = as.answered.time(); err != nil {
 		return nil, err
 	}
 	return &a, nil

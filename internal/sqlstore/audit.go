@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 
@@ -37,7 +36,7 @@ var actorOf = ActorOf
 // last one by the store (Dialect.AppendAudit): the change and its record are
 // committed together or not at all.
 func AppendAudit(ctx context.Context, tx *Tx, who Actor, action, subject string, detail map[string]any) (*trainer.AuditEntry, error) {
-	e := &trainer.AuditEntry{At: tx.now.Truncate(1e6), ActorID: who.ID, Actor: who.Name, Action: action,
+	e := &trainer.AuditEntry{At: tx.Now().Truncate(1e6), ActorID: who.ID, Actor: who.Name, Action: action,
 		Subject: subject, Detail: trainer.AuditDetail(detail)}
 	if err := tx.db.d.AppendAudit(ctx, tx, e); err != nil {
 		return nil, err
@@ -114,7 +113,7 @@ func report(v *trainer.ChainVerifier, r trainer.AuditReport) trainer.AuditReport
 
 // ListAudit returns the audit entries that match f, newest first.
 func (db *DB) ListAudit(ctx context.Context, f trainer.AuditFilter) ([]*trainer.AuditEntry, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -110,7 +111,7 @@ func certRecord(ctx context.Context, tx *Tx, userID int64, game string) (trainer
 	var done storedTime
 	err = tx.QueryRowContext(ctx, refresherQuery(`s.user_id = ? AND s.game = ?`), userID, game).Scan(&u, &g, &done)
 	switch {
-	case err == sql.ErrNoRows:
+	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
 		return rec, fmt.Errorf("refresher: %w", err)
 	default:
@@ -207,7 +208,7 @@ func (db *DB) RecordCertEvent(ctx context.Context, e *trainer.CertEvent, check t
 		}
 	}
 	if e.Kind != trainer.EventExpired {
-		e.At = tx.now
+		e.At = tx.Now()
 	}
 	if err := insertCertEvent(ctx, tx, e); err != nil {
 		return fmt.Errorf("record %s: %w", e.Kind, err)

@@ -64,12 +64,12 @@ func createClass(ctx context.Context, tx *Tx, c *trainer.Class) error {
 		return err
 	}
 	who := actorOf(ctx)
-	c.CreatedAt, c.CreatedBy, c.RunID = tx.now, who.ID, 0
+	c.CreatedAt, c.CreatedBy, c.RunID = tx.Now(), who.ID, 0
 	c.ID, err = tx.Insert(ctx, `
 		INSERT INTO classes (site_id, name, games, starts_on, ends_on, standing, show_names, created_at, created_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.SiteID, c.Name, string(games), day(c.Starts), day(c.Ends), string(c.Standing), c.ShowNames,
-		formatTime(tx.now), userRef(who.ID))
+		formatTime(tx.Now()), userRef(who.ID))
 	if err != nil {
 		return classErr(tx, err)
 	}
@@ -453,7 +453,7 @@ func writeClassPeople(ctx context.Context, tx *Tx, c, old *trainer.Class) error 
 
 func addClassMember(ctx context.Context, tx *Tx, classID, userID int64, table string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO class_members (class_id, user_id, practice_table, added_at) VALUES (?, ?, ?, ?)`,
-		classID, userID, table, formatTime(tx.now))
+		classID, userID, table, formatTime(tx.Now()))
 	return classErr(tx, err)
 }
 

@@ -42,11 +42,11 @@ func (db *DB) SaveClassList(ctx context.Context, l *trainer.ClassList) error {
 	}
 	if l.ID == 0 {
 		l.ID, err = tx.Insert(ctx, `INSERT INTO class_lists (owner_id, name, items, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
-			l.OwnerID, l.Name, string(l.Items), formatTime(tx.now), formatTime(tx.now))
+			l.OwnerID, l.Name, string(l.Items), formatTime(tx.Now()), formatTime(tx.Now()))
 		if err != nil {
 			return fmt.Errorf("save class list: %w", listErr(tx, err))
 		}
-		l.CreatedAt, l.UpdatedAt = tx.now, tx.now
+		l.CreatedAt, l.UpdatedAt = tx.Now(), tx.Now()
 		return tx.Commit()
 	}
 	old, err := findClassList(ctx, tx, l.ID)
@@ -54,10 +54,10 @@ func (db *DB) SaveClassList(ctx context.Context, l *trainer.ClassList) error {
 		return trainer.ErrClassListNotFound
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE class_lists SET name = ?, items = ?, updated_at = ? WHERE id = ?`,
-		l.Name, string(l.Items), formatTime(tx.now), l.ID); err != nil {
+		l.Name, string(l.Items), formatTime(tx.Now()), l.ID); err != nil {
 		return fmt.Errorf("save class list: %w", listErr(tx, err))
 	}
-	l.CreatedAt, l.UpdatedAt = old.CreatedAt, tx.now
+	l.CreatedAt, l.UpdatedAt = old.CreatedAt, tx.Now()
 	return tx.Commit()
 }
 

@@ -54,11 +54,11 @@ func (db *DB) StartClassRun(ctx context.Context, r *trainer.ClassRun) error {
 		}
 		list, r.ListName = l.ID, l.Name
 	}
-	r.StartedAt, r.StartedBy, r.EndedAt, r.EndedBy = tx.now, actorOf(ctx).ID, time.Time{}, 0
+	r.StartedAt, r.StartedBy, r.EndedAt, r.EndedBy = tx.Now(), actorOf(ctx).ID, time.Time{}, 0
 	r.ID, err = tx.Insert(ctx, `
 		INSERT INTO class_runs (class_id, list_id, list_name, house, rules_version, started_at, started_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		r.ClassID, list, r.ListName, r.House, r.RulesVersion, formatTime(tx.now), userRef(r.StartedBy))
+		r.ClassID, list, r.ListName, r.House, r.RulesVersion, formatTime(tx.Now()), userRef(r.StartedBy))
 	if err != nil {
 		if tx.db.d.IsUnique(err) {
 			return trainer.ErrClassLive
@@ -93,15 +93,15 @@ func (db *DB) EndClassRun(ctx context.Context, runID int64) (*trainer.ClassRun, 
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM class_questions WHERE run_id = ?`, runID).Scan(&asked); err != nil {
 		return nil, fmt.Errorf("end live drill: %w", err)
 	}
-	r.EndedAt, r.EndedBy = tx.now, actorOf(ctx).ID
+	r.EndedAt, r.EndedBy = tx.Now(), actorOf(ctx).ID
 	if _, err := tx.ExecContext(ctx, `UPDATE class_runs SET ended_at = ?, ended_by = ? WHERE id = ?`,
-		formatTime(tx.now), userRef(r.EndedBy), runID); err != nil {
+		formatTime(tx.Now()), userRef(r.EndedBy), runID); err != nil {
 		return nil, fmt.Errorf("end live drill: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `
 		UPDATE practice_sessions SET planned = ?, ended_at = coalesce(ended_at, ?)
 		WHERE id IN (SELECT session_id FROM class_participants WHERE run_id = ?)`,
-		max(asked, 1), formatTime(tx.now), runID); err != nil {
+		max(asked, 1), formatTime(tx.Now()), runID); err != nil {
 		return nil, fmt.Errorf("end live drill: %w", err)
 	}
 	if err := bumpLive(ctx, tx, r.ClassID); err != nil {
@@ -168,7 +168,7 @@ func (db *DB) StartClassQuestion(ctx context.Context, q *trainer.ClassQuestion, 
 		return fmt.Errorf("start question: %w", err)
 	}
 	if next != nil {
-		if err := next(cur, tx.now); err != nil {
+		if err := next(cur, tx.Now()); err != nil {
 			return err
 		}
 	}
@@ -179,13 +179,13 @@ func (db *DB) StartClassQuestion(ctx context.Context, q *trainer.ClassQuestion, 
 	if q.Number > trainer.MaxClassQuestions {
 		return trainer.ErrClassQuestionsMany
 	}
-	q.Start, q.Events = tx.now, nil
+	q.Start, q.Events = tx.Now(), nil
 	q.ID, err = tx.Insert(ctx, `
 		INSERT INTO class_questions (run_id, number, game, kind, level, seed, house, rules_version, skill, target_seconds,
 			started_at, preview_ms, window_ms)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		q.RunID, q.Number, q.Game, q.Kind, q.Level, int64(q.Seed), q.House, q.RulesVersion, q.Skill, q.TargetSeconds,
-		formatTime(tx.now), q.Timing.Preview.Milliseconds(), q.Timing.Window.Milliseconds())
+		formatTime(tx.Now()), q.Timing.Preview.Milliseconds(), q.Timing.Window.Milliseconds())
 	if err != nil {
 		return fmt.Errorf("start question: %w", err)
 	}
@@ -211,7 +211,7 @@ func (db *DB) RecordClassEvent(ctx context.Context, questionID int64, e trainer.
 	if err != nil {
 		return nil, err
 	}
-	e.At, e.By = tx.now, actorOf(ctx).ID
+	e.At, e.By = tx.Now(), actorOf(ctx).ID
 	if check != nil {
 		if err := check(q, e); err != nil {
 			return nil, err
@@ -289,20 +289,20 @@ func (db *DB) JoinClassRun(ctx context.Context, runID, userID int64) (*trainer.C
 		if len(c.Games) > 0 {
 			game = c.Games[0]
 		}
-		p = &trainer.ClassParticipant{RunID: runID, UserID: userID, Table: table, JoinedAt: tx.now}
+		p = &trainer.ClassParticipant{RunID: runID, UserID: userID, Table: table, JoinedAt: tx.Now()}
 		// The session's game is the class's first: each answer has its
 		// own game, which history and progress count by.
 		p.SessionID, err = tx.Insert(ctx, `
 			INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
 			VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
 			userID, string(trainer.ModeClass), game, trainer.KindMixed, r.House, r.RulesVersion, trainer.MaxClassQuestions,
-			formatTime(tx.now), c.SiteID)
+			formatTime(tx.Now()), c.SiteID)
 		if err != nil {
 			return nil, fmt.Errorf("join live drill: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `
 			INSERT INTO class_participants (run_id, user_id, session_id, practice_table, joined_at) VALUES (?, ?, ?, ?, ?)`,
-			runID, userID, p.SessionID, table, formatTime(tx.now)); err != nil {
+			runID, userID, p.SessionID, table, formatTime(tx.Now())); err != nil {
 			return nil, fmt.Errorf("join live drill: %w", err)
 		}
 	default:
@@ -379,7 +379,7 @@ func (db *DB) AnswerClassQuestion(ctx context.Context, questionID, userID int64,
 	if n > 0 {
 		return nil, trainer.ErrAnswered
 	}
-	g, err := grade(q, p.JoinedAt, tx.now)
+	g, err := grade(q, p.JoinedAt, tx.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +390,7 @@ func (db *DB) AnswerClassQuestion(ctx context.Context, questionID, userID int64,
 		Spec: trainer.Spec{Game: q.Game, Kind: q.Kind, Level: q.Level, Seed: q.Seed, House: q.House,
 			RulesVersion: q.RulesVersion, Lang: lang},
 		Skill: q.Skill, TargetSeconds: q.TargetSeconds, Source: trainer.SourceNew, ServedAt: q.Start,
-		AnsweredAt: tx.now, Grade: g}
+		AnsweredAt: tx.Now(), Grade: g}
 	var mistake any
 	if g.MistakeID != "" {
 		mistake = g.MistakeID

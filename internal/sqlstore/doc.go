@@ -6,10 +6,13 @@
 // their live drills).
 //
 // Each store embeds a DB and gives it a Dialect: how its transactions begin
-// (a read, a write that runs alone among writers, a write of one user's rows)
-// and run their statements (SQLite's prepared statements, PostgreSQL's
-// numbered placeholders), what its errors mean, and how it chains the audit
-// log (SQLite's head file, PostgreSQL's head row). The statements are one
+// (TxKind: a read of one state, a read of one statement, a write that runs
+// alone among writers, a write of one user's rows, a write of one statement
+// that takes no lock) and run their statements (SQLite's prepared
+// statements, PostgreSQL's numbered placeholders and round trips saved), what
+// its errors mean, and how it chains the audit log (SQLite's head file,
+// PostgreSQL's head row). A transaction's time is read at its first use, once
+// it holds its locks (Tx.Now). The statements are one
 // text, with ? placeholders, SQL both databases accept (ON CONFLICT …
 // DO UPDATE, INSERT … RETURNING id, FILTER, CAST); times are written in UTC to
 // the millisecond (formatTime) and read back by storedTime, from SQLite's text

@@ -73,15 +73,15 @@ func (db *DB) StartExam(ctx context.Context, ex *trainer.Exam, check trainer.Cer
 	ex.ID, err = tx.Insert(ctx, `
 		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
 		VALUES (?, 'exam', ?, ?, ?, ?, ?, ?, ?, ?)`,
-		ex.UserID, ex.Game, trainer.KindMixed, level, ex.House, ex.RulesVersion, len(ex.Items), formatTime(tx.now), ex.SiteID)
+		ex.UserID, ex.Game, trainer.KindMixed, level, ex.House, ex.RulesVersion, len(ex.Items), formatTime(tx.Now()), ex.SiteID)
 	if err != nil {
 		return fmt.Errorf("start exam: %w", err)
 	}
-	ex.StartedAt = tx.now
+	ex.StartedAt = tx.Now()
 	if _, err := tx.ExecContext(ctx, `
 		INSERT INTO exams (session_id, user_id, game, house, rules_version, standard, started_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		ex.ID, ex.UserID, ex.Game, ex.House, ex.RulesVersion, string(ex.Standard), formatTime(tx.now)); err != nil {
+		ex.ID, ex.UserID, ex.Game, ex.House, ex.RulesVersion, string(ex.Standard), formatTime(tx.Now())); err != nil {
 		return fmt.Errorf("start exam: %w", err)
 	}
 	for i := range ex.Items {
@@ -114,7 +114,7 @@ func (db *DB) FinishExam(ctx context.Context, ex *trainer.Exam, passed bool, res
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `
 		UPDATE exams SET finished_at = ?, passed = ?, result = ? WHERE session_id = ? AND user_id = ? AND finished_at IS NULL`,
-		formatTime(tx.now), passed, string(result), ex.ID, ex.UserID)
+		formatTime(tx.Now()), passed, string(result), ex.ID, ex.UserID)
 	if err != nil {
 		return nil, fmt.Errorf("finish exam: %w", err)
 	}
@@ -124,14 +124,14 @@ func (db *DB) FinishExam(ctx context.Context, ex *trainer.Exam, passed bool, res
 		return findExam(ctx, tx, `x.session_id = ? AND x.user_id = ?`, ex.ID, ex.UserID)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE practice_sessions SET ended_at = coalesce(ended_at, ?) WHERE id = ?`,
-		formatTime(tx.now), ex.ID); err != nil {
+		formatTime(tx.Now()), ex.ID); err != nil {
 		return nil, fmt.Errorf("finish exam: %w", err)
 	}
 	holder, err := findUser(ctx, tx, `id = ?`, ex.UserID)
 	if err != nil {
 		return nil, fmt.Errorf("finish exam: %w", err)
 	}
-	e := &trainer.CertEvent{UserID: ex.UserID, Game: ex.Game, Kind: trainer.EventExamFailed, At: tx.now, ExamID: ex.ID}
+	e := &trainer.CertEvent{UserID: ex.UserID, Game: ex.Game, Kind: trainer.EventExamFailed, At: tx.Now(), ExamID: ex.ID}
 	if passed {
 		e.Kind = trainer.EventExamPassed
 	}

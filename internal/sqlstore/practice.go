@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -37,38 +36,42 @@ func (db *DB) StartPracticeSession(ctx context.Context, s *trainer.PracticeSessi
 	if s.Mode == trainer.ModeClass {
 		return trainer.Errorf(trainer.KindInvalid, "A class's session starts when its trainee joins the live drill.")
 	}
-	if _, err := findUser(ctx, tx, `id = ?`, s.UserID); err != nil {
-		return fmt.Errorf("start practice session: %w", err)
+	// The user, with their open session if any, in one statement.
+	var userID int64
+	var open sessionScan
+	err = tx.QueryRowContext(ctx, `SELECT u.id, `+sessionColumns+`
+		FROM users u LEFT JOIN practice_sessions s ON s.user_id = u.id AND s.ended_at IS NULL
+		WHERE u.id = ?`, s.UserID).Scan(append([]any{&userID}, orZero(open.dest())...)...)
+	if err != nil {
+		return fmt.Errorf("start practice session: %w", tx.translate(err, "User not found."))
 	}
-	// An open exam is never ended by practice: it would lose its
-	// unanswered questions.
-	if open, err := findPracticeSession(ctx, tx, `s.user_id = ? AND s.ended_at IS NULL`, s.UserID); err == nil {
-		if open.Mode == trainer.ModeExam {
+	if open.s.ID != 0 {
+		// An open exam is never ended by practice: it would lose its
+		// unanswered questions.
+		if trainer.Mode(open.mode) == trainer.ModeExam {
 			return trainer.ErrExamOpen
 		}
-	} else if trainer.KindOf(err) != trainer.KindNotFound {
-		return err
-	}
-	if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
-		return fmt.Errorf("start practice session: %w", err)
+		if err := endOpenSessions(ctx, tx, s.UserID); err != nil {
+			return fmt.Errorf("start practice session: %w", err)
+		}
 	}
 	s.SiteID = cmp.Or(s.SiteID, trainer.FirstSiteID)
-	s.ID, err = tx.Insert(ctx, `
+	if err := tx.commitAfter(ctx, true, &Stmt{Dest: []any{&s.ID}, Query: `
 		INSERT INTO practice_sessions (user_id, mode, game, kind, level, house, rules_version, planned, started_at, site_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.now), s.SiteID)
-	if err != nil {
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		Args: []any{s.UserID, string(s.Mode), s.Game, s.Kind, s.Level, s.House, s.RulesVersion, s.Planned, formatTime(tx.Now()), s.SiteID}}); err != nil {
 		return fmt.Errorf("start practice session: %w", err)
 	}
-	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.now, time.Time{}, 0, 0
-	return tx.Commit()
+	s.StartedAt, s.EndedAt, s.Answered, s.Correct = tx.Now(), time.Time{}, 0, 0
+	return nil
 }
 
 // FindPracticeSession returns session id of user userID with its answered
 // and correct counts. Returns KindNotFound if there is no such session or it
 // is another user's.
 func (db *DB) FindPracticeSession(ctx context.Context, id, userID int64) (*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -82,19 +85,26 @@ func (db *DB) FindPracticeSession(ctx context.Context, id, userID int64) (*train
 // one served. Returns KindNotFound if there is no such session or it is
 // another user's.
 func (db *DB) FindPracticeSessionLast(ctx context.Context, id, userID int64) (*trainer.PracticeSession, *trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer tx.Rollback()
-	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
+	// One statement, so that both are read as of one moment.
+	var ss sessionScan
+	var as attemptScan
+	err = tx.QueryRowContext(ctx, `SELECT `+sessionColumns+`, `+attemptColumnsOf("a.")+`
+		FROM practice_sessions s LEFT JOIN attempts a ON a.session_id = s.id
+			AND a.position = (SELECT max(m.position) FROM attempts m WHERE m.session_id = s.id)
+		WHERE s.id = ? AND s.user_id = ?`, id, userID).Scan(append(ss.dest(), orZero(as.dest())...)...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, tx.translate(err, msgSessionNotFound)
 	}
-	last, err := findAttempt(ctx, tx, `session_id = ? ORDER BY position DESC LIMIT 1`, id)
-	if trainer.KindOf(err) == trainer.KindNotFound {
-		return s, nil, nil
+	s, err := ss.session()
+	if err != nil || as.a.ID == 0 {
+		return s, nil, err
 	}
+	last, err := as.attempt()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,7 +114,7 @@ func (db *DB) FindPracticeSessionLast(ctx context.Context, id, userID int64) (*t
 // OpenPracticeSession returns the trainee's open session, the one to resume.
 // Returns KindNotFound when there is none.
 func (db *DB) OpenPracticeSession(ctx context.Context, userID int64) (*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +133,7 @@ func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*traine
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `
 		UPDATE practice_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL`,
-		formatTime(tx.now), id, userID); err != nil {
+		formatTime(tx.Now()), id, userID); err != nil {
 		return nil, fmt.Errorf("end practice session: %w", err)
 	}
 	s, err := findPracticeSession(ctx, tx, `s.id = ? AND s.user_id = ?`, id, userID)
@@ -137,7 +147,7 @@ func (db *DB) EndPracticeSession(ctx context.Context, id, userID int64) (*traine
 // answer, newest first, leaving out an exam still open (its score is told
 // only at the end).
 func (db *DB) ListPracticeSessions(ctx context.Context, f trainer.SessionFilter) ([]*trainer.PracticeSession, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -181,24 +191,41 @@ func findPracticeSession(ctx context.Context, tx *Tx, where string, args ...any)
 // endOpenSessions ends every open session of the user (at most one).
 func endOpenSessions(ctx context.Context, tx *Tx, userID int64) error {
 	_, err := tx.ExecContext(ctx, `UPDATE practice_sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL`,
-		formatTime(tx.now), userID)
+		formatTime(tx.Now()), userID)
 	return err
 }
 
 func scanSession(sc scanner) (*trainer.PracticeSession, error) {
-	var s trainer.PracticeSession
-	var mode string
-	var started, ended storedTime
-	if err := sc.Scan(&s.ID, &s.UserID, &mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
-		&started, &ended, &s.Answered, &s.Correct, &s.SiteID); err != nil {
+	var ss sessionScan
+	if err := sc.Scan(ss.dest()...); err != nil {
 		return nil, err
 	}
-	s.Mode = trainer.Mode(mode)
+	return ss.session()
+}
+
+// sessionScan is a session as its columns are scanned (sessionColumns).
+type sessionScan struct {
+	s              trainer.PracticeSession
+	mode           string
+	started, ended storedTime
+}
+
+// dest are where the columns go, in order.
+func (ss *sessionScan) dest() []any {
+	s := &ss.s
+	return []any{&s.ID, &s.UserID, &ss.mode, &s.Game, &s.Kind, &s.Level, &s.House, &s.RulesVersion, &s.Planned,
+		&ss.started, &ss.ended, &s.Answered, &s.Correct, &s.SiteID}
+}
+
+// session is the session scanned.
+func (ss *sessionScan) session() (*trainer.PracticeSession, error) {
+	s := ss.s
+	s.Mode = trainer.Mode(ss.mode)
 	var err error
-	if s.StartedAt, err = started.time(); err != nil {
+	if s.StartedAt, err = ss.started.time(); err != nil {
 		return nil, err
 	}
-	if s.EndedAt, err = ended.time(); err != nil {
+	if s.EndedAt, err = ss.ended.time(); err != nil {
 		return nil, err
 	}
 	return &s, nil

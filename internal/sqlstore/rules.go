@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -42,7 +41,7 @@ func (db *DB) RecordRulesVersion(ctx context.Context, version string, files map[
 		return nil, fmt.Errorf("record rules version: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO rules_versions (version, files, first_seen_at) VALUES (?, ?, ?)`,
-		version, string(data), formatTime(tx.now)); err != nil {
+		version, string(data), formatTime(tx.Now())); err != nil {
 		return nil, fmt.Errorf("record rules version: %w", err)
 	}
 	if _, err := appendAudit(ctx, tx, actorOf(ctx), trainer.AuditRulesRecorded, trainer.RulesSubject(version),
@@ -58,7 +57,7 @@ func (db *DB) RecordRulesVersion(ctx context.Context, version string, files map[
 // FindRulesVersion returns a recorded version with its files. Returns
 // KindNotFound.
 func (db *DB) FindRulesVersion(ctx context.Context, version string) (*trainer.RulesVersion, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +68,7 @@ func (db *DB) FindRulesVersion(ctx context.Context, version string) (*trainer.Ru
 // ListRulesVersions returns every recorded version with its files, the
 // first seen first.
 func (db *DB) ListRulesVersions(ctx context.Context) ([]*trainer.RulesVersion, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +111,7 @@ func (db *DB) ApproveRulesVersion(ctx context.Context, version string) (*trainer
 			v.ApprovedAt.Local().Format("2 Jan 2006 15:04"))
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE rules_versions SET approved_at = ?, approved_by = ? WHERE version = ?`,
-		formatTime(tx.now), who.ID, version); err != nil {
+		formatTime(tx.Now()), who.ID, version); err != nil {
 		return nil, fmt.Errorf("approve rules version: %w", err)
 	}
 	if _, err := appendAudit(ctx, tx, Actor{who.ID, who.Name}, trainer.AuditRulesApproved, trainer.RulesSubject(version),

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
@@ -44,18 +43,18 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 			return "", fmt.Errorf("create session: %w", err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, formatTime(tx.now)); err != nil {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, formatTime(tx.Now())); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
 	if _, err := findUser(ctx, tx, `id = ?`, userID); err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
 	token := newToken()
-	now := formatTime(tx.now)
+	now := formatTime(tx.Now())
 	if _, err := tx.ExecContext(ctx, `
 		INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
 		VALUES (?, ?, ?, ?, ?)`,
-		tokenHash(token), userID, now, now, formatTime(tx.now.Add(trainer.SessionLifetime))); err != nil {
+		tokenHash(token), userID, now, now, formatTime(tx.Now().Add(trainer.SessionLifetime))); err != nil {
 		return "", fmt.Errorf("create session: %w", tx.translate(err, "User not found."))
 	}
 	return token, tx.Commit()
@@ -87,14 +86,17 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 	default:
 		return s, end, nil
 	}
-	tx, err := db.BeginUserTx(ctx, s.User.ID) // the session's row only
+	// One statement on the session's row, whatever else runs: it decides
+	// nothing from what it reads (the decision above was taken on a
+	// snapshot already), so it waits for no lock but its row's.
+	tx, err := db.BeginTx(ctx, writeOne)
 	if err != nil {
 		return nil, trainer.SessionLive, err
 	}
 	defer tx.Rollback()
 	if end == trainer.SessionLive {
-		_, err = tx.ExecContext(ctx, write, formatTime(tx.now), tokenHash(token))
-		s.LastSeenAt = tx.now
+		_, err = tx.ExecContext(ctx, write, formatTime(tx.Now()), tokenHash(token))
+		s.LastSeenAt = tx.Now()
 	} else {
 		_, err = tx.ExecContext(ctx, write, tokenHash(token))
 	}
@@ -107,7 +109,7 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 // readSession reads the session of token and the settings that decide
 // whether it is over, as of one moment.
 func (db *DB) readSession(ctx context.Context, token string) (*trainer.Session, trainer.Settings, time.Time, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, trainer.Settings{}, time.Time{}, err
 	}
@@ -116,7 +118,7 @@ func (db *DB) readSession(ctx context.Context, token string) (*trainer.Session, 
 	if err != nil {
 		return nil, trainer.Settings{}, time.Time{}, err
 	}
-	return s, st, tx.now, nil
+	return s, st, tx.Now(), nil
 }
 
 // DeleteSession ends the session of token (sign-out). Ending a session that

@@ -25,7 +25,7 @@ const (
 // Settings returns the kiosk's settings; a setting never saved reads as its
 // default.
 func (db *DB) Settings(ctx context.Context) (trainer.Settings, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return trainer.Settings{}, err
 	}
@@ -160,6 +160,6 @@ func putSetting(ctx context.Context, tx *Tx, key, value string) error {
 	_, err := tx.ExecContext(ctx, `
 		INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-		key, value, formatTime(tx.now))
+		key, value, formatTime(tx.Now()))
 	return err
 }

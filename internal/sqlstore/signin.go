@@ -40,7 +40,7 @@ func (db *DB) ReserveSigninAttempt(ctx context.Context, a trainer.SigninAttempt)
 	if err != nil {
 		return d, err
 	}
-	lim, now := trainer.LimitsOf(st), tx.now
+	lim, now := trainer.LimitsOf(st), tx.Now()
 	if err := forgetSignins(ctx, tx, lim); err != nil {
 		return d, err
 	}
@@ -141,7 +141,7 @@ func (db *DB) FinishSigninAttempt(ctx context.Context, attempt int64, ok bool) (
 		}
 		if _, err := tx.ExecContext(ctx, `
 			UPDATE signin_holds SET held_until = ?, strike = strike - 1, started_by = NULL WHERE started_by = ?`,
-			formatTime(tx.now), attempt); err != nil {
+			formatTime(tx.Now()), attempt); err != nil {
 			return nil, fmt.Errorf("finish sign-in attempt: %w", err)
 		}
 		return nil, tx.Commit()
@@ -169,12 +169,12 @@ func (db *DB) FinishSigninAttempt(ctx context.Context, attempt int64, ok bool) (
 
 // ListSigninHolds returns the holds in force now, those ending last first.
 func (db *DB) ListSigninHolds(ctx context.Context) ([]*trainer.SigninHold, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	return listHolds(ctx, tx, `held_until > ?`, formatTime(tx.now))
+	return listHolds(ctx, tx, `held_until > ?`, formatTime(tx.Now()))
 }
 
 // LiftSigninHold lifts hold id (an administrator's decision) and forgets
@@ -229,7 +229,7 @@ func (db *DB) Unlock(ctx context.Context, userID int64) ([]*trainer.SigninHold, 
 	if err := auditLifted(ctx, tx, actorOf(ctx), holds); err != nil {
 		return nil, err
 	}
-	return inForce(holds, tx.now), tx.Commit()
+	return inForce(holds, tx.Now()), tx.Commit()
 }
 
 // UnlockAll lifts every hold of every account and device and forgets every
@@ -255,18 +255,18 @@ func (db *DB) UnlockAll(ctx context.Context) ([]*trainer.SigninHold, error) {
 	if err := auditLifted(ctx, tx, actorOf(ctx), holds); err != nil {
 		return nil, err
 	}
-	return inForce(holds, tx.now), tx.Commit()
+	return inForce(holds, tx.Now()), tx.Commit()
 }
 
 // forgetSignins deletes the attempts older than every counting window and
 // the holds ended longer ago than a repeat is remembered.
 func forgetSignins(ctx context.Context, tx *Tx, lim trainer.SigninLimits) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM signin_attempts WHERE at <= ?`,
-		formatTime(tx.now.Add(-lim.LongestWindow()))); err != nil {
+		formatTime(tx.Now().Add(-lim.LongestWindow()))); err != nil {
 		return fmt.Errorf("forget sign-in attempts: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM signin_holds WHERE held_until <= ?`,
-		formatTime(tx.now.Add(-trainer.HoldMemory))); err != nil {
+		formatTime(tx.Now().Add(-trainer.HoldMemory))); err != nil {
 		return fmt.Errorf("forget sign-in holds: %w", err)
 	}
 	return nil
@@ -275,7 +275,7 @@ func forgetSignins(ctx context.Context, tx *Tx, lim trainer.SigninLimits) error 
 // countAttempts counts the attempts after since in scope (of account on
 // device, of account, or of device), and the devices they came from.
 func countAttempts(ctx context.Context, tx *Tx, scope trainer.HoldScope, account, device string, since time.Time) (failures, devices int, err error) {
-	var row *sql.Row
+	var row Row
 	switch scope {
 	case trainer.HoldPair:
 		row = tx.QueryRowContext(ctx, `
@@ -354,7 +354,7 @@ func auditLifted(ctx context.Context, tx *Tx, who Actor, holds []*trainer.Signin
 	for _, h := range holds {
 		switch {
 		case h.Scope == trainer.HoldDevice:
-			detail := map[string]any{"until": h.Until.UTC().Format(trainer.AuditTimeLayout), "in_force": h.Active(tx.now)}
+			detail := map[string]any{"until": h.Until.UTC().Format(trainer.AuditTimeLayout), "in_force": h.Active(tx.Now())}
 			if _, err := appendAudit(ctx, tx, who, trainer.AuditDeviceReleased, trainer.DeviceSubject(h.Device), detail); err != nil {
 				return fmt.Errorf("release device: %w", err)
 			}
@@ -365,7 +365,7 @@ func auditLifted(ctx context.Context, tx *Tx, who Actor, holds []*trainer.Signin
 				users[h.UserID] = l
 				order = append(order, h.UserID)
 			}
-			if h.Active(tx.now) {
+			if h.Active(tx.Now()) {
 				if h.Scope == trainer.HoldAccount {
 					l.everywhere = true
 				} else {

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -36,7 +35,7 @@ func createSite(ctx context.Context, tx *Tx, s *trainer.Site) error {
 	} else if trainer.KindOf(err) != trainer.KindNotFound {
 		return err
 	}
-	s.CreatedAt = tx.now.Truncate(1e6)
+	s.CreatedAt = tx.Now().Truncate(1e6)
 	var err error
 	s.ID, err = tx.Insert(ctx, `INSERT INTO sites (name, house, created_at) VALUES (?, ?, ?)`,
 		s.Name, s.House, formatTime(s.CreatedAt))
@@ -50,7 +49,7 @@ func createSite(ctx context.Context, tx *Tx, s *trainer.Site) error {
 
 // ListSites returns every site, by name.
 func (db *DB) ListSites(ctx context.Context) ([]*trainer.Site, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +72,7 @@ func (db *DB) ListSites(ctx context.Context) ([]*trainer.Site, error) {
 
 // FindSiteByName returns the site named so, without regard to case. Returns KindNotFound.
 func (db *DB) FindSiteByName(ctx context.Context, name string) (*trainer.Site, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +82,7 @@ func (db *DB) FindSiteByName(ctx context.Context, name string) (*trainer.Site, e
 
 // FindSiteByID returns site id. Returns KindNotFound.
 func (db *DB) FindSiteByID(ctx context.Context, id int64) (*trainer.Site, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}

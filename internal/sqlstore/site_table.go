@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -32,7 +31,7 @@ func (db *DB) RecordSiteTableTest(ctx context.Context, t *trainer.SiteTableTest)
 	if !signer.Certifies(&trainer.User{SiteID: site.ID}) {
 		return trainer.Errorf(trainer.KindForbidden, "Only an active manager of %s, or the group director, signs a table test there.", site.Name)
 	}
-	t.At, t.Actor = tx.now.Truncate(1e6), signer.Name
+	t.At, t.Actor = tx.Now().Truncate(1e6), signer.Name
 	t.ID, err = tx.Insert(ctx, `
 		INSERT INTO site_table_tests (user_id, game, site_id, passed_at, actor_id) VALUES (?, ?, ?, ?, ?)`,
 		t.UserID, t.Game, t.SiteID, formatTime(t.At), t.ActorID)
@@ -48,7 +47,7 @@ func (db *DB) RecordSiteTableTest(ctx context.Context, t *trainer.SiteTableTest)
 
 // ListSiteTableTests returns the dealer's table tests at other sites in game, oldest first.
 func (db *DB) ListSiteTableTests(ctx context.Context, userID int64, game string) ([]*trainer.SiteTableTest, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}

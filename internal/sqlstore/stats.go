@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -12,7 +11,7 @@ import (
 // answers first, then the highest share wrong. Every answer counts, exams
 // included (managers only see this).
 func (db *DB) MissedSkills(ctx context.Context, f trainer.MissFilter) ([]trainer.SkillMiss, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func (db *DB) CreateFirstAdministrator(ctx context.Context, u *trainer.User) err
 // CountUsers returns how many users exist, active or not. Zero means the kiosk
 // is new and shows the first-administrator setup page.
 func (db *DB) CountUsers(ctx context.Context) (int, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return 0, err
 	}
@@ -98,7 +98,7 @@ func (db *DB) FindUserByBadge(ctx context.Context, badge string) (*trainer.User,
 }
 
 func (db *DB) findUser(ctx context.Context, where string, arg any) (*trainer.User, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (db *DB) findUser(ctx context.Context, where string, arg any) (*trainer.Use
 
 // ListUsers returns the users that match f, ordered by name.
 func (db *DB) ListUsers(ctx context.Context, f trainer.UserFilter) ([]*trainer.User, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +286,7 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 		site = sql.NullInt64{Int64: u.SiteID, Valid: true}
 	}
 	u.Active = true
-	u.CreatedAt, u.UpdatedAt = tx.now, tx.now
+	u.CreatedAt, u.UpdatedAt = tx.Now(), tx.Now()
 	var badge sql.NullString
 	if u.Badge != "" {
 		badge = sql.NullString{String: u.Badge, Valid: true}
@@ -295,7 +295,7 @@ func createUser(ctx context.Context, tx *Tx, u *trainer.User) error {
 	u.ID, err = tx.Insert(ctx, `
 		INSERT INTO users (name, role, badge, secret_hash, active, created_at, updated_at, site_id)
 		VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
-		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.now), formatTime(tx.now), site)
+		u.Name, string(u.Role), badge, u.SecretHash, formatTime(tx.Now()), formatTime(tx.Now()), site)
 	return tx.translate(err, "User not found.")
 }
 
@@ -343,7 +343,7 @@ func findUser(ctx context.Context, tx *Tx, where string, arg any) (*trainer.User
 // updateUser sets one column (set is "col = ?") of user id and its updated_at.
 func updateUser(ctx context.Context, tx *Tx, id int64, set string, arg any) error {
 	res, err := tx.ExecContext(ctx, `UPDATE users SET `+set+`, updated_at = ? WHERE id = ?`,
-		arg, formatTime(tx.now), id)
+		arg, formatTime(tx.Now()), id)
 	if err != nil {
 		return tx.translate(err, "User not found.")
 	}

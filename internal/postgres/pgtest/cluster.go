@@ -23,14 +23,17 @@ type Cluster struct {
 	// asPostgres is set when the test runs as root: initdb refuses root,
 	// so the server's programs run as the "postgres" user.
 	asPostgres bool
+	// settings are the server's own, as "name=value" (-c).
+	settings []string
 }
 
 // NewCluster initialises a cluster on a new directory, starts it on a free
 // port of 127.0.0.1 and creates the database "trainer" on it; the cluster
 // is stopped and its directory removed when tb ends. Without PostgreSQL's
 // programs (Debian's postgresql package) the test is skipped, or fails on
-// CI (CI=true).
-func NewCluster(tb testing.TB) *Cluster {
+// CI (CI=true). settings ("name=value") are given to the server beside the
+// cluster's own (the load benchmark loads pg_stat_statements so).
+func NewCluster(tb testing.TB, settings ...string) *Cluster {
 	tb.Helper()
 	bin := serverBin()
 	if bin == "" {
@@ -40,7 +43,7 @@ func NewCluster(tb testing.TB) *Cluster {
 		}
 		tb.Skip(msg)
 	}
-	c := &Cluster{tb: tb, bin: bin, asPostgres: os.Geteuid() == 0}
+	c := &Cluster{tb: tb, bin: bin, asPostgres: os.Geteuid() == 0, settings: settings}
 	// Not tb.TempDir: the postgres user must be able to reach it.
 	dir, err := os.MkdirTemp("", "trainer-pgtest-")
 	if err != nil {
@@ -81,8 +84,11 @@ func (c *Cluster) URL() string {
 // Start starts the server and waits until it takes connections.
 func (c *Cluster) Start() {
 	c.tb.Helper()
-	out, err := c.run("pg_ctl", "-D", c.Dir, "-l", filepath.Join(c.Dir, "log"), "-w",
-		"-o", fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off", c.Port, c.Dir), "start")
+	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off", c.Port, c.Dir)
+	for _, s := range c.settings {
+		opts += " -c " + s
+	}
+	out, err := c.run("pg_ctl", "-D", c.Dir, "-l", filepath.Join(c.Dir, "log"), "-w", "-o", opts, "start")
 	if err != nil {
 		c.tb.Fatalf("pg_ctl start: %v\n%s", err, out)
 	}
