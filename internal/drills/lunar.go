@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/games/cards"
@@ -545,11 +546,23 @@ func combosIn(loc *i18n.Localizer, combos string) string {
 	return strings.Join(parts, " + ")
 }
 
-// catalogueRows are the row keys the hands catalogue names (row.<key>).
-func catalogueRows() []string {
+// catalogueRows are the row keys the hands catalogue names (row.<key>), in
+// order. The catalogue is the process's, loaded once: the keys are read from
+// it once too (a pay-table row is read back on every answer of a payout
+// drill, and sorting the catalogue's ids each time took a sixth of a
+// kiosk's CPU under load).
+var catalogueRows = sync.OnceValue(func() []string { return catalogueKeys("row.") })
+
+// catalogueTables are the pay-table kinds the hands catalogue names
+// (table.<kind>), in order, read once as catalogueRows.
+var catalogueTables = sync.OnceValue(func() []string { return catalogueKeys("table.") })
+
+// catalogueKeys are the ids of the process's catalogue that begin with
+// prefix, without it.
+func catalogueKeys(prefix string) []string {
 	var out []string
 	for _, id := range i18n.Default().IDs() {
-		if r, ok := strings.CutPrefix(id, "row."); ok {
+		if r, ok := strings.CutPrefix(id, prefix); ok {
 			out = append(out, r)
 		}
 	}

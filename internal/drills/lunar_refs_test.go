@@ -33,7 +33,7 @@ func TestLunarCitations(t *testing.T) {
 	}
 	seeds := uint64(60)
 	if testing.Short() {
-		seeds = 10
+		seeds = 30
 	}
 	cited := map[string]bool{}
 	for _, house := range []string{rulebook.DefaultHouse, "strict"} {

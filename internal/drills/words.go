@@ -247,11 +247,7 @@ func (r rowPay) odds() (games.Odds, bool) {
 // follows after " + ". The kinds and rows are those the hands catalogue
 // names, so that each read-back part has its words.
 func parseRow(row string) (kind string, rows []rowPay, ok bool) {
-	for _, id := range i18n.Default().IDs() {
-		k, isTable := strings.CutPrefix(id, "table.")
-		if !isTable {
-			continue
-		}
+	for _, k := range catalogueTables() {
 		rest, found := strings.CutPrefix(row, games.KindWords(k)+" table ")
 		if !found {
 			continue
@@ -279,10 +275,9 @@ func parseRow(row string) (kind string, rows []rowPay, ok bool) {
 // words), or "".
 func rowKeyOf(part string) string {
 	best := ""
-	for _, rid := range i18n.Default().IDs() {
-		r, isRow := strings.CutPrefix(rid, "row.")
+	for _, r := range catalogueRows() {
 		w := games.RowWords(r)
-		if isRow && (part == w || strings.HasPrefix(part, w+" ")) && len(w) > len(games.RowWords(best)) {
+		if (part == w || strings.HasPrefix(part, w+" ")) && len(w) > len(games.RowWords(best)) {
 			best = r
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
@@ -59,6 +60,9 @@ type Catalog struct {
 	pseudo *goi18n.Bundle
 	files  map[string]*goi18n.MessageFile // every part of a language, merged, by language tag
 	parts  []part                         // the catalogue files, part by part, for Check
+
+	idsOnce sync.Once
+	ids     []string // the source language's ids, sorted, once asked for (IDs)
 }
 
 // part is one catalogue file in every language: the kiosk's pages in
@@ -145,12 +149,13 @@ func Load(fsys fs.FS) (*Catalog, error) {
 
 // IDs returns the ids of the source catalogue's messages, sorted.
 func (c *Catalog) IDs() []string {
-	var ids []string
-	for _, m := range c.files[Source].Messages {
-		ids = append(ids, m.ID)
-	}
-	sort.Strings(ids)
-	return ids
+	c.idsOnce.Do(func() {
+		for _, m := range c.files[Source].Messages {
+			c.ids = append(c.ids, m.ID)
+		}
+		sort.Strings(c.ids)
+	})
+	return slices.Clone(c.ids)
 }
 
 // Text returns the forms of message id in language tag, by plural category
