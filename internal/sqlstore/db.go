@@ -282,4 +282,5 @@ var _ interface {
 	trainer.SiteService
 	trainer.SiteTableTestService
 	trainer.ClassService
+	trainer.RecordsService
 } = (*DB)(nil)
