@@ -22,7 +22,7 @@ import (
 // the machine's operator: the command line, start-up).
 func actorUser(ctx context.Context, tx *Tx) (*trainer.User, error) {
 	a := trainer.ActorOf(ctx)
-	if a == nil {
+	if a == nil || a.ID == 0 { // the kiosk, or the operator (trainer.WithOperator)
 		return nil, nil
 	}
 	return findUser(ctx, tx, `id = ?`, a.ID)

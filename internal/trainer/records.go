@@ -314,25 +314,6 @@ type RecordRef struct {
 // may be deleted at now: a non-nil error refuses it, with the reason.
 type RetentionCheck func(r RecordRef, now time.Time) error
 
-// DealerRecords is everything the kiosk holds about one dealer that their
-// file shows, read at once: package records makes the file from it.
-type DealerRecords struct {
-	User        *User
-	Certs       []CertRecord // by game
-	Exams       []*Exam      // oldest first
-	TableTests  []TableTest  // oldest first, every game
-	Measured    []MeasuredTime
-	Hours       []TableHours // oldest first, struck ones included
-	Assignments []ProgrammeAssignment
-	Completions []ProgrammeCompletion
-	Topics      []TopicCompletion
-	// Programmes are the versions the records name, by ID.
-	Programmes map[int64]*ProgrammeVersion
-	// Code is the file's verification code as of this reading.
-	Code FileCode
-	At   time.Time // the time of the reading
-}
-
 // TopicSubject is the audit subject of a dealer's topic outside the games.
 func TopicSubject(userID int64, topic string) string { return UserSubject(userID) + "/topic:" + topic }
 

@@ -38,6 +38,11 @@ type RecordsService interface {
 	// DeleteRecord deletes one record if check allows it now; a refusal
 	// says why (and is audited).
 	DeleteRecord(ctx context.Context, kind RecordKind, id int64, reason string, check RetentionCheck) error
+	// DealerFileCode is the verification code of the dealer's file as the
+	// records stand now (records_file.go).
+	DealerFileCode(ctx context.Context, userID int64) (FileCode, error)
+	// CheckFileCode checks a file's code against the audit trail.
+	CheckFileCode(ctx context.Context, code FileCode) (*FileCheck, error)
 }
 
 // RecordsCount counts the records of issue 24 that VerifyRecords compared
