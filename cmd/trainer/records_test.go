@@ -133,7 +133,8 @@ func TestRecords_Commands(t *testing.T) {
 		t.Fatalf("audit verify -file: %v\n%s", err, out)
 	}
 	if !strings.Contains(out, "OK: file "+code[1]+": Dana Rossi's file as of audit entry") ||
-		!strings.Contains(out, "1 table test sheets, 1 entries of table hours, 1 topic completions, 4 programme versions and 1 signers' marks agree") {
+		!strings.Contains(out, "records: 1 exams and 2 certification events agree") ||
+		!strings.Contains(out, "training records compared: 1 table test sheets, 1 entries of table hours, 1 topic completions, 4 programme versions and 1 signers' marks\n") {
 		t.Errorf("audit verify -file printed:\n%s", out)
 	}
 
