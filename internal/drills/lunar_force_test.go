@@ -27,7 +27,9 @@ func TestLunarBeatsDealerAfterForce(t *testing.T) {
 		box := regexp.MustCompile(`(?i)\b(box|бокс) (\d)\b`)
 		read := 0
 		for level := 2; level <= 4; level++ {
-			for seed := range seeds {
+			// A short run reads fewer seeds, but on until ten forced
+			// rounds have been read, so that it never passes on too few.
+			for seed := uint64(0); seed < 400 && (seed < seeds || read < 10); seed++ {
 				s := drills.Spec{Game: "lunar", Kind: drills.KindHand, Level: level, Seed: seed, Lang: lang}
 				if lang == "en" {
 					s.Lang = ""

@@ -243,9 +243,9 @@ func minute(t time.Time) string { return t.Local().Format("2 Jan 2006 15:04") }
 
 // Messages of the checks below, for the forms.
 var (
-	errNoPendingExam = trainer.Errorf(trainer.KindConflict, "No passed exam waits for a table test.")
-	errNotValid      = trainer.Errorf(trainer.KindConflict, "There is no valid certification to revoke.")
-	errNoAllowance   = trainer.Errorf(trainer.KindConflict, "The trainee still has sittings left: no allowance is needed.")
+	errNoPendingExam = trainer.Errorf(trainer.KindConflict, "No passed exam waits for a table test.").In("err.no_pending_exam")
+	errNotValid      = trainer.Errorf(trainer.KindConflict, "There is no valid certification to revoke.").In("err.not_valid")
+	errNoAllowance   = trainer.Errorf(trainer.KindConflict, "The trainee still has sittings left: no allowance is needed.").In("err.no_allowance")
 )
 
 // CheckEvent tells whether a manager (actorID) may record event kind k on

@@ -1,7 +1,6 @@
 package practice
 
 import (
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 // Form field names of an answer. An outcome drill has one field per row
@@ -59,16 +59,18 @@ const MaxChips = 999
 
 // DecodeAnswer reads a trainee's answer to d from a posted form, in the shape
 // of d's key, with the chip denominations of the house (a chips drill's own
-// set, d.Ask.Chips, when it carries one). Problems come back
-// as messages by field name (a form re-renders them with 422), never as an
-// error: any input, however odd, gets an answer or a message.
-func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.Answer, map[string]string) {
-	errs := map[string]string{}
+// set, d.Ask.Chips, when it carries one). Problems come back as messages by
+// field name (a form re-renders them with 422), never as an error of the
+// request: any input, however odd, gets an answer or a message. Each
+// message is a trainer.Error (KindInvalid) naming its catalogue message
+// (answer.*), which a page says in the trainee's language.
+func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.Answer, map[string]*trainer.Error) {
+	errs := map[string]*trainer.Error{}
 	var k eval.Answer
 	switch ShapeOf(d) {
 	case ShapeAmount:
 		m, msg := parseAmount(form.Get(FieldAmount))
-		if msg != "" {
+		if msg != nil {
 			errs[FieldAmount] = msg
 		} else {
 			k.Amount = drills.Amount(m)
@@ -76,7 +78,7 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.A
 	case ShapeChoice:
 		n, err := strconv.Atoi(strings.TrimSpace(form.Get(FieldChoice)))
 		if err != nil || n < 1 || n > len(d.Choices) {
-			errs[FieldChoice] = "Tap one of the answers."
+			errs[FieldChoice] = errTapAnswer
 		} else {
 			k.Choice = n
 		}
@@ -86,7 +88,7 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.A
 			name := FieldOutcome + strconv.Itoa(i+1)
 			v := strings.TrimSpace(form.Get(name))
 			if !slices.Contains(Results(o), v) {
-				errs[name] = "Choose how this one ends."
+				errs[name] = errChooseOutcome
 				continue
 			}
 			k.Outcomes[i] = drills.Outcome{Wager: o.Wager, On: o.On, Fee: o.Fee, Result: v}
@@ -104,7 +106,7 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.A
 			}
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > MaxChips {
-				errs[name] = fmt.Sprintf("Give a number of chips from 0 to %d.", MaxChips)
+				errs[name] = errChipCount
 				continue
 			}
 			if n > 0 {
@@ -113,7 +115,7 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.A
 			}
 		}
 		if total == 0 && len(errs) == 0 {
-			errs[FieldChips] = "Tap the chips you would pay."
+			errs[FieldChips] = errTapChips
 		}
 	}
 	if len(errs) > 0 {
@@ -124,24 +126,36 @@ func DecodeAnswer(d *drills.Drill, chips []games.Money, form url.Values) (eval.A
 
 // parseAmount reads an amount typed on the keypad: decimal text with at most
 // two decimals, a leading minus (or the keypad's "−") for money collected.
-func parseAmount(s string) (games.Money, string) {
+func parseAmount(s string) (games.Money, *trainer.Error) {
 	t := strings.TrimSpace(strings.ReplaceAll(s, "−", "-"))
 	t = strings.ReplaceAll(t, ",", ".")
 	if t == "" {
-		return 0, "Enter an amount: 0 for a push."
+		return 0, errEnterAmount
 	}
 	if len(t) > 20 {
-		return 0, "That amount is too long."
+		return 0, errAmountTooLong
 	}
 	m, err := games.ParseMoney(t)
 	if err != nil {
-		return 0, "Enter an amount like 15 or 7.5."
+		return 0, errAmountLike
 	}
 	if m > 100_000_000*games.Unit || m < -100_000_000*games.Unit {
-		return 0, "That amount is too large."
+		return 0, errAmountTooLarge
 	}
-	return m, ""
+	return m, nil
 }
+
+// The messages of an answer that cannot be read, by field.
+var (
+	errEnterAmount    = trainer.Errorf(trainer.KindInvalid, "Enter an amount: 0 for a push.").In("answer.enter_amount")
+	errAmountTooLong  = trainer.Errorf(trainer.KindInvalid, "That amount is too long.").In("answer.too_long")
+	errAmountLike     = trainer.Errorf(trainer.KindInvalid, "Enter an amount like 15 or 7.5.").In("answer.amount_like")
+	errAmountTooLarge = trainer.Errorf(trainer.KindInvalid, "That amount is too large.").In("answer.too_large")
+	errTapAnswer      = trainer.Errorf(trainer.KindInvalid, "Tap one of the answers.").In("answer.tap_answer")
+	errChooseOutcome  = trainer.Errorf(trainer.KindInvalid, "Choose how this one ends.").In("answer.choose_outcome")
+	errChipCount      = trainer.Errorf(trainer.KindInvalid, "Give a number of chips from 0 to %d.", MaxChips).In("answer.chip_count", "Max", MaxChips)
+	errTapChips       = trainer.Errorf(trainer.KindInvalid, "Tap the chips you would pay.").In("answer.tap_chips")
+)
 
 // sortedDesc returns the denominations largest first, without duplicates.
 func sortedDesc(chips []games.Money) []games.Money {

@@ -9,8 +9,10 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -58,7 +60,19 @@ func TestDecodeAnswer(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, errs := practice.DecodeAnswer(tt.d, chips, tt.form)
-			if diff := cmp.Diff(tt.errs, errs); diff != "" {
+			var msgs map[string]string
+			for f, e := range errs {
+				if msgs == nil {
+					msgs = map[string]string{}
+				}
+				msgs[f] = trainer.MessageOf(e)
+				if e.ID == "" || e.Kind != trainer.KindInvalid {
+					t.Errorf("DecodeAnswer(%v): %s's message %q names no catalogue message", tt.form, f, e.Message)
+				} else if en := i18n.Default().Localizer(i18n.Source).T(e.ID, e.Args...); en != e.Message {
+					t.Errorf("%s in English says %q; the message says %q", e.ID, en, e.Message)
+				}
+			}
+			if diff := cmp.Diff(tt.errs, msgs); diff != "" {
 				t.Errorf("DecodeAnswer(%v) messages (-want +got):\n%s", tt.form, diff)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {

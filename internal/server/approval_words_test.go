@@ -287,6 +287,7 @@ func TestLanguage_ApprovalPage(t *testing.T) {
 // simulation's card and on the what-if's field, with the lengths offered
 // in the language's digits; English says it as before.
 func TestLanguage_PayTableRoundsRefused(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	for _, tt := range []struct{ lang, card, field string }{

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5/middleware"
 )
@@ -45,25 +46,21 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	if k == trainer.KindInternal {
 		s.logError(r, err)
 		if s.databaseDown(r) {
+			// In the casino's words, with nothing of the driver's.
 			w.Header().Set("Retry-After", "30")
-			s.errorStatus(w, r, http.StatusServiceUnavailable, unavailableMessage)
+			s.errorStatus(w, r, http.StatusServiceUnavailable, errUnavailable)
 			return
 		}
+		err = errInternal // the details are for the log only
 	}
-	msg := messageIn(loc(r), err)
-	switch {
-	case k == trainer.KindInternal:
-		msg = t(r, "error.internal")
-	case err == errUnreadableForm:
-		msg = t(r, "error.unreadable_form")
-	}
-	s.errorStatus(w, r, statusOf(k), msg)
+	s.errorStatus(w, r, statusOf(k), err)
 }
 
-// unavailableMessage is what a page says while the database does not
-// answer: in the casino's words, with nothing of the driver's.
-const unavailableMessage = "The training database is unavailable. Nothing you were told was saved is lost: " +
-	"try again in a minute, and call a manager if this page stays."
+// The errors a page shows in place of what failed inside the kiosk.
+var (
+	errInternal    = trainer.NewError(trainer.KindInternal, "error.internal")
+	errUnavailable = trainer.NewError(trainer.KindInternal, "error.unavailable")
+)
 
 // databaseDown reports whether the database cannot be used now, asked
 // after an internal error: a group's PostgreSQL server stopped or out of
@@ -94,18 +91,20 @@ func clientGone(r *http.Request, err error) bool {
 	return errors.Is(r.Context().Err(), context.Canceled)
 }
 
-func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int, msg string) {
+// errorStatus answers with status and what err says for people
+// (say.Error, in the page's words).
+func (s *Server) errorStatus(w http.ResponseWriter, r *http.Request, status int, err error) {
 	if isHTMX(r) {
 		w.Header().Set(hxRetarget, "#"+templates.AlertID)
 		w.Header().Set(hxReswap, "innerHTML")
 	}
 	page := templates.ErrorPage(templates.ErrorView{
-		Page:    s.page(r, t(r, "error.title"), ""),
+		Page:    s.page(r, say.Msg("error.title"), ""),
 		Status:  status,
-		Message: msg,
+		Err:     err,
 		HomeURL: "/",
 	})
-	s.render(w, r, status, page, templates.Alert(msg))
+	s.render(w, r, status, page, templates.Alert(err))
 }
 
 func (s *Server) logError(r *http.Request, err error) {
@@ -117,9 +116,9 @@ func (s *Server) logError(r *http.Request, err error) {
 }
 
 func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
-	s.errorStatus(w, r, http.StatusNotFound, t(r, "error.not_found"))
+	s.errorStatus(w, r, http.StatusNotFound, errPageNotFound)
 }
 
 func (s *Server) handleMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	s.errorStatus(w, r, http.StatusMethodNotAllowed, t(r, "error.method"))
+	s.errorStatus(w, r, http.StatusMethodNotAllowed, trainer.NewError(trainer.KindInvalid, "error.method"))
 }

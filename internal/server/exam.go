@@ -6,15 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -26,12 +26,6 @@ import (
 // state is only in the database, so the exam resumes on any tablet and after
 // a restart.
 
-func examURL(id int64) string { return fmt.Sprintf("/exams/%d", id) }
-
-func examAnswerURL(id int64, position int) string {
-	return fmt.Sprintf("/exams/%d/items/%d/answer", id, position)
-}
-
 // handleExamNew shows what the exam of ?game= holds and starts it, when the
 // trainee may sit it now; otherwise it says why not.
 func (s *Server) handleExamNew(w http.ResponseWriter, r *http.Request) {
@@ -39,14 +33,14 @@ func (s *Server) handleExamNew(w http.ResponseWriter, r *http.Request) {
 	game := r.URL.Query().Get("game")
 	st, ok := s.house.Certification[game]
 	if !ok {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no exam for this game."))
+		s.error(w, r, errNoExam)
 		return
 	}
 	if open, err := s.db.OpenPracticeSession(r.Context(), u.ID); err == nil && open.Mode == trainer.ModeExam {
-		s.redirect(w, r, examURL(open.ID))
+		s.redirect(w, r, templates.ExamURL(open.ID))
 		return
 	}
-	v, err := s.examStartView(r, u, game, st, "")
+	v, err := s.examStartView(r, u, game, st, nil)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -54,30 +48,34 @@ func (s *Server) handleExamNew(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ExamStartPage(v), nil)
 }
 
-// examStartView describes the exam of game and whether it may start.
-func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st *rulebook.Standard, problem string) (templates.ExamStartView, error) {
+// errExamNotFoundHere refuses another trainee's exam, or none.
+var errExamNotFoundHere = trainer.NewError(trainer.KindNotFound, "error.exam_not_found")
+
+// errNoExam refuses the exam of a game without a certification standard.
+var errNoExam = trainer.NewError(trainer.KindNotFound, "error.no_exam")
+
+// examStartView describes the exam of game and whether it may start;
+// refused is why starting it was just refused, or nil.
+func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st *rulebook.Standard, refused error) (templates.ExamStartView, error) {
 	status, err := s.certStatus(r.Context(), u.ID, game)
 	if err != nil {
 		return templates.ExamStartView{}, err
 	}
-	v := templates.ExamStartView{
-		Page: s.page(r, t(r, "exam.tag")+" · "+s.gameNameIn(loc(r), game), "practice"), Game: game, GameName: s.gameNameIn(loc(r), game),
-		Items: st.Items(), Kinds: standardRowsIn(loc(r), st), Rules: s.plan.Version(), Action: "/exams",
-		Sittings: t(r, "exam.sittings_left", "Left", status.SittingsLeft, "Of", 1+st.Policy.Retakes),
-	}
 	approved, err := s.rulesApproved(r.Context())
 	if err != nil {
-		return v, err
+		return templates.ExamStartView{}, err
 	}
+	ctx := r.Context()
+	blocked := ""
 	switch {
-	case problem != "":
-		v.Blocked = problem
+	case refused != nil:
+		blocked = say.Error(ctx, refused)
 	case !approved:
-		v.Blocked = t(r, "cert.rules_not_approved")
+		blocked = say.T(ctx, "cert.rules_not_approved")
 	case !status.CanStartExam:
-		v.Blocked = certBlocked(loc(r), status, st.Policy)
+		blocked = say.CertBlocked(ctx, status, st.Policy)
 	}
-	return v, nil
+	return view.ExamStart(ctx, s.page(r, say.Message{}, "practice"), game, st, status, s.plan.Version(), blocked), nil
 }
 
 // handleExamStart starts the exam of the posted game: its items are drawn
@@ -87,7 +85,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 	game := r.PostFormValue("game")
 	st, ok := s.house.Certification[game]
 	if !ok {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There is no exam for this game."))
+		s.error(w, r, errNoExam)
 		return
 	}
 	items, err := practice.PlanExam(s.plan, newRand(), game, st)
@@ -106,12 +104,12 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 	if errors.Is(err, trainer.ErrExamOpen) {
 		open, oerr := s.db.OpenPracticeSession(r.Context(), u.ID)
 		if oerr == nil {
-			s.redirect(w, r, examURL(open.ID))
+			s.redirect(w, r, templates.ExamURL(open.ID))
 			return
 		}
 	}
 	if trainer.KindOf(err) == trainer.KindConflict {
-		v, verr := s.examStartView(r, u, game, st, trainer.MessageOf(err))
+		v, verr := s.examStartView(r, u, game, st, err)
 		if verr != nil {
 			s.error(w, r, verr)
 			return
@@ -127,7 +125,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.redirect(w, r, examURL(ex.ID))
+	s.redirect(w, r, templates.ExamURL(ex.ID))
 }
 
 // examCheck lets an exam start only when eval says the trainee may sit it
@@ -136,7 +134,7 @@ func (s *Server) examCheck(game string) trainer.CertCheck {
 	return func(rec trainer.CertRecord) error {
 		st := s.statusOf(rec, game)
 		if !st.CanStartExam {
-			return trainer.Errorf(trainer.KindConflict, "%s", st.Blocked)
+			return trainer.NewError(trainer.KindConflict, "cert.blocked", "Why", say.CertBlockedWord(st, s.house.Certification[game].Policy))
 		}
 		return nil
 	}
@@ -152,11 +150,11 @@ func (s *Server) examParam(r *http.Request) (*trainer.Exam, *trainer.PracticeSes
 	u := visitOf(r.Context()).user
 	ex, err := s.db.FindExam(r.Context(), id, u.ID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, notFoundAs(err, errExamNotFoundHere)
 	}
 	sess, err := s.db.FindPracticeSession(r.Context(), id, u.ID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, notFoundAs(err, errSessionNotFound)
 	}
 	return ex, sess, nil
 }
@@ -170,7 +168,7 @@ func (s *Server) handleExamShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	p, err := s.examPanel(r, ex, sess, "")
+	p, err := s.examPanel(r, ex, sess, say.Message{})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -191,11 +189,11 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	n, err := strconv.Atoi(chi.URLParam(r, "n"))
 	if err != nil || n < 1 || n > len(ex.Items) {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Page not found."))
+		s.error(w, r, errPageNotFound)
 		return
 	}
 	stale := func() {
-		p, err := s.examPanel(r, ex, sess, "This question has already been answered: each question is answered once.")
+		p, err := s.examPanel(r, ex, sess, say.Msg("exam.answered_once"))
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -216,13 +214,13 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This answer could not be read. Try again."))
+		s.error(w, r, errUnreadableAnswer)
 		return
 	}
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.examQuestion(loc(r), sess, ex, sv, r.PostForm, templates.Errors(msgs))
-		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: s.examBar(loc(r), ex, sess, sv.a.Position), Question: &q})
+		q := s.view.ExamQuestion(r.Context(), sess, ex, sv.a, sv.d, s.db.Clock(), r.PostForm, view.FieldErrors(r.Context(), msgs))
+		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: view.ExamBar(r.Context(), ex, sess.Answered, sv.a.Position), Question: &q})
 		return
 	}
 	if _, _, err := s.grade(r.Context(), sv, answer); errors.Is(err, trainer.ErrAnswered) {
@@ -237,14 +235,14 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !isHTMX(r) {
-		s.redirect(w, r, examURL(ex.ID))
+		s.redirect(w, r, templates.ExamURL(ex.ID))
 		return
 	}
 	if ex, sess, err = s.examParam(r); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	p, err := s.examPanel(r, ex, sess, "")
+	p, err := s.examPanel(r, ex, sess, say.Message{})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -330,7 +328,7 @@ func (s *Server) finishExam(ctx context.Context, ex *trainer.Exam) (*trainer.Exa
 }
 
 // examPanel is the exam where it stands.
-func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.PracticeSession, notice string) (templates.ExamPanel, error) {
+func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.PracticeSession, notice say.Message) (templates.ExamPanel, error) {
 	ctx := r.Context()
 	if !ex.Finished() {
 		sv, err := s.serveExamItem(ctx, ex)
@@ -344,37 +342,57 @@ func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.Prac
 			if sess, err = s.db.FindPracticeSession(ctx, ex.ID, ex.UserID); err != nil {
 				return templates.ExamPanel{}, err
 			}
-			q := s.examQuestion(i18n.FromContext(ctx), sess, ex, sv, nil, nil)
-			return templates.ExamPanel{Bar: s.examBar(i18n.FromContext(ctx), ex, sess, sv.a.Position), Question: &q, Notice: notice}, nil
+			q := s.view.ExamQuestion(ctx, sess, ex, sv.a, sv.d, s.db.Clock(), nil, nil)
+			return templates.ExamPanel{Bar: view.ExamBar(ctx, ex, sess.Answered, sv.a.Position), Question: &q, Notice: notice}, nil
 		}
 	}
-	res, err := s.examResultView(ctx, ex, visitOf(ctx).user.Name, true)
+	res, err := s.examResult(r, ex, visitOf(ctx).user.Name, true)
 	if err != nil {
 		return templates.ExamPanel{}, err
 	}
-	return templates.ExamPanel{Bar: templates.ExamBar{Title: s.gameNameIn(i18n.FromContext(ctx), ex.Game), Planned: len(ex.Items), Answered: len(ex.Items)},
-		Result: &res, Notice: notice}, nil
+	return templates.ExamPanel{Bar: view.ExamBar(ctx, ex, len(ex.Items), 0), Result: &res, Notice: notice}, nil
 }
 
-func (s *Server) examBar(l *i18n.Localizer, ex *trainer.Exam, sess *trainer.PracticeSession, position int) templates.ExamBar {
-	return templates.ExamBar{Title: s.gameNameIn(l, ex.Game), Position: position, Planned: len(ex.Items), Answered: sess.Answered}
+// examResult is the finished exam ex of trainee with each item rebuilt
+// from its spec under the exam's own rules (view.ExamResult).
+func (s *Server) examResult(r *http.Request, ex *trainer.Exam, trainee string, forTrainee bool) (templates.ExamResultView, error) {
+	ctx := r.Context()
+	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
+	if err != nil {
+		return templates.ExamResultView{}, err
+	}
+	byPos := map[int]*trainer.Attempt{}
+	for _, a := range as {
+		byPos[a.Position] = a
+	}
+	items := make([]view.ExamItem, len(ex.Items))
+	for i, it := range ex.Items {
+		x := view.ExamItem{Item: it, Attempt: byPos[it.Position]}
+		if x.Drill, x.Err = s.plan.Rebuild(view.ItemSpec(ex, it, x.Attempt, loc(r).Lang())); x.Err != nil {
+			s.logError(r, fmt.Errorf("exam %d, item %d: %w", ex.ID, it.Position, x.Err))
+		}
+		items[i] = x
+	}
+	return s.view.ExamResult(ctx, ex, trainee, items, forTrainee)
 }
 
-// examQuestion is an exam item before its answer: the practice question
-// with no hint, the exam's own form action, and the time allowed instead of
-// the practice target.
-func (s *Server) examQuestion(l *i18n.Localizer, sess *trainer.PracticeSession, ex *trainer.Exam, sv *served, form url.Values, errs templates.Errors) templates.QuestionView {
-	q := s.questionView(l, sess, sv, form, errs)
-	q.Action = examAnswerURL(ex.ID, sv.a.Position)
-	q.HintAction, q.Hint = "", nil
-	q.TargetSeconds = ex.Items[sv.a.Position-1].Seconds
-	q.TimerLabel = l.T("exam.timer_allowed")
-	return q
+// examTiming puts the exam's time allowed on the feedback of one of its
+// items (view.ExamTiming).
+func (s *Server) examTiming(r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, f *templates.FeedbackView) error {
+	ex, err := s.db.FindExam(r.Context(), sess.ID, a.UserID)
+	if err != nil {
+		return err
+	}
+	if a.Position < 1 || a.Position > len(ex.Items) {
+		return fmt.Errorf("exam %d: no item %d", ex.ID, a.Position)
+	}
+	view.ExamTiming(r.Context(), ex.Items[a.Position-1], a, f)
+	return nil
 }
 
 // renderExam writes the exam page, or only its panel for htmx.
 func (s *Server) renderExam(w http.ResponseWriter, r *http.Request, status int, p templates.ExamPanel) {
-	pg := s.page(r, t(r, "exam.tag")+" · "+p.Bar.Title, "practice")
+	pg := s.page(r, say.Msg("exam.title_of", "Game", p.Bar.Title), "practice")
 	// No way into the rule book while a question waits (the /book routes
 	// refuse it too, bookClosed): only the result cites it.
 	pg.HideBook = p.Result == nil

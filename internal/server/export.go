@@ -9,6 +9,8 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/sheet"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // CSV exports (issue 8): the certifications of every trainee (filtered as
@@ -44,15 +46,6 @@ var certColumns = []string{"trainee_id", "trainee", "badge", "game", "state", "s
 var attemptColumns = []string{"attempt_id", "session_id", "mode", "position", "game", "kind", "level", "seed", "house", "rules_version",
 	"skill", "question", "served_at", "answered_at", "elapsed_s", "target_s", "correct", "score", "speed", "hint_used", "mistake", "answer", "key"}
 
-// csvHeader is the header row of columns in r's language.
-func csvHeader(r *http.Request, columns []string) []string {
-	row := make([]string, len(columns))
-	for i, c := range columns {
-		row[i] = t(r, "export."+c)
-	}
-	return row
-}
-
 // writeCSV sends rows as a CSV attachment named file, after the byte-order
 // mark, no cell starting a formula (package sheet).
 func (s *Server) writeCSV(w http.ResponseWriter, r *http.Request, file string, rows [][]string) {
@@ -76,13 +69,13 @@ func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request)
 		s.error(w, r, err)
 		return
 	}
-	out := [][]string{csvHeader(r, certColumns)}
+	out := [][]string{view.CSVHeader(r.Context(), certColumns)}
 	for _, cr := range rows {
-		st := cr.status
-		if !f.matches(st.Step()) {
+		st := cr.Status
+		if !f.Matches(st.Step()) {
 			continue
 		}
-		row := []string{strconv.FormatInt(cr.user.ID, 10), cr.user.Name, cr.user.Badge, cr.game, string(st.State),
+		row := []string{strconv.FormatInt(cr.User.ID, 10), cr.User.Name, cr.User.Badge, cr.Game, string(st.State),
 			csvMoment(st.Since), "", "", "", "", "", "", strconv.Itoa(st.SittingsLeft), "", "",
 			string(st.Step()), csvMoment(st.StepDate())}
 		if st.Grant != nil {
@@ -127,7 +120,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	modes := map[int64]trainer.Mode{}
-	out := [][]string{csvHeader(r, attemptColumns)}
+	out := [][]string{view.CSVHeader(r.Context(), attemptColumns)}
 	for i := len(as) - 1; i >= 0; i-- { // oldest first
 		a := as[i]
 		mode, ok := modes[a.SessionID]
@@ -141,7 +134,7 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, []string{strconv.FormatInt(a.ID, 10), strconv.FormatInt(a.SessionID, 10), string(mode),
 			strconv.Itoa(a.Position), a.Game, a.Kind, strconv.Itoa(a.Level), strconv.FormatUint(a.Seed, 10), a.House,
-			a.RulesVersion, a.Skill, s.skillName(loc(r), a.Skill), csvMoment(a.ServedAt), csvMoment(a.AnsweredAt), elapsedSeconds(a.Elapsed),
+			a.RulesVersion, a.Skill, say.Skill(r.Context(), a.Skill), csvMoment(a.ServedAt), csvMoment(a.AnsweredAt), elapsedSeconds(a.Elapsed),
 			strconv.Itoa(a.TargetSeconds), strconv.FormatBool(a.Correct), strconv.FormatFloat(a.Score, 'f', -1, 64),
 			string(a.Speed), strconv.FormatBool(a.HintUsed), a.MistakeID, string(a.Answer), string(a.Key)})
 	}

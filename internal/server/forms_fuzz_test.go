@@ -18,6 +18,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/sqlite"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // The fuzz targets of the kiosk's form decoders. Each takes a posted body
@@ -25,6 +26,9 @@ import (
 // that what it accepts passes the domain's own validation, and that what it
 // refuses gets clear messages: on the form's own fields, one sentence each,
 // with nothing of Go's error texts. Seed corpora: testdata/fuzz/<target>.
+
+// en is the source language, the decoders' English.
+var en = i18n.Default().Localizer(i18n.Source)
 
 // wantMessages checks the messages a decoder returned for raw.
 func wantMessages(t *testing.T, raw string, errs map[string]string, fields ...string) {
@@ -88,7 +92,7 @@ func FuzzSetupForm(f *testing.F) {
 		if !ok {
 			return
 		}
-		s, password := decodeSetup(form, english())
+		s, password := decodeSetup(form, en)
 		wantMessages(t, raw, s.Errors, "name", "password", "confirm")
 		if len(s.Errors) == 0 {
 			if trainer.ValidateName(s.Name) != nil || trainer.ValidatePassword(password) != nil || password != form.Get("confirm") {
@@ -105,7 +109,7 @@ func FuzzUserForms(f *testing.F) {
 		if !ok {
 			return
 		}
-		u, role, secret, err := decodeNewUser(form, english())
+		u, role, secret, err := decodeNewUser(form, en)
 		switch {
 		case err != nil:
 			if trainer.KindOf(err) != trainer.KindInvalid {
@@ -121,7 +125,7 @@ func FuzzUserForms(f *testing.F) {
 		}
 		for _, role := range trainer.Roles {
 			errs := map[string]string{}
-			secret := decodeSecret(form, role, errs, english())
+			secret := decodeSecret(form, role, errs, en)
 			wantMessages(t, raw, errs, "secret", "confirm")
 			if len(errs) == 0 && (trainer.ValidateSecret(role, secret) != nil || secret != form.Get("confirm")) {
 				t.Errorf("%q: new secret %q accepted for a %s", raw, secret, role)
@@ -137,7 +141,7 @@ func FuzzSettingsForm(f *testing.F) {
 		if !ok {
 			return
 		}
-		st, sf := decodeSettings(form, trainer.DefaultSettings(), english())
+		st, sf := decodeSettings(form, trainer.DefaultSettings(), en)
 		wantMessages(t, raw, sf.Errors, "idle_minutes", "staff_idle_minutes", "max_failures", "lockout_minutes")
 		if len(sf.Errors) == 0 && st.Validate() != nil {
 			t.Errorf("%q: settings %+v accepted: %v", raw, st, st.Validate())
@@ -169,13 +173,13 @@ func FuzzHandCheckerForm(f *testing.F) {
 		if !ok {
 			return
 		}
-		st := readCheckRound(form, s.book, s.house.Name)
-		h, err := s.book.House(st.in.House)
+		st := view.ReadChecker(form, s.book, s.house.Name)
+		h, err := s.book.House(st.Round().House)
 		if err != nil {
-			t.Fatalf("%q: the form's house %q is not in the book", raw, st.in.House)
+			t.Fatalf("%q: the form's house %q is not in the book", raw, st.Round().House)
 		}
-		st.apply(form.Get("op"), maxBoxes(h, st.in.Game))
-		_, err = settle.Round(s.book, &st.in, s.house.Name)
+		st.Apply(form.Get("op"), h)
+		_, err = settle.Round(s.book, st.Round(), s.house.Name)
 		var fe *games.FieldError
 		switch {
 		case err == nil:
@@ -183,10 +187,10 @@ func FuzzHandCheckerForm(f *testing.F) {
 			t.Errorf("%q: the engine refused the round with %v, not a field error", raw, err)
 		case fe.Field == "" || fe.Msg == "" || strings.ContainsAny(fe.Error(), "\n\r"):
 			t.Errorf("%q: field error %q does not name a field on one line", raw, fe.Error())
-		case !rewritten(fe.Msg):
+		case !view.Rewritten(fe.Msg):
 			t.Errorf("%q: refusal %q has no words in Italian and Russian, which would quote the engine's English", raw, fe.Msg)
 		default:
-			controlFor(fe.Field, &st.in) // must not panic, whatever the path
+			view.RefusalErrors(req.Context(), fe, st.Round()) // must not panic, whatever the path
 		}
 		if text := strings.TrimSpace(form.Get("load")); text != "" {
 			var in games.Round

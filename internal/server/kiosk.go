@@ -4,32 +4,35 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // The trainee's practice pages (issue 7). Every handler reads and writes only
 // the signed-in trainee's own sessions and attempts: the store looks them up
 // by ID and owner, so another trainee's ID is "not found".
 
-func practiceURL(id int64) string { return fmt.Sprintf("/practice/%d", id) }
-
-// Refusals of practice routes used on an exam: an exam has its own pages.
+// Refusals of practice routes: an exam has its own pages.
 var (
-	errExamItem     = trainer.Errorf(trainer.KindForbidden, "Exam questions are answered on the exam's page, once.")
-	errExamNotEnded = trainer.Errorf(trainer.KindForbidden, "An exam ends when its last question is answered.")
+	errExamItem         = trainer.NewError(trainer.KindForbidden, "error.exam_item")
+	errExamNotEnded     = trainer.NewError(trainer.KindForbidden, "error.exam_not_ended")
+	errNoDrills         = trainer.NewError(trainer.KindNotFound, "error.no_drills")
+	errUnreadableAnswer = trainer.NewError(trainer.KindInvalid, "error.unreadable_answer")
+	errSessionNotFound  = trainer.NewError(trainer.KindNotFound, "error.session_not_found")
+	errQuestionNotFound = trainer.NewError(trainer.KindNotFound, "error.question_not_found")
 )
-
-func attemptURL(id int64) string { return fmt.Sprintf("/attempts/%d", id) }
 
 // handleTraineeHome is a trainee's start page: the games, and the session to
 // resume if one is open (on this tablet or another).
 func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
-	v := templates.TraineeHomeView{Page: s.page(r, t(r, "home.games"), "practice"), Name: u.Name, Games: s.gameTiles(loc(r))}
+	v := templates.TraineeHomeView{Page: s.page(r, say.Msg("home.games"), "practice"), Name: u.Name, Games: s.view.GameTiles(r.Context())}
 	var err error
 	if v.Resume, err = s.openSession(r, u); err != nil {
 		s.error(w, r, err)
@@ -46,41 +49,29 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handlePracticeNew(w http.ResponseWriter, r *http.Request) {
 	game := r.URL.Query().Get("game")
 	if !s.plan.Offers(game, trainer.KindMixed) {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
+		s.error(w, r, errNoDrills)
 		return
 	}
-	c := startChoice{Game: game, Kind: trainer.KindMixed, Mode: trainer.ModePractice, Level: 1}
+	c := view.StartChoice{Game: game, Kind: trainer.KindMixed, Mode: trainer.ModePractice, Level: 1}
 	if m, err := trainer.ParseMode(r.URL.Query().Get("mode")); err == nil {
 		c.Mode = m // the refresher links here with review chosen
 	}
-	f := s.startForm(loc(r), c, nil)
+	f := s.view.StartForm(r.Context(), c, nil)
 	open, err := s.openSession(r, visitOf(r.Context()).user)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.StartPage(templates.StartView{
-		Page: s.page(r, s.gameNameIn(loc(r), game), "practice"), GameName: s.gameNameIn(loc(r), game), Form: f, Open: open,
-	}), nil)
+	name := say.Game(r.Context(), game)
+	s.render(w, r, http.StatusOK, templates.StartPage(templates.StartView{Page: s.page(r, say.Name(name), "practice"), GameName: name, Form: f, Open: open}), nil)
 }
 
 // openSession is the trainee's open session or exam, to resume, or nil.
 func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.ResumeView, error) {
 	sess, err := s.db.OpenPracticeSession(r.Context(), u.ID)
 	switch {
-	case err == nil && sess.Mode == trainer.ModeExam:
-		return &templates.ResumeView{
-			URL:      examURL(sess.ID),
-			Title:    t(r, "start.resume_exam", "Game", s.gameNameIn(loc(r), sess.Game)),
-			Progress: t(r, "exam.answered", "N", sess.Answered, "Of", sess.Planned),
-			Exam:     true,
-		}, nil
 	case err == nil:
-		return &templates.ResumeView{
-			URL:      practiceURL(sess.ID),
-			Title:    s.gameNameIn(loc(r), sess.Game) + " · " + modeName(loc(r), sess.Mode) + " · " + kindName(loc(r), sess.Kind),
-			Progress: t(r, "exam.answered", "N", sess.Answered, "Of", sess.Planned),
-		}, nil
+		return view.Resume(r.Context(), sess), nil
 	case trainer.KindOf(err) == trainer.KindNotFound:
 		return nil, nil
 	}
@@ -92,19 +83,19 @@ func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.Resum
 func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again."))
+		s.error(w, r, errUnreadableForm)
 		return
 	}
 	c, errs := decodeStart(r.PostForm, s.plan, loc(r))
 	if len(errs) > 0 {
 		if !s.plan.Offers(c.Game, trainer.KindMixed) {
-			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "There are no drills for this game."))
+			s.error(w, r, errNoDrills)
 			return
 		}
-		f := s.startForm(loc(r), c, errs)
-		s.render(w, r, http.StatusUnprocessableEntity, templates.StartPage(templates.StartView{
-			Page: s.page(r, s.gameNameIn(loc(r), c.Game), "practice"), GameName: s.gameNameIn(loc(r), c.Game), Form: f,
-		}), templates.StartFormFragment(f))
+		f := s.view.StartForm(r.Context(), c, errs)
+		name := say.Game(r.Context(), c.Game)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.StartPage(templates.StartView{Page: s.page(r, say.Name(name), "practice"), GameName: name, Form: f}),
+			templates.StartFormFragment(f))
 		return
 	}
 	sess := &trainer.PracticeSession{
@@ -119,7 +110,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.redirect(w, r, practiceURL(sess.ID))
+	s.redirect(w, r, templates.PracticeURL(sess.ID))
 }
 
 // sessionParam finds the trainee's session of the route's {id}. Returns
@@ -129,7 +120,8 @@ func (s *Server) sessionParam(r *http.Request) (*trainer.PracticeSession, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.db.FindPracticeSession(r.Context(), id, visitOf(r.Context()).user.ID)
+	sess, err := s.db.FindPracticeSession(r.Context(), id, visitOf(r.Context()).user.ID)
+	return sess, notFoundAs(err, errSessionNotFound)
 }
 
 // sessionLastParam is sessionParam with the session's scenario served last
@@ -139,7 +131,8 @@ func (s *Server) sessionLastParam(r *http.Request) (*trainer.PracticeSession, *t
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.db.FindPracticeSessionLast(r.Context(), id, visitOf(r.Context()).user.ID)
+	sess, last, err := s.db.FindPracticeSessionLast(r.Context(), id, visitOf(r.Context()).user.ID)
+	return sess, last, notFoundAs(err, errSessionNotFound)
 }
 
 // handlePracticeShow shows the session where it stands: the scenario waiting
@@ -152,7 +145,7 @@ func (s *Server) handlePracticeShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if sess.Mode == trainer.ModeExam {
-		s.redirect(w, r, examURL(sess.ID))
+		s.redirect(w, r, templates.ExamURL(sess.ID))
 		return
 	}
 	p, err := s.currentPanel(r, sess, last)
@@ -172,7 +165,7 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if sess.Mode == trainer.ModeExam { // an exam serves its next item by itself
-		s.redirect(w, r, examURL(sess.ID))
+		s.redirect(w, r, templates.ExamURL(sess.ID))
 		return
 	}
 	var sv *served
@@ -188,14 +181,13 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if !isHTMX(r) {
-		s.redirect(w, r, practiceURL(sess.ID))
+		s.redirect(w, r, templates.PracticeURL(sess.ID))
 		return
 	}
 	if sv != nil {
 		// The scenario just served (or the one already waiting): serving
 		// changes none of the session's counts, so sess is current.
-		q := s.questionView(loc(r), sess, sv, nil, nil)
-		s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q})
+		s.renderPanel(w, r, http.StatusOK, s.questionPanel(r, sess, sv, nil, nil))
 		return
 	}
 	p, err := s.currentPanel(r, sess, last) // the session has ended: its summary
@@ -221,7 +213,7 @@ func (s *Server) handlePracticeEnd(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.redirect(w, r, practiceURL(sess.ID))
+	s.redirect(w, r, templates.PracticeURL(sess.ID))
 }
 
 // attemptParam finds the trainee's attempt of the route's {id} and its
@@ -231,7 +223,8 @@ func (s *Server) attemptParam(r *http.Request) (*trainer.Attempt, *trainer.Pract
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.db.FindAttemptInSession(r.Context(), id, visitOf(r.Context()).user.ID)
+	a, sess, err := s.db.FindAttemptInSession(r.Context(), id, visitOf(r.Context()).user.ID)
+	return a, sess, notFoundAs(err, errQuestionNotFound)
 }
 
 // handleAttemptAnswer grades an answer on the server and shows the feedback.
@@ -265,19 +258,18 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 	if changed {
 		// The answer is to a question made under the old rules: it is not
 		// graded against another. The same seed is asked again, timed anew.
-		q := s.questionView(loc(r), sess, sv, nil, nil)
-		s.renderPanel(w, r, http.StatusConflict, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q,
-			Notice: "The house rules changed while this question was open. Here it is under the new rules."})
+		p := s.questionPanel(r, sess, sv, nil, nil)
+		p.Notice = say.Msg("practice.rules_changed")
+		s.renderPanel(w, r, http.StatusConflict, p)
 		return
 	}
 	if err := r.ParseForm(); err != nil {
-		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "This answer could not be read. Try again."))
+		s.error(w, r, errUnreadableAnswer)
 		return
 	}
 	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.questionView(loc(r), sess, sv, r.PostForm, templates.Errors(msgs))
-		s.renderPanel(w, r, http.StatusUnprocessableEntity, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q})
+		s.renderPanel(w, r, http.StatusUnprocessableEntity, s.questionPanel(r, sess, sv, r.PostForm, view.FieldErrors(r.Context(), msgs)))
 		return
 	}
 	stored, after, err := s.grade(r.Context(), sv, answer)
@@ -290,7 +282,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !isHTMX(r) {
-		s.redirect(w, r, practiceURL(sess.ID))
+		s.redirect(w, r, templates.PracticeURL(sess.ID))
 		return
 	}
 	s.renderAnswered(w, r, after, stored, sv.d, http.StatusOK)
@@ -300,12 +292,12 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 // drill if already rebuilt, or nil. sess must have been read with a, so that
 // its counts include the answer.
 func (s *Server) renderAnswered(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, status int) {
-	f, err := s.feedbackView(loc(r), sess, a, d, true)
+	f, err := s.feedback(r, sess, a, d, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	s.renderPanel(w, r, status, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, a.Position), Feedback: &f})
+	s.renderPanel(w, r, status, templates.DrillPanel{Bar: view.SessionBar(r.Context(), sess, a.Position), Feedback: &f})
 }
 
 // handleAttemptHint records that the trainee asked for the hint and shows it.
@@ -316,7 +308,7 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !sess.Mode.AllowsHint() {
-		s.error(w, r, trainer.Errorf(trainer.KindForbidden, "%s", t(r, "exam.no_hints", "Mode", modeName(loc(r), sess.Mode))))
+		s.error(w, r, trainer.NewError(trainer.KindForbidden, "exam.no_hints", "Mode", say.ModeWord(sess.Mode)))
 		return
 	}
 	if !sess.Open() && !a.Answered() {
@@ -328,7 +320,7 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !isHTMX(r) {
-		s.redirect(w, r, practiceURL(sess.ID))
+		s.redirect(w, r, templates.PracticeURL(sess.ID))
 		return
 	}
 	sv, err := s.rebuild(r.Context(), a)
@@ -336,13 +328,13 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	q := s.questionView(loc(r), sess, sv, nil, nil)
-	if q.HintTarget == "#"+templates.HintBoxID {
-		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, t(r, "nav.practice"), "practice")}),
-			templates.HintFragment(*q.Hint))
+	p := s.questionPanel(r, sess, sv, nil, nil)
+	if p.Question.HintTarget == "#"+templates.HintBoxID {
+		s.render(w, r, http.StatusOK, templates.DrillPage(templates.DrillView{Page: s.page(r, say.Msg("nav.practice"), "practice")}),
+			templates.HintFragment(*p.Question.Hint))
 		return
 	}
-	s.renderPanel(w, r, http.StatusOK, templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, a.Position), Question: &q})
+	s.renderPanel(w, r, http.StatusOK, p)
 }
 
 // handleAttemptShow opens a past scenario exactly as it was shown, with the
@@ -355,30 +347,30 @@ func (s *Server) handleAttemptShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if sess.Mode == trainer.ModeExam && sess.Open() { // nothing of an exam is told before its end
-		s.redirect(w, r, examURL(sess.ID))
+		s.redirect(w, r, templates.ExamURL(sess.ID))
 		return
 	}
 	if !a.Answered() {
-		s.redirect(w, r, practiceURL(sess.ID))
+		s.redirect(w, r, templates.PracticeURL(sess.ID))
 		return
 	}
-	f, err := s.feedbackView(loc(r), sess, a, nil, false)
+	f, err := s.feedback(r, sess, a, nil, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	if sess.Mode == trainer.ModeExam {
-		if err := s.examTiming(r.Context(), sess, a, &f); err != nil {
+		if err := s.examTiming(r, sess, a, &f); err != nil {
 			s.error(w, r, err)
 			return
 		}
 	}
-	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, t(r, "feedback.your_answer"), "history"), f), nil)
+	s.render(w, r, http.StatusOK, templates.AttemptPage(s.page(r, say.Msg("feedback.your_answer"), "history"), f), nil)
 }
 
 // renderPanel writes the session page, or only its panel for htmx.
 func (s *Server) renderPanel(w http.ResponseWriter, r *http.Request, status int, p templates.DrillPanel) {
-	page := templates.DrillPage(templates.DrillView{Page: s.page(r, p.Bar.Title, "practice"), Panel: p})
+	page := templates.DrillPage(templates.DrillView{Page: s.page(r, say.Name(p.Bar.Title), "practice"), Panel: p})
 	s.render(w, r, status, page, templates.DrillPanelFragment(p))
 }
 
@@ -391,11 +383,11 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 	}
 	var err error
 	if last != nil && last.Answered() {
-		f, err := s.feedbackView(loc(r), sess, last, nil, true)
+		f, err := s.feedback(r, sess, last, nil, true)
 		if err != nil {
 			return templates.DrillPanel{}, err
 		}
-		return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, last.Position), Feedback: &f}, nil
+		return templates.DrillPanel{Bar: view.SessionBar(ctx, sess, last.Position), Feedback: &f}, nil
 	}
 	var sv *served
 	if last != nil {
@@ -414,8 +406,31 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}
-	q := s.questionView(loc(r), sess, sv, nil, nil)
-	return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, sv.a.Position), Question: &q}, nil
+	return s.questionPanel(r, sess, sv, nil, nil), nil
+}
+
+// questionPanel is the session's panel with served question sv waiting for
+// its answer; form and errs re-render a refused answer (422).
+func (s *Server) questionPanel(r *http.Request, sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.DrillPanel {
+	q := s.view.Question(r.Context(), sess, sv.a, sv.d, s.db.Clock(), form, errs)
+	return templates.DrillPanel{Bar: view.SessionBar(r.Context(), sess, sv.a.Position), Question: &q}
+}
+
+// feedback is the feedback of answered attempt a of sess; d is its drill
+// if already rebuilt, or nil. A drill whose rules are no longer kept shows
+// what is stored, with the reason (view.Feedback).
+func (s *Server) feedback(r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
+	if d == nil {
+		var err error
+		d, err = s.plan.Rebuild(a.Spec)
+		switch {
+		case errors.Is(err, practice.ErrRulesChanged):
+			d = nil
+		case err != nil:
+			return templates.FeedbackView{}, fmt.Errorf("rebuild attempt %d: %w", a.ID, err)
+		}
+	}
+	return s.view.Feedback(r.Context(), sess, a, d, inSession)
 }
 
 // summaryPanel ends a session: its score and its scenarios.
@@ -424,6 +439,6 @@ func (s *Server) summaryPanel(r *http.Request, sess *trainer.PracticeSession) (t
 	if err != nil {
 		return templates.DrillPanel{}, err
 	}
-	sum := s.summaryView(loc(r), sess, as)
-	return templates.DrillPanel{Bar: s.sessionBar(loc(r), sess, 0), Summary: &sum}, nil
+	sum := view.Summary(r.Context(), sess, as)
+	return templates.DrillPanel{Bar: view.SessionBar(r.Context(), sess, 0), Summary: &sum}, nil
 }

@@ -20,7 +20,7 @@ import (
 // so a session resumes on any tablet and survives a restart.
 
 // errSessionDone says every planned scenario of a session has its answer.
-var errSessionDone = trainer.Errorf(trainer.KindConflict, "Every question of this session has been answered.")
+var errSessionDone = trainer.NewError(trainer.KindConflict, "error.session_done")
 
 // reviewHistory bounds the answers read to schedule a review.
 const reviewHistory = 1000
@@ -167,16 +167,4 @@ func (s *Server) grade(ctx context.Context, sv *served, answer eval.Answer) (*tr
 		g.MistakeID = res.Mistake.ID
 	}
 	return s.db.AnswerAttemptInSession(ctx, sv.a.ID, sv.a.UserID, now, g)
-}
-
-// storedAnswer reads an answered attempt's answer back in the key's shape.
-func storedAnswer(a *trainer.Attempt) (eval.Answer, error) {
-	var k eval.Answer
-	if len(a.Answer) == 0 {
-		return k, nil
-	}
-	if err := json.Unmarshal(a.Answer, &k); err != nil {
-		return k, fmt.Errorf("attempt %d: stored answer: %w", a.ID, err)
-	}
-	return k, nil
 }

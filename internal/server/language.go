@@ -6,7 +6,9 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // languageCookie holds the language tapped on the sign-in page. It chooses
@@ -42,49 +44,22 @@ func (s *Server) language(r *http.Request) string {
 	return s.house.Language
 }
 
-// localize puts the request's Localizer in its context, for the handlers'
-// sentences and the templates' T. It runs after loadSession, which finds
-// the user.
+// localize puts the request's Localizer in its context, with the house
+// whose words the pages speak (say.WithHouse), for the views and the
+// templates. It runs after loadSession, which finds the user.
 func (s *Server) localize(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		l := s.catalog.Localizer(s.language(r))
-		next.ServeHTTP(w, r.WithContext(i18n.NewContext(r.Context(), l)))
+		ctx := say.WithHouse(i18n.NewContext(r.Context(), l), s.house)
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 
 // loc is the Localizer of r's language.
 func loc(r *http.Request) *i18n.Localizer { return i18n.FromContext(r.Context()) }
 
-// t translates message id into r's language.
-func t(r *http.Request, id string, args ...any) string {
-	return i18n.FromContext(r.Context()).T(id, args...)
-}
-
-// languageChoice is the row of language buttons posting to action, with
-// current marked; withDefault adds "the house's language" (value "") first.
-func (s *Server) languageChoice(r *http.Request, action, testID, current string, withDefault bool) templates.LanguageChoice {
-	c := templates.LanguageChoice{Action: action, Legend: t(r, "nav.language"), TestID: testID}
-	if withDefault {
-		c.Options = append(c.Options, templates.LanguageOption{
-			Name:    t(r, "language.house_default", "Name", languageName(s.house.Language)),
-			Current: current == "",
-		})
-	}
-	for _, l := range i18n.Offered {
-		c.Options = append(c.Options, templates.LanguageOption{Value: l.Tag, Name: l.Name, Lang: l.Tag, Current: current == l.Tag})
-	}
-	return c
-}
-
-// languageName is a language as its own speakers write it: "Italiano".
-func languageName(tag string) string {
-	for _, l := range i18n.Offered {
-		if l.Tag == tag {
-			return l.Name
-		}
-	}
-	return tag
-}
+// errLanguageInvalid refuses a language the kiosk does not offer.
+var errLanguageInvalid = trainer.NewError(trainer.KindInvalid, "language.invalid")
 
 // handleSigninLanguage is a language button of the sign-in page: the pages
 // before sign-in speak it on this tablet from now on.
@@ -95,7 +70,7 @@ func (s *Server) handleSigninLanguage(w http.ResponseWriter, r *http.Request) {
 	}
 	tag := r.PostForm.Get("language")
 	if !i18n.IsOffered(tag) {
-		s.error(w, r, trainer.Errorf(trainer.KindInvalid, "%s", t(r, "language.invalid")))
+		s.error(w, r, errLanguageInvalid)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
@@ -109,11 +84,11 @@ func (s *Server) handleSigninLanguage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleLanguageShow(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
 	v := templates.LanguageView{
-		Page:   s.page(r, t(r, "language.title"), "language"),
-		Choice: s.languageChoice(r, "/language", "languages", u.Language, true),
+		Page:   s.page(r, say.Msg("language.title"), "language"),
+		Choice: view.LanguageChoice(r.Context(), "/language", "languages", u.Language, s.house.Language),
 	}
 	if r.URL.Query().Get("saved") != "" {
-		v.Notice = t(r, "language.saved")
+		v.Notice = say.Msg("language.saved")
 	}
 	s.render(w, r, http.StatusOK, templates.LanguagePage(v), nil)
 }
@@ -128,7 +103,7 @@ func (s *Server) handleLanguageUpdate(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
 	if err := s.db.SetUserLanguage(r.Context(), u.ID, r.PostForm.Get("language")); err != nil {
 		if trainer.KindOf(err) == trainer.KindInvalid {
-			err = trainer.Errorf(trainer.KindInvalid, "%s", t(r, "language.invalid"))
+			err = errLanguageInvalid
 		}
 		s.error(w, r, err)
 		return
@@ -152,5 +127,5 @@ func (s *Server) handleUserLanguage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.redirect(w, r, userURL(u.ID)+"?done=language")
+	s.redirect(w, r, templates.UserURL(u.ID)+"?done=language")
 }

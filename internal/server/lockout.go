@@ -2,13 +2,12 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5/middleware"
 )
 
@@ -21,7 +20,7 @@ import (
 // refusal is why a sign-in was refused, and its status; the zero value lets
 // the sign-in through.
 type refusal struct {
-	msg    string
+	msg    say.Message
 	status int
 }
 
@@ -29,7 +28,8 @@ type refusal struct {
 // is counted against the limits first, in one transaction with the check
 // of the holds in force, so that concurrent guesses cannot slip past a
 // limit; only then does check run (argon2id); then the attempt is finished,
-// a right one taking its count back. wrong is the message of a wrong one.
+// a right one taking its count back. wrong is the message id of a wrong one
+// ("signin.wrong_pin"), whose "_left" message warns of a hold.
 // It returns whether the secret was right, or the refusal to show.
 //
 // All three steps run in one slot of the hash gate. Attempts in flight
@@ -61,13 +61,13 @@ func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check fun
 	case err != nil:
 		return false, refusal{}, err
 	case d.Refused != nil:
-		return false, refusal{msgHeld(loc(r), d.Refused, s.db.Clock()), http.StatusTooManyRequests}, nil
+		return false, refusal{msgHeld(d.Refused, s.db.Clock()), http.StatusTooManyRequests}, nil
 	case ok:
 		return true, refusal{}, nil
 	}
 	s.logHolds(r, a, started)
 	if h := firstHold(started); h != nil {
-		return false, refusal{msgHeld(loc(r), h, s.db.Clock()), http.StatusTooManyRequests}, nil
+		return false, refusal{msgHeld(h, s.db.Clock()), http.StatusTooManyRequests}, nil
 	}
 	return false, refusal{wrongMessage(wrong, d.Left), http.StatusUnprocessableEntity}, nil
 }
@@ -76,20 +76,16 @@ func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check fun
 // says "2 tries left" before a hold stops the account on the device.
 const warnTries = 2
 
-// wrongMessage is the message of a wrong PIN or password (wrong) with, when
-// few are left, how many more a hold allows ("That PIN is not right. 2
-// tries left before sign-in is held on this device."). The words are the
-// same for every account, so they tell nothing of whether a staff name
-// exists: a name of nobody's is counted like an account.
-func wrongMessage(wrong string, left int) string {
+// wrongMessage is the message of a wrong PIN or password (message id
+// wrong) with, when few are left, how many more a hold allows ("That PIN is
+// not right. 2 tries left before sign-in is held on this device."). The
+// words are the same for every account, so they tell nothing of whether a
+// staff name exists: a name of nobody's is counted like an account.
+func wrongMessage(wrong string, left int) say.Message {
 	if left <= 0 || left > warnTries {
-		return wrong
+		return say.Msg(wrong)
 	}
-	tries := "1 try"
-	if left > 1 {
-		tries = fmt.Sprintf("%d tries", left)
-	}
-	return strings.TrimSuffix(wrong, " Try again.") + " " + tries + " left before sign-in is held on this device."
+	return say.Msg(wrong+"_left", "Count", left)
 }
 
 // firstHold is the hold to tell the visitor about among those a failure
@@ -125,34 +121,22 @@ func (s *Server) logHolds(r *http.Request, a trainer.SigninAttempt, holds []*tra
 	}
 }
 
-// msgHeld tells a visitor the hold h stops their sign-in, and until when,
-// in l's language. The words depend on what is held, never on whether a
-// staff name exists.
-func msgHeld(l *i18n.Localizer, h *trainer.SigninHold, now time.Time) string {
-	until := clockText(l, now, h.Until)
+// msgHeld tells a visitor the hold h stops their sign-in, and until when
+// on the kiosk's clock (say.Clock). The words depend on what is held, never
+// on whether a staff name exists.
+func msgHeld(h *trainer.SigninHold, now time.Time) say.Message {
+	until := say.ClockWord(now, h.Until)
 	what := "pins"
 	if h.Staff {
 		what = "passwords"
 	}
 	switch h.Scope {
 	case trainer.HoldDevice:
-		return l.T("signin.held_device", "Until", until)
+		return say.Msg("signin.held_device", "Until", until)
 	case trainer.HoldAccount:
-		return l.T("signin.locked_"+what, "Until", until)
+		return say.Msg("signin.locked_"+what, "Until", until)
 	}
-	return l.T("signin.held_here_"+what, "Until", until)
-}
-
-// clockText writes t as the kiosk's clock shows it: "14:35", with the day
-// of the week, in l's language, when it is not today ("Mon 14:35", "lun
-// 14:35").
-func clockText(l *i18n.Localizer, now, t time.Time) string {
-	now, t = now.Local(), t.Local()
-	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
-		day := strings.ToLower(t.Format("Mon"))
-		return lookup(l, "weekday."+day, t.Format("Mon")) + " " + t.Format("15:04")
-	}
-	return t.Format("15:04")
+	return say.Msg("signin.held_here_"+what, "Until", until)
 }
 
 // handleUserUnlock lifts every hold on a user's account, everywhere and on
@@ -172,7 +156,7 @@ func (s *Server) handleUserUnlock(w http.ResponseWriter, r *http.Request) {
 	s.log.InfoContext(r.Context(), "account unlocked",
 		"request_id", middleware.GetReqID(r.Context()), "user_id", u.ID, "user", u.Name, "holds", len(lifted),
 		"by_user_id", visitOf(r.Context()).user.ID, "address", s.clientAddress(r))
-	s.redirect(w, r, userURL(u.ID)+"?done=unlocked")
+	s.redirect(w, r, templates.UserURL(u.ID)+"?done=unlocked")
 }
 
 // handleHoldLift lifts one hold shown on the users page: an account on a

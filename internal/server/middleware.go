@@ -65,7 +65,7 @@ func (s *Server) crossOrigin() func(http.Handler) http.Handler {
 		s.log.WarnContext(r.Context(), "cross-origin request refused",
 			"request_id", middleware.GetReqID(r.Context()), "method", r.Method, "path", r.URL.Path,
 			"origin", r.Header.Get("Origin"), "sec_fetch_site", r.Header.Get("Sec-Fetch-Site"))
-		s.errorStatus(w, r, http.StatusForbidden, t(r, "error.cross_origin"))
+		s.errorStatus(w, r, http.StatusForbidden, trainer.NewError(trainer.KindForbidden, "error.cross_origin"))
 	}))
 	return cop.Handler
 }
@@ -86,7 +86,7 @@ func (s *Server) requireRole(roles ...trainer.Role) func(http.Handler) http.Hand
 				return
 			}
 			if !slices.Contains(roles, v.user.Role) {
-				s.error(w, r, trainer.Errorf(trainer.KindForbidden, "This page is not for your role."))
+				s.error(w, r, trainer.NewError(trainer.KindForbidden, "error.not_your_role"))
 				return
 			}
 			next.ServeHTTP(w, r)

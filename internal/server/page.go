@@ -1,7 +1,7 @@
 package server
 
 import (
-	"errors"
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/go-chi/chi/v5"
 )
@@ -23,7 +24,7 @@ const pinPageIdle = 60 * time.Second
 // and the inactivity timeout of the user's role (the trainees' or the
 // staff's setting) after which the page returns to the start by itself (one
 // second after the server has ended the session).
-func (s *Server) page(r *http.Request, title, section string) templates.Page {
+func (s *Server) page(r *http.Request, title say.Message, section string) templates.Page {
 	p := templates.Page{Title: title, Section: section, House: s.house.Title}
 	if s.house.Logo != nil {
 		p.LogoURL = logoURL + "?v=" + s.logoTag
@@ -35,7 +36,7 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	}
 	p.Viewer = &templates.Viewer{
 		Name:      u.Name,
-		RoleLabel: t(r, "role."+string(u.Role)),
+		RoleLabel: say.Role(r.Context(), u.Role),
 		CanManage: slices.Contains(managers, u.Role),
 		CanAdmin:  slices.Contains(admins, u.Role),
 		IsTrainee: u.Role == trainer.RoleTrainee,
@@ -56,7 +57,7 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 		// The navigation shows an exam under way on every page, so that a
 		// trainee who looks elsewhere finds the way back to it.
 		if open, err := s.db.OpenPracticeSession(r.Context(), u.ID); err == nil && open.Mode == trainer.ModeExam {
-			p.ExamURL = examURL(open.ID)
+			p.ExamURL = templates.ExamURL(open.ID)
 			if section == "practice" && strings.HasPrefix(r.URL.Path, "/exams/") {
 				p.Section = "exam"
 			}
@@ -83,14 +84,26 @@ func homeURL(u *trainer.User) string {
 func idParam(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, trainer.Errorf(trainer.KindNotFound, "Page not found.")
+		return 0, errPageNotFound
 	}
 	return id, nil
 }
 
+// errPageNotFound answers an address with an id no record could have.
+var errPageNotFound = trainer.NewError(trainer.KindNotFound, "error.not_found")
+
+// notFoundAs is err, or as when err says that what was asked for is not
+// found: the store's own sentence has no message id, and a page says as's.
+func notFoundAs(err error, as *trainer.Error) error {
+	if trainer.KindOf(err) == trainer.KindNotFound {
+		return as
+	}
+	return err
+}
+
 // errUnreadableForm answers a form body that cannot be parsed at all (a bad
 // percent-escape): no browser sends one.
-var errUnreadableForm = trainer.Errorf(trainer.KindInvalid, "This form could not be read. Try again.")
+var errUnreadableForm = trainer.NewError(trainer.KindInvalid, "error.unreadable_form")
 
 // fieldError puts err's message for people on the form's field, in l's
 // language, if err is not nil.
@@ -100,16 +113,7 @@ func fieldError(l *i18n.Localizer, errs templates.Errors, field string, err erro
 	}
 }
 
-// messageIn is err's message for people in l's language: a trainer.Error
-// that names its sentence in the catalogues (Error.ID) is said from them,
-// any other as trainer.MessageOf says it. English keeps the domain's own
-// sentence byte for byte.
+// messageIn is err's message for people in l's language (say.Error).
 func messageIn(l *i18n.Localizer, err error) string {
-	var e *trainer.Error
-	if errors.As(err, &e) && e.ID != "" && l.Lang() != i18n.Source {
-		if s := l.T(e.ID, e.Args...); s != e.ID {
-			return s
-		}
-	}
-	return trainer.MessageOf(err)
+	return say.Error(i18n.NewContext(context.Background(), l), err)
 }

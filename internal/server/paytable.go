@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -9,23 +10,26 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/games"
-	"github.com/dealerkiosk/trainer/internal/games/uth"
-	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
-// The pay-table review page (issue 5): what every pay table of a game
-// returns at the kiosk's house, computed by package edge. Every address is a
-// GET: a figure is a pure function of what the address names, so computing
-// it fills a cache, and a page still waiting can simply be loaded again.
+// The pay-table review page (issue 5): what each pay table of a game
+// returns at the kiosk's house, computed by package edge in the background
+// (package figure). Every address is a GET: a figure is a pure function of
+// what the address names, so computing it fills a cache, and a page still
+// waiting can simply be loaded again.
 
 // handlePayTablesShow is the review page of ?game= (UTH when none): it
 // starts the count of every exact wager not yet counted and waits up to
-// figureWait for them. With &wager= an htmx request gets that wager's
-// figures alone: the poll of its progress bar.
+// Config.FigureWait for them. With &wager= an htmx request gets that
+// wager's figures alone: the poll of its progress bar.
 func (s *Server) handlePayTablesShow(w http.ResponseWriter, r *http.Request) {
 	game, err := payTableGame(r)
 	if err != nil {
@@ -37,12 +41,12 @@ func (s *Server) handlePayTablesShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := s.payTablesView(r, game, exact)
+	v := s.view.PayTables(r.Context(), s.page(r, say.Message{}, "paytables"), game, exact, s.figures)
 	var frag templ.Component
 	if name := r.URL.Query().Get("wager"); name != "" {
 		i := slices.IndexFunc(v.Wagers, func(wv templates.WagerView) bool { return wv.Wager == name && wv.Exact })
 		if i < 0 {
-			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s has no exact wager %q.", s.gameName(game), name))
+			s.error(w, r, errNoWager(game, name))
 			return
 		}
 		frag = templates.PayTableFigures(v.Wagers[i].Figures)
@@ -70,16 +74,16 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 	var card templates.SimCard
 	if !ok {
 		status = http.StatusUnprocessableEntity
-		card = s.simCard(loc(r), game, wg, pt, 0)
-		card.Slot = templates.FigureSlot{Problem: loc(r).T("paytables.field_rounds") + ": " + messageIn(loc(r), roundsProblem(q.Get("rounds"), wg))}
+		card = s.view.SimCard(r.Context(), game, wg, pt, 0, s.figures)
+		card.Slot = templates.FigureSlot{Problem: view.FieldProblem(r.Context(), "paytables.field_rounds", roundsProblem(q.Get("rounds"), wg))}
 	} else {
-		j, err := s.simFigure(wg, pt, rounds, true)
+		j, err := s.figures.Sim(wg, pt, rounds, true)
 		if err != nil {
 			s.error(w, r, err)
 			return
 		}
 		s.await(r, j)
-		card = s.simCard(loc(r), game, wg, pt, rounds)
+		card = s.view.SimCard(r.Context(), game, wg, pt, rounds, s.figures)
 	}
 	frag := templates.SimCardFragment(card)
 	if wantsFragment(r) {
@@ -91,7 +95,7 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 		s.error(w, r, err)
 		return
 	}
-	v := s.payTablesView(r, game, exact, withSimCard(card))
+	v := s.view.PayTables(r.Context(), s.page(r, say.Message{}, "paytables"), game, exact, s.figures, view.WithSimCard(card))
 	s.render(w, r, status, templates.PayTablesPage(v), frag)
 }
 
@@ -108,11 +112,11 @@ func (s *Server) handlePayTableWhatIf(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	wg, err := edge.FindWager(game, q.Get("wager"))
 	if err != nil {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s has no wager %q.", s.gameName(game), q.Get("wager")))
+		s.error(w, r, errNoWager(game, q.Get("wager")))
 		return
 	}
-	in, errs := s.readWhatIf(loc(r), q, wg)
-	f := s.whatIfForm(loc(r), game, wg, in, errs)
+	in, errs := s.readWhatIf(r, q, wg)
+	f := s.view.WhatIfForm(r.Context(), game, wg, in, errs)
 	status := http.StatusOK
 	if len(errs) > 0 {
 		status = http.StatusUnprocessableEntity
@@ -133,7 +137,8 @@ func (s *Server) handlePayTableWhatIf(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.render(w, r, status, templates.PayTablesPage(s.payTablesView(r, game, exact, withWhatIf(f))), frag)
+	v := s.view.PayTables(r.Context(), s.page(r, say.Message{}, "paytables"), game, exact, s.figures, view.WithWhatIf(f))
+	s.render(w, r, status, templates.PayTablesPage(v), frag)
 }
 
 // payTableGame reads ?game=, UTH when there is none. Returns KindNotFound
@@ -144,21 +149,26 @@ func payTableGame(r *http.Request) (string, error) {
 	case g == "":
 		return rulebook.GameSlugs[0], nil
 	case !slices.Contains(rulebook.GameSlugs, g):
-		return "", trainer.Errorf(trainer.KindNotFound, "There is no game %q here.", g)
+		return "", trainer.NewError(trainer.KindNotFound, "error.no_game", "Game", strconv.Quote(g))
 	}
 	return g, nil
 }
 
+// errNoWager refuses a wager the page never offers.
+func errNoWager(game, wager string) error {
+	return trainer.NewError(trainer.KindNotFound, "paytables.no_wager", "Game", say.GameWord(game), "Wager", strconv.Quote(wager))
+}
+
 // startExact starts (or finds) the count of every exact wager of game and
 // waits for them as await does.
-func (s *Server) startExact(r *http.Request, game string) (map[string]*figureJob, error) {
-	out := map[string]*figureJob{}
-	var jobs []*figureJob
+func (s *Server) startExact(r *http.Request, game string) (map[string]*figure.Job, error) {
+	out := map[string]*figure.Job{}
+	var jobs []*figure.Job
 	for _, w := range edge.Wagers(game) {
 		if w.Method != edge.Exact {
 			continue
 		}
-		j, err := s.exactFigures(w)
+		j, err := s.figures.Exact(w)
 		if err != nil {
 			return nil, err
 		}
@@ -169,116 +179,120 @@ func (s *Server) startExact(r *http.Request, game string) (map[string]*figureJob
 	return out, nil
 }
 
+// await waits for the jobs as figure.Board.Await does, so that a figure
+// ready in time is shown at once. A poll (poll=1) does not wait: it wants
+// to know where the jobs stand.
+func (s *Server) await(r *http.Request, jobs ...*figure.Job) {
+	if !isPoll(r) {
+		s.figures.Await(r.Context(), jobs...)
+	}
+}
+
+// isPoll reports whether r is htmx asking again for a figure that was
+// still computing.
+func isPoll(r *http.Request) bool { return r.URL.Query().Get("poll") == "1" }
+
 // simulatedTable finds a simulated wager of game and one of its tables.
 // Returns KindNotFound for names the page never offers.
 func (s *Server) simulatedTable(game, wager, table string) (edge.Wager, games.PayTable, error) {
 	wg, err := edge.FindWager(game, wager)
 	if err != nil || wg.Method != edge.Simulation {
-		return wg, games.PayTable{}, trainer.Errorf(trainer.KindNotFound, "%s has no simulated wager %q.", s.gameName(game), wager)
+		return wg, games.PayTable{}, errNoWager(game, wager)
 	}
 	pt, err := edge.FindTable(s.book, s.house, wg, table)
 	if err != nil {
-		return wg, pt, trainer.Errorf(trainer.KindNotFound, "%s has no %s table %q.", s.gameName(game), wg.Kind, table)
+		return wg, pt, trainer.NewError(trainer.KindNotFound, "paytables.whatif.no_table", "Kind", view.TableKindWord(wg),
+			"Sent", strconv.Quote(table), "Tables", strings.Join(edge.TableNames(s.book, s.house, wg), ", "))
 	}
 	return wg, pt, nil
 }
 
-// simRounds are the simulation lengths offered for w: a tenth of `trainer
-// math`'s default (a second or two on the kiosk's machine), and the default.
-func simRounds(w edge.Wager) []int64 { return []int64{w.Rounds / 10, w.Rounds} }
-
-// readRounds reads a simulation length, which must be one of simRounds.
+// readRounds reads a simulation length, which must be one of view.SimRounds.
 func readRounds(text string, w edge.Wager) (int64, bool) {
 	n, err := strconv.ParseInt(strings.ReplaceAll(text, ",", ""), 10, 64)
-	return n, err == nil && slices.Contains(simRounds(w), n)
+	return n, err == nil && slices.Contains(view.SimRounds(w), n)
 }
 
 // roundsProblem is the refusal of a simulation length text that is not one
-// of simRounds (KindInvalid): it names the lengths offered, which the
+// of view.SimRounds (KindInvalid): it names the lengths offered, which the
 // reader's language groups as it groups digits.
-func roundsProblem(text string, w edge.Wager) *trainer.Error {
-	ns := simRounds(w)
-	short, long := ns[0], ns[len(ns)-1]
-	return trainer.Errorf(trainer.KindInvalid, "Choose %s or %s rounds, not %s.", templates.Count(short), templates.Count(long), strconv.Quote(text)).
-		In("approval.err.sim_rounds", "Short", short, "Long", long, "Sent", strconv.Quote(text))
-}
-
-// whatIfInput is a what-if as sent, and the tables it names once valid.
-type whatIfInput struct {
-	table, row, odds, rounds string
-	pt, changed              games.PayTable
-	n                        int64 // simulated rounds
+func roundsProblem(text string, w edge.Wager) error {
+	ns := view.SimRounds(w)
+	return trainer.NewError(trainer.KindInvalid, "approval.err.sim_rounds", "Short", ns[0], "Long", ns[len(ns)-1], "Sent", strconv.Quote(text))
 }
 
 // readWhatIf checks a what-if: the table, the row, the odds and (for a
 // simulated wager) the rounds. Each message names what is wrong with the
 // value sent.
-func (s *Server) readWhatIf(l *i18n.Localizer, q url.Values, w edge.Wager) (whatIfInput, templates.Errors) {
-	in := whatIfInput{table: q.Get("table"), row: q.Get("row"), odds: strings.TrimSpace(q.Get("odds")), rounds: q.Get("rounds")}
+func (s *Server) readWhatIf(r *http.Request, q url.Values, w edge.Wager) (view.WhatIfInput, templates.Errors) {
+	ctx := r.Context()
+	in := view.WhatIfInput{Table: q.Get("table"), Row: q.Get("row"), Odds: strings.TrimSpace(q.Get("odds")), Rounds: q.Get("rounds")}
 	errs := templates.Errors{}
-	if why := noWhatIf(l, w); why != "" {
+	if why := view.NoWhatIf(ctx, w); why != "" {
 		errs["wager"] = why
 		return in, errs
 	}
-	pt, err := edge.FindTable(s.book, s.house, w, in.table)
+	pt, err := edge.FindTable(s.book, s.house, w, in.Table)
 	if err != nil {
-		errs["table"] = messageIn(l, noTable(l, w, in.table, edge.TableNames(s.book, s.house, w)))
-	} else if !slices.ContainsFunc(pt.Rows, func(r games.PayRow) bool { return r.Key == in.row }) {
-		errs["row"] = messageIn(l, noRow(l, pt, in.row))
+		errs["table"] = say.Error(ctx, trainer.NewError(trainer.KindInvalid, "paytables.whatif.no_table", "Kind", view.TableKindWord(w),
+			"Sent", strconv.Quote(in.Table), "Tables", strings.Join(edge.TableNames(s.book, s.house, w), ", ")))
+	} else if !slices.ContainsFunc(pt.Rows, func(r games.PayRow) bool { return r.Key == in.Row }) {
+		errs["row"] = say.Error(ctx, trainer.NewError(trainer.KindInvalid, "paytables.whatif.no_row", "Table", pt.Name,
+			"Sent", strconv.Quote(in.Row), "Rows", view.RowsWord(pt)))
 	}
 	var o games.Odds
 	switch {
-	case in.odds == "":
-		errs["odds"] = l.T("paytables.enter_odds")
+	case in.Odds == "":
+		errs["odds"] = say.T(ctx, "paytables.enter_odds")
 	default:
-		if o, err = games.ParseOdds(in.odds); err != nil {
-			errs["odds"] = messageIn(l, trainer.Errorf(trainer.KindInvalid, "%s is not odds like 3:2.", strconv.Quote(in.odds)).
-				In("paytables.whatif.bad_odds", "Sent", strconv.Quote(in.odds)))
+		if o, err = games.ParseOdds(in.Odds); err != nil {
+			errs["odds"] = say.T(ctx, "paytables.whatif.bad_odds", "Sent", strconv.Quote(in.Odds))
 		}
 	}
 	if w.Method == edge.Simulation {
 		var ok bool
-		if in.n, ok = readRounds(in.rounds, w); !ok {
-			errs["rounds"] = messageIn(l, roundsProblem(in.rounds, w))
+		if in.N, ok = readRounds(in.Rounds, w); !ok {
+			errs["rounds"] = say.Error(ctx, roundsProblem(in.Rounds, w))
 		}
 	}
 	if len(errs) > 0 {
 		return in, errs
 	}
-	in.pt = pt
-	if in.changed, err = edge.WithRow(pt, in.row, o); err != nil {
+	in.PT = pt
+	if in.Changed, err = edge.WithRow(pt, in.Row, o); err != nil {
 		errs["odds"] = err.Error()
 	}
 	return in, errs
 }
 
-// noTable refuses a what-if's table that w has not (KindInvalid), naming
-// the tables it has: their names are the rules files' own, the same in
-// every language. English names the table's kind as it always did ("trips
-// table"); another language names the wager as the page does (Kind).
-func noTable(l *i18n.Localizer, w edge.Wager, sent string, names []string) *trainer.Error {
-	tables := strings.Join(names, ", ")
-	return trainer.Errorf(trainer.KindInvalid, "There is no %s table %s (tables: %s).", w.Kind, strconv.Quote(sent), tables).
-		In("paytables.whatif.no_table", "Kind", wagerTitle(l, w), "Sent", strconv.Quote(sent), "Tables", tables)
-}
-
-// noRow refuses a what-if's row that pt has not (KindInvalid), naming the
-// rows it has by their names, never their keys: in English as edge names
-// them, in another language by the hands catalogue (row.<key>), which the
-// message's arguments carry.
-func noRow(l *i18n.Localizer, pt games.PayTable, sent string) *trainer.Error {
-	english, names := make([]string, len(pt.Rows)), make([]string, len(pt.Rows))
-	for i, r := range pt.Rows {
-		english[i], names[i] = edge.RowName(r.Key), rowNameIn(l, r.Key)
+// whatIfResult prices in's changed table beside its table: from the cached
+// count for an exact wager (waiting for the count as the page does), or by
+// two simulations of the same rounds.
+func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in view.WhatIfInput) (*templates.WhatIfResult, error) {
+	var f view.WhatIfFacts
+	var err error
+	if w.Method == edge.Simulation {
+		if f.Original, err = s.figures.Sim(w, in.PT, in.N, true); err != nil {
+			return nil, err
+		}
+		if f.Changed, err = s.figures.Sim(w, in.Changed, in.N, true); err != nil {
+			return nil, err
+		}
+		s.await(r, f.Original, f.Changed)
+	} else {
+		if f.Exact, err = s.figures.Exact(w); err != nil {
+			return nil, err
+		}
+		s.await(r, f.Exact)
+		if st := f.Exact.Status(); st.State == job.Done && st.Err == nil {
+			// The count is cached now: each table is priced in well under a millisecond.
+			if f.OriginalResult, err = s.figures.Calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.PT}, nil); err != nil {
+				return nil, fmt.Errorf("what-if %s: %w", in.PT.Name, err)
+			}
+			if f.ChangedResult, err = s.figures.Calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.Changed}, nil); err != nil {
+				return nil, fmt.Errorf("what-if %s: %w", in.Changed.Name, err)
+			}
+		}
 	}
-	return trainer.Errorf(trainer.KindInvalid, "Table %s has no row %s (rows: %s).", pt.Name, strconv.Quote(sent), strings.Join(english, ", ")).
-		In("paytables.whatif.no_row", "Table", pt.Name, "Sent", strconv.Quote(sent), "Rows", strings.Join(names, ", "))
-}
-
-// noWhatIf says why a wager has no what-if, or "".
-func noWhatIf(l *i18n.Localizer, w edge.Wager) string {
-	if w.Game == uth.Slug && w.Name == "blind" {
-		return l.T("paytables.no_what_if_blind")
-	}
-	return ""
+	return s.view.WhatIfResult(r.Context(), game, w, in, f), nil
 }

@@ -10,6 +10,7 @@ import (
 // reader's separators: a decimal comma in Italian and Russian, the point in
 // English, and the counts grouped the language's way.
 func TestLanguage_PayTableFigures(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	tests := []struct{ lang, edge, hands string }{

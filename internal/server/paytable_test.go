@@ -85,6 +85,7 @@ func TestPayTables_Roles(t *testing.T) {
 // house's own marked, the exact figures as edge computes them, and no
 // simulation run by opening the page.
 func TestPayTables_EveryWagerAndTable(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
@@ -213,6 +214,7 @@ func groupDigits(n int64) string {
 // TestPayTables_KnownFigures holds the page to figures published in
 // docs/math.md (and, for UTH Trips 50-40-30-8-6-5-3, the published 1.90%).
 func TestPayTables_KnownFigures(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
@@ -267,6 +269,7 @@ func expectedEdge(t *testing.T, w edge.Wager, pt games.PayTable, row string, o g
 }
 
 func TestPayTables_WhatIfExact(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
@@ -398,6 +401,7 @@ func TestPayTables_SimulationRefused(t *testing.T) {
 // TestPayTables_Fragments checks what htmx gets and what a browser without
 // JavaScript gets for the same addresses.
 func TestPayTables_Fragments(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	plain := k.staffClient(t, "Max Manager", managerPassword)
@@ -580,6 +584,7 @@ func TestPayTables_CloseStopsSimulations(t *testing.T) {
 // flag or a seed (issue 15); and every table shows its return to player
 // beside its house edge.
 func TestPayTables_ManagersWords(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // TestLanguage_PayTableWhatIfRefused: the what-if's table, row and odds
@@ -18,6 +18,7 @@ import (
 // the hands catalogue's names; English says them as before (its rows by
 // their keys).
 func TestLanguage_PayTableWhatIfRefused(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	good := url.Values{"game": {"uth"}, "wager": {"trips"}, "table": {"50-40-30-8-6-5-3"}, "row": {"flush"}, "odds": {"7:1"}}
@@ -90,6 +91,7 @@ func TestLanguage_PayTableWhatIfRefused(t *testing.T) {
 // in the reader's language; English as before. Another language quotes
 // edge's reason only where it has words for it.
 func TestLanguage_PayTableWhatIfWords(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	pt := games.PayTable{Name: "50-40-30-8-6-5-3", Kind: "trips", Rows: []games.PayRow{
 		{Key: "straight_flush", Odds: games.Odds{Win: 40, Per: 1}}, {Key: "flush", Odds: games.Odds{Win: 7, Per: 1}}}}
@@ -106,7 +108,7 @@ func TestLanguage_PayTableWhatIfWords(t *testing.T) {
 			"Не удалось вычислить.", "Не вычислено: Введите новый коэффициент, например 7:1."},
 	} {
 		l := i18n.Default().Localizer(tt.lang)
-		change, before, err := server.WhatIfWords(l, pt, "straight_flush", games.Odds{Win: 50, Per: 1}, "Trips")
+		change, before, err := view.WhatIfWords(l, pt, "straight_flush", games.Odds{Win: 50, Per: 1}, "Trips")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +119,7 @@ func TestLanguage_PayTableWhatIfWords(t *testing.T) {
 			err  error
 			want string
 		}{{context.Canceled, tt.stopped}, {plain, tt.plain}, {said, tt.said}} {
-			if got := server.FigureProblem(l, c.err); got != c.want {
+			if got := view.FigureProblem(l, c.err); got != c.want {
 				t.Errorf("%s: %v is said %q; want %q", tt.lang, c.err, got, c.want)
 			}
 		}

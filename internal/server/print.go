@@ -4,15 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5/middleware"
 )
 
@@ -25,18 +24,10 @@ import (
 // programme in the house's, which is the regulator's. The reader may choose
 // another (?lang=); the page around the sheet stays in the reader's own.
 
-// printView is the frame of a printable page in the reader's language
-// around a sheet in sheet's: the moment and the printer's name in the
-// sheet's words, and a link to the same page in each offered language.
-func (s *Server) printView(r *http.Request, title, back string, sheet *i18n.Localizer) templates.PrintView {
-	me := visitOf(r.Context()).user
-	v := templates.PrintView{Page: s.page(r, title, "dashboard"), BackURL: back, Sheet: sheet,
-		Printed: sheet.T("print.printed", "When", dateTimeIn(sheet, s.db.Clock()), "Who", me.Name, "App", sheet.T("app.name"))}
-	for _, l := range i18n.Offered {
-		v.Languages = append(v.Languages, templates.PrintLanguage{Name: l.Name, Lang: l.Tag,
-			URL: r.URL.Path + "?lang=" + l.Tag, Current: sheet.Tag() == l.Tag})
-	}
-	return v
+// printFrame is what every printable page shares: where it goes back to,
+// when and by whom it is printed.
+func (s *Server) printFrame(r *http.Request, back string) view.PrintFrame {
+	return view.PrintFrame{Back: back, Path: r.URL.Path, Now: s.db.Clock(), By: visitOf(r.Context()).user.Name}
 }
 
 // sheetLanguage is the Localizer of a printed sheet: the language ?lang=
@@ -70,44 +61,21 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	sheet := s.sheetLanguage(r, s.traineeLanguage(u))
-	v := templates.TranscriptView{PrintView: s.printView(r, t(r, "print.title_transcript", "Name", u.Name), traineeFileURL(u.ID), sheet),
-		Trainee: u.Name, Badge: u.Badge, GameName: s.gameNameIn(sheet, game), House: s.house.Title, State: certStateLabel(sheet, st.State),
-		Since: dateIn(sheet, st.Since)}
-	if st.Grant != nil {
-		v.Expires, v.SignedBy, v.SignedAt = dateIn(sheet, st.Expires), st.Grant.Actor, dateTimeIn(sheet, st.Grant.At)
-	}
 	exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{UserID: u.ID, Game: game, Finished: true})
 	if err != nil {
 		s.error(w, r, err)
 		return
-	}
-	for i := len(exams) - 1; i >= 0; i-- {
-		ex := exams[i]
-		var res eval.ExamResult
-		if err := json.Unmarshal(ex.Result, &res); err != nil {
-			s.error(w, r, fmt.Errorf("exam %d: stored result: %w", ex.ID, err))
-			return
-		}
-		te := templates.TranscriptExam{When: dateTimeIn(sheet, ex.FinishedAt), Rules: ex.RulesVersion,
-			Right: sheet.T("print.right", "Right", res.Right, "Items", res.Items), Result: sheet.T("print.not_passed")}
-		if res.Passed {
-			te.Result = sheet.T("print.passed")
-		}
-		var kinds []string
-		for _, k := range res.Kinds {
-			kinds = append(kinds, fmt.Sprintf("%s %d/%d", kindName(sheet, k.Kind), k.Right, k.Items))
-		}
-		te.Kinds = strings.Join(kinds, " · ")
-		v.Exams = append(v.Exams, te)
 	}
 	rec, err := s.db.FindCertRecord(r.Context(), u.ID, game)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	for _, e := range rec.Events {
-		v.Events = append(v.Events, templates.FileEvent{When: dateTimeIn(sheet, e.At), What: certEventLabel(sheet, e.Kind), Who: e.Actor, Notes: e.Notes})
+	v, err := s.view.Transcript(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)),
+		s.sheetLanguage(r, s.traineeLanguage(u)), u, game, st, exams, rec.Events)
+	if err != nil {
+		s.error(w, r, err)
+		return
 	}
 	s.render(w, r, http.StatusOK, templates.TranscriptPage(v), nil)
 }
@@ -123,7 +91,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st.Grant == nil {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "%s", t(r, "print.never_certified", "Name", u.Name, "Game", s.gameNameIn(loc(r), game))))
+		s.error(w, r, trainer.NewError(trainer.KindNotFound, "print.never_certified", "Name", u.Name, "Game", say.GameWord(game)))
 		return
 	}
 	// A certificate printed from records changed behind the kiosk's back
@@ -138,34 +106,18 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	sheet := s.sheetLanguage(r, s.traineeLanguage(u))
-	v := templates.CertificateView{PrintView: s.printView(r, t(r, "print.title_certificate", "Name", u.Name), traineeFileURL(u.ID), sheet),
-		HouseTitle: s.house.Title, Trainee: u.Name, Badge: u.Badge, GameName: s.gameNameIn(sheet, game),
-		Granted: dateIn(sheet, st.Grant.At), Expires: dateIn(sheet, st.Expires), SignedBy: st.Grant.Actor,
-		Valid: st.State.MayDeal(), Status: sheet.T("print.status_valid", "Date", dateIn(sheet, st.Expires))}
-	switch st.State {
-	case eval.StateExpired:
-		v.Status = sheet.T("print.status_expired", "Date", dateIn(sheet, st.Expires))
-	case eval.StateRevoked:
-		v.Status = sheet.T("print.status_revoked", "Date", dateIn(sheet, st.Revocation.At), "Reason", st.Revocation.Notes)
-	case eval.StateExamPassed, eval.StateInTraining:
-		v.Status = sheet.T("print.status_void")
-	}
+	var c view.CertificateFacts
 	if st.Grant.ExamID != 0 {
 		if exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
-			var res eval.ExamResult
-			if json.Unmarshal(exams[0].Result, &res) == nil {
-				v.ExamDate, v.ExamRight = dateIn(sheet, exams[0].FinishedAt), sheet.T("print.right", "Right", res.Right, "Items", res.Items)
-			}
-			v.Rules = exams[0].RulesVersion
+			c.Exam = exams[0]
 		}
 	}
-	if e, err := s.grantEntry(r.Context(), u.ID, game, st.Grant.ID); err != nil {
+	if c.Entry, err = s.grantEntry(r.Context(), u.ID, game, st.Grant.ID); err != nil {
 		s.error(w, r, err)
 		return
-	} else if e != nil {
-		v.AuditSeq, v.AuditHash = strconv.FormatInt(e.Seq, 10), e.Hash
 	}
+	v := s.view.Certificate(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)),
+		s.sheetLanguage(r, s.traineeLanguage(u)), u, game, st, c)
 	s.render(w, r, http.StatusOK, templates.CertificatePage(v), nil)
 }
 
@@ -223,30 +175,11 @@ func (s *Server) printSubject(r *http.Request) (*trainer.User, string, eval.Cert
 // exam's blueprint and pass marks, the policy, the levels, and the rules
 // version with its approval.
 func (s *Server) handleProgramme(w http.ResponseWriter, r *http.Request) {
-	sheet := s.sheetLanguage(r, s.house.Language)
-	v := templates.ProgrammeView{PrintView: s.printView(r, t(r, "print.title_programme"), "/manager", sheet), HouseTitle: s.house.Title,
-		Rules: s.plan.Version(), Approved: sheet.T("print.programme_not_approved")}
-	if rv, err := s.db.FindRulesVersion(r.Context(), s.plan.Version()); err != nil {
+	rv, err := s.db.FindRulesVersion(r.Context(), s.plan.Version())
+	if err != nil {
 		s.error(w, r, err)
 		return
-	} else if rv.Approved() {
-		v.Approved = sheet.T("print.programme_approved", "When", dateTimeIn(sheet, rv.ApprovedAt), "Who", rv.ApprovedBy)
 	}
-	for _, l := range s.plan.Levels() {
-		v.Levels = append(v.Levels, strconv.Itoa(l.Level)+": "+levelTitle(sheet, l))
-	}
-	for _, g := range s.certGames() {
-		st := s.house.Certification[g]
-		p := st.Policy
-		v.Games = append(v.Games, templates.ProgrammeGame{Name: s.gameNameIn(sheet, g), Items: st.Items(), Kinds: standardRowsIn(sheet, st),
-			Policy: []string{
-				sheet.T("print.policy_sittings", "Sittings", sheet.T("print.sittings", "Count", 1+p.Retakes),
-					"Hours", sheet.T("print.hours", "Count", p.RetakeWaitHours)),
-				sheet.T("print.policy_judge"),
-				sheet.T("print.policy_validity", "Months", sheet.T("print.months", "Count", p.ValidityMonths),
-					"Days", sheet.T("print.days", "Count", p.DueDays)),
-				sheet.T("print.policy_after"),
-			}})
-	}
+	v := s.view.Programme(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, "/manager"), s.sheetLanguage(r, s.house.Language), rv)
 	s.render(w, r, http.StatusOK, templates.ProgrammePage(v), nil)
 }

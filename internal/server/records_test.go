@@ -52,6 +52,7 @@ const msgRecordsDisagree = "This trainee&#39;s certification records do not matc
 // in the database (the exam and its event) would let a manager sign the
 // table test off; the kiosk refuses the grant, says why and logs it.
 func TestCert_GrantRefusedOnChangedRecords(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
@@ -88,6 +89,7 @@ func TestCert_GrantRefusedOnChangedRecords(t *testing.T) {
 // made a pass in cert_events, or an earlier exam failure made a pass in
 // exams — and is printed again once they agree.
 func TestCert_CertificateRefusedOnChangedRecords(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	t.Run("cert_events", func(t *testing.T) {
 		k := newKiosk(t)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/a-h/templ"
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // render writes page, or only frag when htmx asked for a fragment. It always
@@ -18,7 +19,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, page
 	templ.Handler(c, templ.WithStatus(status), templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			s.logError(r, err)
-			http.Error(w, "Internal error.", http.StatusInternalServerError)
+			http.Error(w, say.T(r.Context(), "error.internal"), http.StatusInternalServerError)
 		})
 	})).ServeHTTP(w, r)
 }

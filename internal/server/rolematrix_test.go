@@ -144,6 +144,7 @@ var roleNames = []string{"signed out", "trainee", "manager", "administrator"}
 // parameters are IDs of real objects the test creates. Every response also
 // carries the security headers.
 func TestRoleMatrix(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	roleMatrix(t, newKiosk(t), roleNames)
 }
@@ -152,6 +153,7 @@ func TestRoleMatrix(t *testing.T) {
 // director, who may use the managers' routes and not the administrators'.
 // Needs TRAINER_TEST_POSTGRES.
 func TestGroup_RoleMatrix(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	g := newSites(t)
 	k := &kiosk{

@@ -4,7 +4,9 @@ import (
 	"net/http"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -16,8 +18,6 @@ import (
 // with the house edge before and after, and the settings. Approving asks for
 // a confirmation first. Exams start only under an approved version.
 
-func rulesURL(version string) string { return "/manager/rules/" + version }
-
 // handleRulesList lists the versions the kiosk has run with.
 func (s *Server) handleRulesList(w http.ResponseWriter, r *http.Request) {
 	vs, err := s.db.ListRulesVersions(r.Context())
@@ -25,17 +25,7 @@ func (s *Server) handleRulesList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.RulesView{Page: s.page(r, t(r, "rulespage.title"), "rules"), Current: s.plan.Version()}
-	for i := len(vs) - 1; i >= 0; i-- {
-		rv := vs[i]
-		row := templates.RulesRow{Version: rv.Version, URL: rulesURL(rv.Version), FirstSeen: dateTimeIn(loc(r), rv.FirstSeenAt),
-			Current: rv.Version == s.plan.Version(), Files: len(rv.Files)}
-		if rv.Approved() {
-			row.Approved = t(r, "rulespage.approved_by", "When", dateTimeIn(loc(r), rv.ApprovedAt), "Name", rv.ApprovedBy)
-		}
-		v.Versions = append(v.Versions, row)
-	}
-	s.render(w, r, http.StatusOK, templates.RulesPage(v), nil)
+	s.render(w, r, http.StatusOK, templates.RulesPage(view.RulesList(r.Context(), s.page(r, say.Message{}, "rules"), vs, s.plan.Version())), nil)
 }
 
 // handleRulesShow shows one version: what changed against the version last
@@ -48,7 +38,7 @@ func (s *Server) handleRulesShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Query().Get("done") == "approved" {
-		v.Notice = t(r, "rulespage.notice_approved")
+		v.Notice = say.Msg("rulespage.notice_approved")
 	}
 	s.render(w, r, http.StatusOK, templates.RulesVersionPage(v), nil)
 }
@@ -69,10 +59,10 @@ func (s *Server) handleRulesApprove(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if v.Approved != "" {
-			s.error(w, r, trainer.Errorf(trainer.KindConflict, "This version was approved by %s.", v.Approved).In("err.rules_approved", "Approved", v.Approved))
+			s.error(w, r, trainer.NewError(trainer.KindConflict, "err.rules_approved", "Approved", v.Approved))
 			return
 		}
-		v.Page.Title = t(r, "rulespage.confirm_title", "Version", version)
+		v.Page.Title = say.Msg("rulespage.confirm_title", "Version", version)
 		s.render(w, r, http.StatusOK, templates.RulesConfirmPage(v), nil)
 		return
 	}
@@ -80,5 +70,5 @@ func (s *Server) handleRulesApprove(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.redirect(w, r, rulesURL(version)+"?done=approved")
+	s.redirect(w, r, templates.RulesURL(version)+"?done=approved")
 }

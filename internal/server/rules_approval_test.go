@@ -57,6 +57,7 @@ func changedRules(t *testing.T) (fs.FS, string, string) {
 // side, the setting in words; then that approving asks for a confirmation
 // before anything is recorded.
 func TestRules_ApprovalShowsChanges(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "trainer.db")
 	first := servertest.Start(t, servertest.Options{Path: path})

@@ -23,6 +23,7 @@ import (
 // page shows the key that changed); the old answer opens exactly as it was
 // shown, rebuilt from the copy of the old rules.
 func TestRules_VersionsApprovalAndOldAnswers(t *testing.T) {
+	plainRunOnly(t)
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "trainer.db")
 	data, err := rules.FS.ReadFile("houses/default/uth.toml")

@@ -13,12 +13,12 @@ import (
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
-	"github.com/dealerkiosk/trainer/internal/edge"
+	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/gorilla/sessions"
 )
 
@@ -77,12 +77,12 @@ type Server struct {
 	plan *practice.Planner
 	// gen makes the instructors' sample drills (content.go).
 	gen *drills.Generator
-	// calc and figures compute the pay-table review page's figures in the
-	// background and keep them (paytable_figure.go); figureWait is
-	// Config.FigureWait.
-	calc       *edge.Calculator
-	figures    *job.Registry[[]*edge.Result]
-	figureWait time.Duration
+	// view builds the pages' view models from what the handlers read
+	// (web/view).
+	view *view.Kiosk
+	// figures computes the pay-table review page's figures in the
+	// background and keeps them (package figure).
+	figures *figure.Board
 	// hashes bounds the PIN and password hashes computed at once
 	// (ratelimit.go). The sign-in limits are kept by the store (lockout.go).
 	hashes *hashGate
@@ -168,8 +168,6 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		etags:   etags,
 		plan:    plan,
 		gen:     gen,
-		calc:    edge.NewCalculator(),
-		figures: job.New[[]*edge.Result](figureLimits),
 		hashes:  newHashGate(hashSlots),
 		trusted: cfg.TrustedProxies,
 		health:  cfg.Health,
@@ -177,13 +175,15 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	if s.health == nil {
 		s.health = NewHealth(db, log)
 	}
+	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)
 	}
-	s.figureWait = cfg.FigureWait
-	if s.figureWait <= 0 {
-		s.figureWait = time.Second
+	wait := cfg.FigureWait
+	if wait <= 0 {
+		wait = time.Second
 	}
+	s.figures = figure.New(book, house, wait, log)
 	s.handler = s.routes()
 	return s, nil
 }

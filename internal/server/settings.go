@@ -9,6 +9,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -79,7 +80,7 @@ func (s *Server) handleSettingsShow(w http.ResponseWriter, r *http.Request) {
 	}
 	f := settingsForm(st)
 	f.Saved = r.URL.Query().Get("saved") == "1"
-	s.render(w, r, http.StatusOK, templates.SettingsPage(s.page(r, t(r, "nav.settings"), "settings"), f), nil)
+	s.render(w, r, http.StatusOK, templates.SettingsPage(s.page(r, say.Msg("nav.settings"), "settings"), f), nil)
 }
 
 // handleSettingsUpdate saves the settings.
@@ -96,7 +97,7 @@ func (s *Server) handleSettingsUpdate(w http.ResponseWriter, r *http.Request) {
 	st, f := decodeSettings(r.PostForm, current, loc(r))
 	if len(f.Errors) > 0 {
 		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.SettingsPage(s.page(r, t(r, "nav.settings"), "settings"), f), templates.SettingsFormFragment(f))
+			templates.SettingsPage(s.page(r, say.Msg("nav.settings"), "settings"), f), templates.SettingsFormFragment(f))
 		return
 	}
 	if err := s.db.UpdateSettings(r.Context(), st); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -28,7 +29,7 @@ func (s *Server) handleSetupShow(w http.ResponseWriter, r *http.Request) {
 		s.handleNotFound(w, r)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.SetupPage(s.page(r, t(r, "admin.setup_title"), ""), templates.SetupForm{}), nil)
+	s.render(w, r, http.StatusOK, templates.SetupPage(s.page(r, say.Msg("admin.setup_title"), ""), templates.SetupForm{}), nil)
 }
 
 // handleSetupCreate creates the first administrator and signs them in.
@@ -50,7 +51,7 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 	if len(f.Errors) > 0 {
 		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen) // shown back at most a name's length
 		s.render(w, r, http.StatusUnprocessableEntity,
-			templates.SetupPage(s.page(r, t(r, "admin.setup_title"), ""), f), templates.SetupFormFragment(f))
+			templates.SetupPage(s.page(r, say.Msg("admin.setup_title"), ""), f), templates.SetupFormFragment(f))
 		return
 	}
 	hash, err := s.hashSecret(r.Context(), password)

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -11,7 +10,9 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -58,13 +59,13 @@ func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templat
 		return templates.SigninView{}, err
 	}
 	q := trainer.Clip(strings.TrimSpace(r.URL.Query().Get("q")), trainer.MaxNameLen)
-	v := templates.SigninView{Page: s.page(r, t(r, "signin.title"), ""), Badge: badge, Notice: s.endedNotice(r),
+	v := templates.SigninView{Page: s.page(r, say.Msg("signin.title"), ""), Badge: badge, Notice: s.endedNotice(r),
 		Large: len(users) >= largeClass, Query: q, Total: len(users),
-		Languages: s.languageChoice(r, "/signin/language", "signin-languages", i18n.FromContext(r.Context()).Lang(), false)}
+		Languages: view.LanguageChoice(r.Context(), "/signin/language", "signin-languages", i18n.FromContext(r.Context()).Lang(), "")}
 	v.Badge.First = v.Large
 	for _, u := range users {
 		if nameMatches(u.Name, q) {
-			v.Trainees = append(v.Trainees, templates.Tile{URL: pinURL(u.ID), Name: u.Name})
+			v.Trainees = append(v.Trainees, templates.Tile{URL: templates.PINURL(u.ID), Name: u.Name})
 		}
 	}
 	return v, nil
@@ -108,31 +109,27 @@ func foldName(s string) string {
 }
 
 // endedNotice explains why the visitor was sent to sign-in (?ended=…).
-func (s *Server) endedNotice(r *http.Request) string {
+func (s *Server) endedNotice(r *http.Request) say.Message {
 	switch r.URL.Query().Get("ended") {
-	case "idle":
+	case "idle", "staff-idle":
 		st, err := s.db.Settings(r.Context())
 		if err != nil {
-			return t(r, "signin.ended_idle_some")
+			return say.Msg("signin.ended_idle_some")
 		}
-		return t(r, "signin.ended_idle", "Count", int(st.TraineeIdleTimeout/time.Minute))
-	case "staff-idle":
-		st, err := s.db.Settings(r.Context())
-		if err != nil {
-			return t(r, "signin.ended_idle_some")
+		idle := st.TraineeIdleTimeout
+		if r.URL.Query().Get("ended") == "staff-idle" {
+			idle = st.StaffIdleTimeout
 		}
-		return t(r, "signin.ended_idle", "Count", int(st.StaffIdleTimeout/time.Minute))
+		return say.Msg("signin.ended_idle", "Count", int(idle/time.Minute))
 	case "expired":
-		return t(r, "signin.expired")
+		return say.Msg("signin.expired")
 	case "deactivated":
-		return t(r, "signin.inactive")
+		return say.Msg("signin.inactive")
 	case "out":
-		return t(r, "signin.signed_out")
+		return say.Msg("signin.signed_out")
 	}
-	return ""
+	return say.Message{}
 }
-
-func pinURL(id int64) string { return fmt.Sprintf("/signin/trainees/%d", id) }
 
 // handleBadgeFind sends a trainee who typed a badge number to their keypad.
 func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
@@ -145,12 +142,12 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
 		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site):
-			f.Errors["badge"] = t(r, "signin.no_badge")
+			f.Errors["badge"] = say.T(r.Context(), "signin.no_badge")
 		case err != nil:
 			s.error(w, r, err)
 			return
 		default:
-			s.redirect(w, r, pinURL(u.ID))
+			s.redirect(w, r, templates.PINURL(u.ID))
 			return
 		}
 	}
@@ -205,16 +202,16 @@ func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
 	}
 	u, err := s.db.FindUserByID(r.Context(), id)
 	if err != nil {
-		return nil, err
+		return nil, notFoundAs(err, errUserNotFound)
 	}
 	if u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site {
-		return nil, trainer.Errorf(trainer.KindNotFound, "Page not found.")
+		return nil, errPageNotFound
 	}
 	return u, nil
 }
 
 func (s *Server) pinPage(r *http.Request) templates.Page {
-	p := s.page(r, t(r, "signin.pin_title"), "")
+	p := s.page(r, say.Msg("signin.pin_title"), "")
 	p.IdleSeconds, p.IdleURL = int(pinPageIdle/time.Second), "/signin"
 	return p
 }
@@ -232,7 +229,7 @@ func (s *Server) handlePINShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name}
+	f := templates.PINForm{Action: templates.PINURL(u.ID), Name: u.Name}
 	s.render(w, r, http.StatusOK, templates.PINPage(s.pinPage(r), f), nil)
 }
 
@@ -250,17 +247,18 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f := templates.PINForm{Action: pinURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
+	f := templates.PINForm{Action: templates.PINURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
 	pin, msg := decodePIN(r.PostForm, loc(r))
 	var ref refusal
 	if msg != "" {
-		ref = refusal{msg, http.StatusUnprocessableEntity}
+		f.Errors["pin"], ref.status = msg, http.StatusUnprocessableEntity
 	} else if ref, err = s.pinSignin(r, u, pin); err != nil {
 		s.error(w, r, err)
 		return
+	} else if ref.msg.ID != "" {
+		f.Errors["pin"] = say.Text(r.Context(), ref.msg)
 	}
-	if ref.msg != "" {
-		f.Errors["pin"] = ref.msg
+	if f.Errors["pin"] != "" {
 		s.render(w, r, ref.status, templates.PINPage(s.pinPage(r), f), templates.PINFormFragment(f))
 		return
 	}
@@ -275,7 +273,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 // (lockout.go). It returns no refusal when the trainee may sign in.
 func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
 	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: s.clientAddress(r)}
-	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, t(r, "signin.wrong_pin"))
+	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, "signin.wrong_pin")
 	return ref, err
 }
 
@@ -285,7 +283,7 @@ func (s *Server) handleStaffShow(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, homeURL(u))
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, t(r, "signin.staff_title"), ""), templates.StaffForm{}), nil)
+	s.render(w, r, http.StatusOK, templates.StaffSigninPage(s.page(r, say.Msg("signin.staff_title"), ""), templates.StaffForm{}), nil)
 }
 
 // handleStaffSignin signs a manager or an administrator in. A wrong name and
@@ -308,14 +306,14 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		if ref.msg != "" {
-			f.Errors[""], status = ref.msg, ref.status
+		if ref.msg.ID != "" {
+			f.Errors[""], status = say.Text(r.Context(), ref.msg), ref.status
 		}
 	}
 	if len(f.Errors) > 0 {
 		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen)
 		s.render(w, r, status,
-			templates.StaffSigninPage(s.page(r, t(r, "signin.staff_title"), ""), f), templates.StaffFormFragment(f))
+			templates.StaffSigninPage(s.page(r, say.Msg("signin.staff_title"), ""), f), templates.StaffFormFragment(f))
 		return
 	}
 	if err := s.signIn(w, r, u); err != nil {
@@ -346,12 +344,12 @@ func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.U
 		a.Account, a.UserID = trainer.UserAccount(u.ID), u.ID
 		check = func() bool { return trainer.CheckSecret(u.SecretHash, password) }
 	}
-	ok, ref, err := s.checkSecret(r, a, check, t(r, "signin.wrong_staff"))
+	ok, ref, err := s.checkSecret(r, a, check, "signin.wrong_staff")
 	switch {
 	case err != nil || !ok:
 		return nil, ref, err
 	case !u.Active:
-		return nil, refusal{t(r, "signin.inactive"), http.StatusUnprocessableEntity}, nil
+		return nil, refusal{say.Msg("signin.inactive"), http.StatusUnprocessableEntity}, nil
 	}
 	return u, refusal{}, nil
 }

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // Sites (docs/group.md): a process serves one site (Config.Site), whose
@@ -46,28 +46,6 @@ func (s *Server) homeSite(ctx context.Context) int64 {
 		return scope
 	}
 	return s.site
-}
-
-// certSites says where the valid certification st of trainee u in game holds
-// across the group's sites (eval.AcrossSites), and offers me a form for each
-// site asking for a table test where me certifies: nothing at a kiosk of one
-// site or for a certification not valid at all.
-func (s *Server) certSites(ctx context.Context, u, me *trainer.User, game string, st eval.CertStatus) ([]string, []templates.SiteTestForm, error) {
-	standings, err := s.standings(ctx, u, game, st)
-	if err != nil {
-		return nil, nil, err
-	}
-	l := i18n.FromContext(ctx)
-	var labels []string
-	var forms []templates.SiteTestForm
-	for _, standing := range standings {
-		labels = append(labels, siteStandingLabel(l, standing))
-		if standing.TableTestNeeded && me != nil && me.ID != u.ID && me.Certifies(&trainer.User{SiteID: standing.Site.ID}) {
-			forms = append(forms, templates.SiteTestForm{URL: fileGameURL(u.ID, game) + "/site-table-test",
-				SiteID: strconv.FormatInt(standing.Site.ID, 10), Site: standing.Site.Name})
-		}
-	}
-	return labels, forms, nil
 }
 
 // standings is where the certification st of trainee u in game holds across
@@ -197,9 +175,7 @@ func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, 
 			if !need {
 				continue
 			}
-			out = append(out, templates.VisitingRow{Dealer: u.Name, Site: siteName[u.SiteID], GameName: s.gameNameIn(i18n.FromContext(ctx), g),
-				Until: dateIn(i18n.FromContext(ctx), st.Expires), URL: fileGameURL(u.ID, g) + "/site-table-test",
-				SiteID: strconv.FormatInt(here, 10), Here: siteName[here]})
+			out = append(out, view.Visiting(ctx, u, siteName[u.SiteID], g, st, here, siteName[here]))
 		}
 	}
 	return out, nil
@@ -213,7 +189,7 @@ func (s *Server) siteTestTrainee(r *http.Request, site int64) (u *trainer.User, 
 	if u, err := s.fileTraineeParam(r); err == nil {
 		return u, false, nil
 	}
-	notFound := trainer.Errorf(trainer.KindNotFound, "Trainee not found.")
+	notFound := errTraineeNotFound
 	here := s.scopeSite(r.Context())
 	if here == 0 || site != here {
 		return nil, false, notFound
@@ -239,7 +215,7 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 	me := visitOf(r.Context()).user
 	site, err := strconv.ParseInt(r.PostFormValue("site"), 10, 64)
 	if err != nil || site <= 0 {
-		s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Site not found."))
+		s.error(w, r, trainer.NewError(trainer.KindNotFound, "err.site_not_found"))
 		return
 	}
 	u, visiting, err := s.siteTestTrainee(r, site)
@@ -270,12 +246,12 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !need {
-			s.error(w, r, trainer.Errorf(trainer.KindNotFound, "Trainee not found."))
+			s.error(w, r, errTraineeNotFound)
 			return
 		}
 	}
 	if !st.State.MayDeal() {
-		s.error(w, r, trainer.Errorf(trainer.KindConflict, "A table test at another site is for a valid certification."))
+		s.error(w, r, trainer.NewError(trainer.KindConflict, "err.site_test_not_valid"))
 		return
 	}
 	if err := s.db.RecordSiteTableTest(r.Context(), &trainer.SiteTableTest{UserID: u.ID, Game: game, SiteID: site, ActorID: me.ID}); err != nil {
@@ -286,7 +262,7 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, "/manager#visiting-h")
 		return
 	}
-	s.redirect(w, r, traineeFileURL(u.ID)+"?done=table-test")
+	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=table-test")
 }
 
 // accuracyWindow is how far back the sites' comparison counts answers.
@@ -297,7 +273,7 @@ const accuracyWindow = 30 * 24 * time.Hour
 // expired (rows, the dashboard's judgement of every trainee and game), and
 // the share of answers right in the last 30 days in practice sessions taken
 // at the site. Nil at a kiosk of one site.
-func (s *Server) compareSites(ctx context.Context, rows []certRow) ([]templates.SiteCompareRow, error) {
+func (s *Server) compareSites(ctx context.Context, rows []view.CertRow) ([]view.SiteTally, error) {
 	sites, err := s.db.ListSites(ctx)
 	if err != nil || len(sites) < 2 {
 		return nil, err
@@ -306,32 +282,31 @@ func (s *Server) compareSites(ctx context.Context, rows []certRow) ([]templates.
 		site int64
 		game string
 	}
-	type tally struct{ trainees, certified, due, expired, answered, correct int }
-	t := map[key]*tally{}
-	at := func(k key) *tally {
+	t := map[key]*view.SiteTally{}
+	at := func(k key) *view.SiteTally {
 		if t[k] == nil {
-			t[k] = &tally{}
+			t[k] = &view.SiteTally{}
 		}
 		return t[k]
 	}
 	since := s.db.Clock().Add(-accuracyWindow)
 	seen := map[int64]bool{}
 	for _, cr := range rows {
-		c := at(key{cr.user.SiteID, cr.game})
-		c.trainees++
-		switch cr.status.State {
+		c := at(key{cr.User.SiteID, cr.Game})
+		c.Trainees++
+		switch cr.Status.State {
 		case eval.StateCertified:
-			c.certified++
+			c.Certified++
 		case eval.StateDue:
-			c.due++
+			c.Due++
 		case eval.StateExpired:
-			c.expired++
+			c.Expired++
 		}
-		if seen[cr.user.ID] {
+		if seen[cr.User.ID] {
 			continue
 		}
-		seen[cr.user.ID] = true
-		sessions, err := s.db.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: cr.user.ID})
+		seen[cr.User.ID] = true
+		sessions, err := s.db.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: cr.User.ID})
 		if err != nil {
 			return nil, err
 		}
@@ -340,33 +315,17 @@ func (s *Server) compareSites(ctx context.Context, rows []certRow) ([]templates.
 				continue
 			}
 			a := at(key{ps.SiteID, ps.Game})
-			a.answered += ps.Answered
-			a.correct += ps.Correct
+			a.Answered += ps.Answered
+			a.Correct += ps.Correct
 		}
 	}
-	l := i18n.FromContext(ctx)
-	var out []templates.SiteCompareRow
+	var out []view.SiteTally
 	for _, site := range sites {
 		for _, g := range s.certGames() {
-			c := at(key{site.ID, g})
-			row := templates.SiteCompareRow{Site: site.Name, Game: s.gameNameIn(l, g), Trainees: c.trainees,
-				Certified: c.certified, Due: c.due, Expired: c.expired, Accuracy: l.T("dash.no_answers")}
-			if c.answered > 0 {
-				row.Accuracy = l.T("dash.share_of_answers", "Percent", c.correct*100/c.answered, "Count", c.answered)
-			}
-			out = append(out, row)
+			c := *at(key{site.ID, g})
+			c.Site, c.Game = site.Name, g
+			out = append(out, c)
 		}
 	}
 	return out, nil
-}
-
-// siteStandingLabel is eval.SiteStanding's Label in l's language.
-func siteStandingLabel(l *i18n.Localizer, st eval.SiteStanding) string {
-	switch {
-	case st.Valid:
-		return l.T("file.site_valid", "Site", st.Site.Name)
-	case st.TableTestNeeded:
-		return l.T("file.site_needed", "Site", st.Site.Name)
-	}
-	return l.T("file.site_not", "Site", st.Site.Name)
 }

@@ -2,52 +2,16 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
-
-func userURL(id int64) string { return fmt.Sprintf("/admin/users/%d", id) }
-
-// userRow is u for the users pages; holds are the sign-in holds in force.
-func (s *Server) userRow(l *i18n.Localizer, u *trainer.User, holds []*trainer.SigninHold) templates.UserRow {
-	row := templates.UserRow{URL: userURL(u.ID), Name: u.Name, RoleLabel: roleName(l, u.Role), Badge: u.Badge, Active: u.Active}
-	for _, h := range holds {
-		switch {
-		case h.UserID != u.ID:
-		case h.Scope == trainer.HoldAccount:
-			row.LockedUntil = clockText(l, s.db.Clock(), h.Until)
-		case h.Scope == trainer.HoldPair:
-			row.HeldOn++
-		}
-	}
-	return row
-}
-
-// holdRows are the holds in force for the users page, each with the form
-// that lifts it: those of users (everywhere or on a device) and of devices.
-// Holds of names that match nobody stop nobody and are not shown.
-func (s *Server) holdRows(l *i18n.Localizer, holds []*trainer.SigninHold, users map[int64]*trainer.User) []templates.HoldRow {
-	var out []templates.HoldRow
-	for _, h := range holds {
-		row := templates.HoldRow{Device: h.Device, Until: clockText(l, s.db.Clock(), h.Until), Failures: h.Failures,
-			LiftAction: fmt.Sprintf("/admin/holds/%d/lift", h.ID)}
-		if h.Scope != trainer.HoldDevice {
-			u := users[h.UserID]
-			if u == nil {
-				continue
-			}
-			row.Name, row.URL = u.Name, userURL(u.ID)
-		}
-		out = append(out, row)
-	}
-	return out
-}
 
 // holdsOf returns the holds of user id's account.
 func holdsOf(holds []*trainer.SigninHold, id int64) []*trainer.SigninHold {
@@ -75,20 +39,19 @@ func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	l := loc(r)
-	v := templates.UsersView{Page: s.page(r, t(r, "nav.users"), "users")}
+	v := templates.UsersView{Page: s.page(r, say.Msg("nav.users"), "users")}
 	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
 	byID := map[int64]*trainer.User{}
 	for _, u := range users {
 		byID[u.ID] = u
-		v.Users = append(v.Users, s.userRow(l, u, holds))
+		v.Users = append(v.Users, view.UserRow(r.Context(), u, holds, s.db.Clock()))
 		if u.ID == added {
-			v.Notice = l.T("admin.added", "Name", u.Name)
+			v.Notice = say.Msg("admin.added", "Name", u.Name)
 		}
 	}
-	v.Holds = s.holdRows(l, holds, byID)
+	v.Holds = view.HoldRows(r.Context(), holds, byID, s.db.Clock())
 	if r.URL.Query().Get("lifted") == "1" {
-		v.Notice = l.T("admin.hold_lifted")
+		v.Notice = say.Msg("admin.hold_lifted")
 	}
 	s.render(w, r, http.StatusOK, templates.UsersPage(v), nil)
 }
@@ -99,11 +62,11 @@ func (s *Server) newUserView(r *http.Request, f templates.UserForm) templates.Ne
 		f.Roles = append(f.Roles, templates.RoleChoice{
 			Value:    string(role),
 			URL:      "/admin/users/new?role=" + string(role),
-			Label:    roleName(loc(r), role),
+			Label:    say.Role(r.Context(), role),
 			Selected: string(role) == f.Role,
 		})
 	}
-	return templates.NewUserView{Page: s.page(r, t(r, "admin.add_user"), "users"), Form: f}
+	return templates.NewUserView{Page: s.page(r, say.Msg("admin.add_user"), "users"), Form: f}
 }
 
 func userForm(role trainer.Role) templates.UserForm {
@@ -208,6 +171,9 @@ func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors, l *
 	return secret
 }
 
+// errUserNotFound refuses a user the administrator may not see.
+var errUserNotFound = trainer.NewError(trainer.KindNotFound, "err.user_not_found")
+
 // userParam finds the user of the route's {id}. Returns KindNotFound.
 func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 	id, err := idParam(r)
@@ -216,9 +182,9 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 	}
 	u, err := s.db.FindUserByID(r.Context(), id)
 	if err == nil && !s.sees(r.Context(), u) {
-		return nil, trainer.Errorf(trainer.KindNotFound, "User not found.")
+		return nil, errUserNotFound
 	}
-	return u, err
+	return u, notFoundAs(err, errUserNotFound)
 }
 
 // userView builds one user's page; ?done= names the action just done.
@@ -229,46 +195,46 @@ func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.Sec
 		return templates.UserView{}, err
 	}
 	v := templates.UserView{
-		Page:          s.page(r, u.Name, "users"),
-		User:          s.userRow(loc(r), u, holds),
-		Holds:         s.holdRows(loc(r), holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}),
+		Page:          s.page(r, say.Name(u.Name), "users"),
+		User:          view.UserRow(r.Context(), u, holds, s.db.Clock()),
+		Holds:         view.HoldRows(r.Context(), holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}, s.db.Clock()),
 		Secret:        secret,
 		CanDeactivate: me == nil || me.ID != u.ID,
 		ReadOnly:      me != nil && me.ID != u.ID && !me.Manages(u),
-		UnlockAction:  userURL(u.ID) + "/unlock",
+		UnlockAction:  templates.UserURL(u.ID) + "/unlock",
 	}
 	if profile == nil {
 		profile = &templates.ProfileForm{Name: u.Name, Badge: u.Badge, Errors: templates.Errors{}}
 	}
-	profile.Action = userURL(u.ID) + "/profile"
+	profile.Action = templates.UserURL(u.ID) + "/profile"
 	v.Profile = *profile
-	v.ActiveAction = userURL(u.ID) + "/deactivate"
+	v.ActiveAction = templates.UserURL(u.ID) + "/deactivate"
 	if !u.Active {
-		v.ActiveAction = userURL(u.ID) + "/reactivate"
+		v.ActiveAction = templates.UserURL(u.ID) + "/reactivate"
 	}
-	v.Language = s.languageChoice(r, userURL(u.ID)+"/language", "user-languages", u.Language, true)
+	v.Language = view.LanguageChoice(r.Context(), templates.UserURL(u.ID)+"/language", "user-languages", u.Language, s.house.Language)
 	switch r.URL.Query().Get("done") {
 	case "language":
-		v.Notice = t(r, "language.saved_for", "Name", u.Name)
+		v.Notice = say.Msg("language.saved_for", "Name", u.Name)
 	case "secret":
-		v.Notice = t(r, "admin.password_set")
+		v.Notice = say.Msg("admin.password_set")
 		if u.Role.UsesPIN() {
-			v.Notice = t(r, "admin.pin_set")
+			v.Notice = say.Msg("admin.pin_set")
 		}
 	case "deactivated":
-		v.Notice = t(r, "admin.deactivated", "Name", u.Name)
+		v.Notice = say.Msg("admin.deactivated", "Name", u.Name)
 	case "reactivated":
-		v.Notice = t(r, "admin.reactivated", "Name", u.Name)
+		v.Notice = say.Msg("admin.reactivated", "Name", u.Name)
 	case "unlocked":
-		v.Notice = t(r, "admin.unlocked", "Name", u.Name)
+		v.Notice = say.Msg("admin.unlocked", "Name", u.Name)
 	case "profile":
-		v.Notice = t(r, "admin.profile_saved")
+		v.Notice = say.Msg("admin.profile_saved")
 	}
 	return v, nil
 }
 
 func secretForm(u *trainer.User) templates.SecretForm {
-	return templates.SecretForm{Action: userURL(u.ID) + "/secret", UsesPIN: u.Role.UsesPIN(), Errors: templates.Errors{}}
+	return templates.SecretForm{Action: templates.UserURL(u.ID) + "/secret", UsesPIN: u.Role.UsesPIN(), Errors: templates.Errors{}}
 }
 
 // handleUserShow shows one user.
@@ -317,7 +283,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.redirect(w, r, userURL(u.ID)+"?done=secret")
+	s.redirect(w, r, templates.UserURL(u.ID)+"?done=secret")
 }
 
 // handleUserDeactivate stops a user from signing in and ends their sessions.
@@ -355,7 +321,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		return
 	}
 	if !active && me.ID == u.ID {
-		err = trainer.Errorf(trainer.KindConflict, "You cannot deactivate your own account.").In("err.own_account")
+		err = trainer.NewError(trainer.KindConflict, "err.own_account")
 	} else {
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
@@ -365,7 +331,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 			s.error(w, r, verr)
 			return
 		}
-		v.Problem = messageIn(loc(r), err)
+		v.Problem = say.Error(r.Context(), err)
 		s.render(w, r, http.StatusConflict, templates.UserPage(v), nil)
 		return
 	}
@@ -377,7 +343,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 	if active {
 		done = "reactivated"
 	}
-	s.redirect(w, r, userURL(u.ID)+"?done="+done)
+	s.redirect(w, r, templates.UserURL(u.ID)+"?done="+done)
 }
 
 // handleUserProfileUpdate corrects a user's name and badge, with the checks
@@ -420,5 +386,5 @@ func (s *Server) handleUserProfileUpdate(w http.ResponseWriter, r *http.Request)
 		s.render(w, r, http.StatusUnprocessableEntity, templates.UserPage(v), templates.ProfileFormFragment(v.Profile))
 		return
 	}
-	s.redirect(w, r, userURL(u.ID)+"?done=profile")
+	s.redirect(w, r, templates.UserURL(u.ID)+"?done=profile")
 }

@@ -70,12 +70,33 @@ func (e *Error) In(id string, args ...any) *Error {
 	return &c
 }
 
-// Error returns the message for people.
-func (e *Error) Error() string { return e.Message }
+// Error returns the message for people; an error made by NewError, which
+// has no English sentence of its own, returns its message id and
+// arguments, for the log.
+func (e *Error) Error() string {
+	if e.Message == "" && e.ID != "" {
+		if len(e.Args) == 0 {
+			return e.ID
+		}
+		return e.ID + " " + fmt.Sprint(e.Args...)
+	}
+	return e.Message
+}
 
 // Errorf returns an *Error of kind k whose message is formatted from format and args.
 func Errorf(k Kind, format string, args ...any) *Error {
 	return &Error{Kind: k, Message: fmt.Sprintf(format, args...)}
+}
+
+// NewError returns an *Error of kind k that people read as catalogue
+// message id with args (name, value pairs), and nothing else: it has no
+// English sentence, so that a page in any language, English included, says
+// it from the catalogues (web/say). The kiosk's handlers make their refusals
+// so; the domain's own errors keep their English Message beside the id, for
+// the command line. Integers in args are written with the reader's digit
+// grouping.
+func NewError(k Kind, id string, args ...any) *Error {
+	return &Error{Kind: k, ID: id, Args: args}
 }
 
 // KindOf returns the Kind of the first *Error in err's chain, KindInternal for
@@ -90,11 +111,15 @@ func KindOf(err error) Kind {
 }
 
 // MessageOf returns the message for people of the first *Error in err's
-// chain, or "Internal error." for any other error, whose details belong in the
-// log and not on a page.
+// chain (its message id for one made by NewError, which pages say from the
+// catalogues), or "Internal error." for any other error, whose details
+// belong in the log and not on a page.
 func MessageOf(err error) string {
 	var e *Error
 	if errors.As(err, &e) {
+		if e.Message == "" {
+			return e.ID
+		}
 		return e.Message
 	}
 	return "Internal error."

@@ -6,8 +6,10 @@ package templates
 
 import (
 	"context"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // IDs of the certification fragments.
@@ -71,7 +73,7 @@ type ExamPanel struct {
 	Bar      ExamBar
 	Question *QuestionView
 	Result   *ExamResultView
-	Notice   string
+	Notice   say.Message
 }
 
 // ExamBar is the exam's header: no score until the end.
@@ -221,7 +223,7 @@ type TraineeFileView struct {
 	Trainee     string
 	Badge       string
 	Active      bool
-	Notice      string
+	Notice      say.Message
 	Problem     string
 	Games       []FileGame
 	AttemptsCSV string
@@ -266,7 +268,7 @@ type SiteTestForm struct {
 
 // FileExam is one exam in a trainee's file.
 type FileExam struct {
-	When   string
+	When   time.Time // when it started
 	URL    string
 	Right  string
 	Result string
@@ -275,7 +277,7 @@ type FileExam struct {
 
 // FileEvent is one event of a certification.
 type FileEvent struct {
-	When  string
+	When  time.Time
 	What  string
 	Who   string
 	Notes string
@@ -322,7 +324,7 @@ type AllowForm struct {
 // AuditRow is one audit entry, as a file lists it.
 type AuditRow struct {
 	Seq    string
-	When   string
+	When   time.Time
 	Actor  string
 	Action string
 	Detail string
@@ -376,7 +378,7 @@ type RulesVersionView struct {
 	// per language.
 	Languages []LanguageChangeView
 	Action    string // the approval form, "" once approved
-	Notice    string
+	Notice    say.Message
 }
 
 // LanguageChangeView is the sections of one language's books that changed.
@@ -495,7 +497,7 @@ type TranscriptView struct {
 
 // TranscriptExam is one exam on a transcript.
 type TranscriptExam struct {
-	When   string
+	When   time.Time // when it finished
 	Rules  string
 	Right  string
 	Kinds  string // "Payouts 8/8 · Rulings 7/8 …"

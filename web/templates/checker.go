@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // The hand checker's address and the ID of its form, which htmx swaps whole.
@@ -43,7 +44,7 @@ type HandCheckerForm struct {
 	ProblemID string
 	// BoxesError is a message about the boxes as a whole (too many).
 	BoxesError string
-	Notice     string
+	Notice     say.Message
 	Table      *TableView
 	Result     *ResultView
 	// RoundJSON is the round as one SETTLE.md line, for `trainer settle` or a

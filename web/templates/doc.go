@@ -1,7 +1,9 @@
 // Package templates renders the kiosk's pages and fragments with templ.
-// Components take view models built by the handlers (views.go): they never
-// read the session, call the store or compute money, and only format what
-// they are given.
+// Components take view models (views.go and the *_views.go files) that
+// package web/view builds from domain values: they never read the session,
+// call the store or compute money, and only format what they are given.
+// They say their own labels with T and the facts a view model carries (a
+// say.Message, an error) with package web/say, from the request's context.
 //
 // The table on screen is a set of components other pages reuse:
 //

@@ -1,5 +1,7 @@
 package templates
 
+import "github.com/dealerkiosk/trainer/web/say"
+
 // LanguageChoice is a row of large buttons, one per language, each written
 // in its own language ("Italiano", "Русский"), never a flag: a flag is a
 // country, and a language is spoken in many. Tapping one posts it.
@@ -22,5 +24,5 @@ type LanguageOption struct {
 type LanguageView struct {
 	Page
 	Choice LanguageChoice
-	Notice string
+	Notice say.Message
 }

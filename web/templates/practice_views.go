@@ -4,6 +4,9 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // IDs of the practice fragments (issue 7).
@@ -101,7 +104,7 @@ type DrillPanel struct {
 	Question *QuestionView
 	Feedback *FeedbackView
 	Summary  *SummaryView
-	Notice   string
+	Notice   say.Message
 }
 
 // The shapes of an answer form.
@@ -202,7 +205,6 @@ type ChipView struct {
 	Label   string // printed on the chip: "25", "½", "1K"
 	Colour  string // CSS class suffix from the colour, see chipClass
 	Pattern string // the edge pattern's name: "dots", "stripes" …
-	Name    string // for screen readers: "chip of 25"
 }
 
 // ChipCountView is a number of chips of one denomination.
@@ -306,13 +308,13 @@ type FeedbackView struct {
 	SpeedNote  string
 	Target     string // "target 12 s", or in an exam "allowed 25 s"
 	HintUsed   bool
-	AnsweredAt string
+	AnsweredAt time.Time
 	Context    string // in the history: "Ultimate Texas Hold'em · Payouts · blind · Practice"
 
 	NextAction string // POST here for the next question; "" in the history
 	NextLabel  string
-	BackURL    string // the history, when shown from there
-	Problem    string // why the scenario cannot be shown as it was
+	BackURL    string      // the history, when shown from there
+	Problem    say.Message // why the scenario cannot be shown as it was
 }
 
 // AnswerLine is one line of an answer: "Ante: win", with whether it was right.
@@ -336,7 +338,7 @@ type SummaryView struct {
 // HistoryRow is one answered scenario in a list.
 type HistoryRow struct {
 	URL      string
-	When     string
+	When     time.Time // when it was answered, said without the year
 	Game     string
 	Skill    string
 	Correct  bool

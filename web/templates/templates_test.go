@@ -7,6 +7,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/a-h/templ"
+	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
@@ -60,7 +61,7 @@ func TestFieldErrorIsTiedToItsInput(t *testing.T) {
 
 func TestLayout(t *testing.T) {
 	t.Parallel()
-	p := templates.Page{Title: "Your games", IdleSeconds: 301, IdleURL: "/",
+	p := templates.Page{Title: say.Name("Your games"), IdleSeconds: 301, IdleURL: "/",
 		Viewer: &templates.Viewer{Name: "Tia", RoleLabel: "Trainee"}}
 	doc := render(t, templates.TraineeHomePage(templates.TraineeHomeView{Page: p, Name: "Tia"}))
 	body := doc.Find("body")
@@ -83,7 +84,7 @@ func TestLayout(t *testing.T) {
 		t.Error("no sign-out form")
 	}
 	// Signed out: no idle timer, no header user.
-	doc = render(t, templates.SetupPage(templates.Page{Title: "Set up"}, templates.SetupForm{}))
+	doc = render(t, templates.SetupPage(templates.Page{Title: say.Name("Set up")}, templates.SetupForm{}))
 	if _, ok := doc.Find("body").Attr("data-idle-seconds"); ok {
 		t.Error("setup page has an idle timer")
 	}

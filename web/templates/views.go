@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dealerkiosk/trainer/web/say"
 )
 
 // IDs of the fragments that htmx swaps. Each fragment root carries its ID and
@@ -29,7 +31,8 @@ const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScri
 
 // Page is what the layout needs on every page.
 type Page struct {
-	Title string
+	// Title is the page's title, said by the layout.
+	Title say.Message
 	// House is the house's name as people read it ("Demo casino"), and
 	// LogoURL its logo, or "" when it has none: both head every page.
 	House   string
@@ -100,7 +103,7 @@ type SigninView struct {
 	Page
 	Trainees []Tile // those the filter shows
 	Badge    BadgeForm
-	Notice   string // why the visitor is here ("signed out after …"), or ""
+	Notice   say.Message // why the visitor is here ("signed out after …"), or ""
 	// Large is a class of 30 or more: the badge box and the name filter
 	// come first, the tiles are smaller.
 	Large bool
@@ -217,7 +220,7 @@ type UsersView struct {
 	Page
 	Users  []UserRow
 	Holds  []HoldRow
-	Notice string
+	Notice say.Message
 }
 
 // RoleChoice is one of the role tabs at the top of the new-user form: a
@@ -273,7 +276,7 @@ type UserView struct {
 	Profile       ProfileForm
 	// ConfirmDeactivate asks the administrator to confirm a deactivation.
 	ConfirmDeactivate bool
-	Notice            string
+	Notice            say.Message
 	Problem           string // why the last action was refused, or ""
 	// Language is the user's language, which the administrator sets here.
 	Language LanguageChoice
@@ -307,7 +310,9 @@ type SettingsForm struct {
 // ErrorView is a whole error page.
 type ErrorView struct {
 	Page
-	Status  int
-	Message string
+	Status int
+	// Err is what went wrong, said by say.Error: a trainer.Error's message,
+	// never an internal error's details.
+	Err     error
 	HomeURL string
 }

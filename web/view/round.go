@@ -1,0 +1,170 @@
+package view
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+)
+
+// Round is the round as dealt and decided, with the box and wager the
+// question asks about marked: each box's hand that plays (the cards given
+// up for an exchange or a discard apart, greyed and struck), its wagers in
+// the order the layout places them and named as the prompts name them, and
+// what the player did, in the reader's language (the wagers by their ids:
+// say.Wager).
+func Round(ctx context.Context, r *games.Round, ask drills.Ask) templates.RoundView {
+	t := templates.RoundView{Game: r.Game, Dealer: cardFaces(r.Dealer), Board: cardFaces(r.Board)}
+	if r.DealerDraw != "" {
+		// Lunar: the next card off the deck, which takes the place of the
+		// dealer's highest card if a box forces him (docs/SETTLE.md).
+		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), say.T(ctx, "table.replacement")
+	}
+	most := 0
+	for i, b := range r.Boxes {
+		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Folded: b.Fold}
+		handThatPlays(ctx, &bv, b)
+		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp))
+		for _, w := range wagerOrder(r.Game, b) {
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: say.Wager(ctx, r.Game, w), Amount: string(b.Wagers[w]),
+				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
+		}
+		for _, sb := range b.MultiSuper {
+			on := say.T(ctx, "table.on_dealer")
+			if !sb.On.Dealer {
+				on = say.T(ctx, "table.on_box", "N", sb.On.Box)
+			}
+			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: string(sb.Stake),
+				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
+		}
+		bv.Notes = boxNotes(ctx, b)
+		t.Boxes = append(t.Boxes, bv)
+	}
+	t.Density = templates.RoundDensity(len(r.Boxes), most)
+	return t
+}
+
+// handThatPlays splits a box's cards into the hand that plays and the cards
+// given up: a Lunar exchange's cards out (the cards drawn join the hand), a
+// bought sixth card, 7 Card Thrill's two discards.
+func handThatPlays(ctx context.Context, bv *templates.RoundBox, b games.Box) {
+	out := map[string]bool{}
+	switch {
+	case b.Draw != nil && len(b.Draw.Out) > 0:
+		bv.GivenUpLabel = say.T(ctx, "table.exchanged")
+		for _, c := range b.Draw.Out {
+			out[strings.ToLower(c)] = true
+		}
+	case len(b.Discards) > 0:
+		bv.GivenUpLabel = say.T(ctx, "table.discarded")
+		for _, c := range b.Discards {
+			out[strings.ToLower(c)] = true
+		}
+	}
+	for _, c := range b.Cards {
+		if out[strings.ToLower(c)] {
+			bv.GivenUp = append(bv.GivenUp, templates.CardOf(c))
+		} else {
+			bv.Kept = append(bv.Kept, templates.CardOf(c))
+		}
+	}
+	if b.Draw != nil {
+		switch {
+		case len(b.Draw.In) > 0:
+			bv.Added, bv.AddedLabel = cardFaces(b.Draw.In), say.T(ctx, "table.drawn")
+		case b.Draw.Buy != "":
+			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), say.T(ctx, "table.bought")
+		}
+	}
+}
+
+// wagerOrder lists a box's wagers in the order the game's layout places
+// them (templates.GameLayouts), then any other wager by name.
+func wagerOrder(game string, b games.Box) []string {
+	var out []string
+	for _, sp := range templates.GameLayouts[game].Spots {
+		if _, ok := b.Wagers[sp.Wager]; ok {
+			out = append(out, sp.Wager)
+		}
+	}
+	var rest []string
+	for w := range b.Wagers {
+		if !slices.Contains(out, w) {
+			rest = append(rest, w)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+// wagerRank is a wager's place in the game's layout (wagerOrder), for
+// sorting an outcome question's rows; Multi Super and fees come after.
+func wagerRank(game string, o drills.Outcome) int {
+	if o.Fee != "" {
+		return 2000
+	}
+	for i, sp := range templates.GameLayouts[game].Spots {
+		if sp.Wager == o.Wager && o.On == nil {
+			return i
+		}
+	}
+	if o.On != nil {
+		if o.On.Dealer {
+			return 1000 + 99
+		}
+		return 1000 + o.On.Box
+	}
+	return 500
+}
+
+// outcomeOrder is the order an outcome question shows its rows in: the
+// indexes of outs (the key's order, which the form's field numbers keep)
+// in the layout's order.
+func outcomeOrder(game string, outs []drills.Outcome) []int {
+	idx := make([]int, len(outs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return wagerRank(game, outs[a]) - wagerRank(game, outs[b]) })
+	return idx
+}
+
+// boxNotes are the player's actions on a box, in words; the cards of an
+// exchange or a discard are drawn, not written.
+func boxNotes(ctx context.Context, b games.Box) []string {
+	var out []string
+	if b.Fold {
+		out = append(out, say.T(ctx, "table.folded"))
+	}
+	if b.FourthCard {
+		out = append(out, say.T(ctx, "table.fourth_card"))
+	}
+	if b.Exchanged > 0 {
+		out = append(out, say.T(ctx, "table.exchanged_cards", "Count", b.Exchanged))
+	}
+	if b.Draw != nil {
+		if b.Draw.Buy != "" {
+			out = append(out, say.T(ctx, "table.sixth_card"))
+		}
+		if len(b.Draw.Out) > 0 {
+			out = append(out, say.T(ctx, "table.exchanged_cards", "Count", len(b.Draw.Out)))
+		}
+	}
+	if b.Force {
+		out = append(out, say.T(ctx, "table.forced"))
+	}
+	return out
+}
+
+// cardFaces draws cards written in the settle contract's notation.
+func cardFaces(codes []string) []templates.CardView {
+	out := make([]templates.CardView, 0, len(codes))
+	for _, c := range codes {
+		out = append(out, templates.CardOf(c))
+	}
+	return out
+}
