@@ -362,3 +362,54 @@ func testRecordsRetention(t *testing.T, open Opener) {
 		t.Errorf("VerifyRecords compared %+v; want 1 topic, no hours", rep.Records)
 	}
 }
+
+func testRecordsFileCode(t *testing.T, open Opener) {
+	t.Parallel()
+	s := newRecordsSite(t, open)
+	ctx := trainer.WithActor(t.Context(), s.pit)
+	h := &trainer.TableHours{UserID: s.dealer.ID, Game: "uth", Day: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), Table: "UTH 1", Minutes: 60}
+	if err := s.db.EnterTableHours(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	code, err := s.db.DealerFileCode(t.Context(), s.dealer.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parsed, err := trainer.ParseFileCode(strings.ToLower(code.String())); err != nil || parsed != code {
+		t.Errorf("ParseFileCode(%q) = %v, %v", code, parsed, err)
+	}
+	c, err := s.db.CheckFileCode(t.Context(), code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The dealer's entries: the exam's start and end, and the hours.
+	if !c.OK() || c.Entries != 4 || c.Later != 0 || c.User.Name != "Dana Rossi" {
+		t.Errorf("check = %+v; want OK over Dana's 4 entries", c)
+	}
+	// Another entry about the dealer: the code still vouches for the file
+	// as printed, and says it has changed since.
+	if err := s.db.RecordTopicCompletion(ctx, &trainer.TopicCompletion{UserID: s.dealer.ID, Topic: "cpr", Day: h.Day, Evidence: "Red Cross 4411"}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.db.CheckFileCode(t.Context(), code); err != nil || !c.OK() || c.Later != 1 {
+		t.Errorf("after another entry: %+v, %v; want OK, one entry later", c, err)
+	}
+	if now, _ := s.db.DealerFileCode(t.Context(), s.dealer.ID); now == code {
+		t.Error("the code did not change with the dealer's records")
+	}
+	forged := code
+	forged.Digest = "AAAAAAAA"
+	if c, err := s.db.CheckFileCode(t.Context(), forged); err != nil || c.OK() || c.DigestOK || !c.Found {
+		t.Errorf("a wrong digest: %+v, %v; want found, the digest refused", c, err)
+	}
+	other := code
+	other.UserID = s.pit.ID
+	if c, err := s.db.CheckFileCode(t.Context(), other); err != nil || c.OK() || c.Found {
+		t.Errorf("another user's code: %+v, %v; want not found", c, err)
+	}
+	nobody := code
+	nobody.UserID = 999
+	if c, err := s.db.CheckFileCode(t.Context(), nobody); err != nil || c.User != nil || c.OK() {
+		t.Errorf("nobody's code: %+v, %v", c, err)
+	}
+}

@@ -76,6 +76,7 @@ func Run(t *testing.T, open Opener) {
 		{"RecordsProgrammeVersions", testRecordsProgrammeVersions},
 		{"RecordsHours", testRecordsHours},
 		{"RecordsRetention", testRecordsRetention},
+		{"RecordsFileCode", testRecordsFileCode},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })
