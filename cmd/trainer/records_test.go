@@ -108,7 +108,7 @@ func TestRecords_Commands(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Scheda di formazione di Dana Rossi\n", "Badge: 1042\n", "Account: attivo\n",
-		"\nUltimate Texas Hold'em\n=====", "Autorizzato a gestire il tavolo dal ", "firmato da Paolo Bianchi",
+		"\nUltimate Texas Hold'em\n=====", "Autorizzato a gestire il tavolo dal ", "la prova al tavolo è stata firmata da Paolo Bianchi.\n",
 		"Programma: versione 1, approvata il ", "1 h 35 min al tavolo", "\nEsami\n", ": superato\n",
 		": superata, firmata «Paolo Bianchi» da Paolo Bianchi\n", "  - Procedura di mescolata: superata\n",
 		", UTH 3: 95 min, inserite da Paolo Bianchi\n", "  Late shift.\n",
@@ -143,7 +143,7 @@ func TestRecords_Commands(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 2 || lines[0] != "Name,Badge,Game,Authorised since,Until,Signed by" ||
+	if len(lines) != 2 || lines[0] != "Name,Badge,Game,Authorised since,Until,Signer" ||
 		!strings.HasPrefix(lines[1], "Dana Rossi,1042,Ultimate Texas Hold'em,") || !strings.HasSuffix(lines[1], ",Paolo Bianchi") {
 		t.Errorf("the floor's list:\n%s", out)
 	}
