@@ -62,6 +62,7 @@ var commands = []command{
 	{"migrate", "copy a school's kiosk file into a site of the group: -from trainer.db -to postgres://… -site NAME (docs/group.md)", runMigrate},
 	{"user", "add, password, deactivate, reactivate a user at the machine, the password on standard input (audited)", runUser},
 	{"class", "a site's classes: add -name NAME -instructor NAME [-game uth,…], list, import -class NAME -csv FILE (audited; docs/classes.md)", runClass},
+	{"records", "the records a regulator inspects: export -user NAME (a dealer's file), floor (who may deal what today, CSV), programmes [-approve GAME], signer -user NAME [-withdraw] (docs/records.md)", runRecords},
 	{"unlock", "lift the sign-in holds of a user (NAME) or of everyone (--all), audited", runUnlock},
 }
 

@@ -11,5 +11,5 @@ import "embed"
 
 // FS holds content/i18n as shipped in the binary.
 //
-//go:embed *.toml hands print drills rulebook staff checker class classes
+//go:embed *.toml hands print drills rulebook staff checker class classes records
 var FS embed.FS

@@ -79,6 +79,12 @@ type House struct {
 	// (certification.go), by game slug.
 	Certification map[string]*Standard
 
+	// Records are the house's settings for the records a regulator
+	// inspects, and Programmes each game's training programme (records.go),
+	// by game slug.
+	Records    *Records
+	Programmes map[string]*Programme
+
 	// Books are the house's rule books (books.go, package book), by game
 	// slug: what every citation of the kiosk points into.
 	Books map[string]*book.Book
@@ -316,6 +322,12 @@ func loadHouse(fsys fs.FS, name string, gs map[string]*Game, specs map[string][]
 		}
 	}
 	if h.Certification, err = loadCertification(fsys, name); err != nil {
+		return nil, err
+	}
+	if h.Records, err = loadRecords(fsys, name); err != nil {
+		return nil, err
+	}
+	if h.Programmes, err = loadProgrammes(fsys, name, h.Certification); err != nil {
 		return nil, err
 	}
 	return h, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -59,7 +60,49 @@ func (db *DB) VerifyRecords(ctx context.Context) (trainer.RecordsReport, []train
 		return trainer.RecordsReport{}, nil, err
 	}
 	rep := trainer.RecordsReport{Exams: len(r.Exams), Events: len(r.Events), Entries: len(r.Entries)}
-	return rep, trainer.CheckCertRecords(r, db.d.AuditKey()), nil
+	ms := trainer.CheckCertRecords(r, db.d.AuditKey())
+	rr, err := recordsFacts(ctx, tx, r.Events)
+	if err != nil {
+		return rep, nil, err
+	}
+	rep.Records = trainer.RecordsCount{TableTests: len(rr.TableTests), Hours: len(rr.Hours), Topics: len(rr.Topics),
+		Programmes: len(rr.Programmes), Signers: len(rr.Signers)}
+	return rep, append(ms, trainer.CheckRecords(rr, db.d.AuditKey())...), nil
+}
+
+// recordsFacts reads every record of issue 24 and the audit entries of the
+// records' actions, for trainer.CheckRecords; events are the certification
+// events read already (the revocations among them).
+func recordsFacts(ctx context.Context, tx *Tx, events []trainer.CertEvent) (trainer.RecordsFacts, error) {
+	var r trainer.RecordsFacts
+	var err error
+	for _, e := range events {
+		if e.Kind == trainer.EventRevoked {
+			r.Revocations = append(r.Revocations, e)
+		}
+	}
+	if r.TableTests, err = listTableTests(ctx, tx, `1 = 1`); err != nil {
+		return r, err
+	}
+	if r.Hours, err = listTableHours(ctx, tx, `1 = 1`); err != nil {
+		return r, err
+	}
+	if r.Topics, err = listTopicCompletions(ctx, tx, `1 = 1`); err != nil {
+		return r, err
+	}
+	if r.Programmes, err = listProgrammes(ctx, tx, `1 = 1 ORDER BY p.id`); err != nil {
+		return r, err
+	}
+	if r.Signers, err = findSigners(ctx, tx, `1 = 1`); err != nil {
+		return r, err
+	}
+	actions := trainer.RecordsActions()
+	where, args := `action IN (?`+strings.Repeat(`, ?`, len(actions)-1)+`)`, make([]any, len(actions))
+	for i, a := range actions {
+		args[i] = a
+	}
+	r.Entries, err = certEntries(ctx, tx, where, args...)
+	return r, err
 }
 
 // certEntries reads the audit entries matching where, with Keyed set as in

@@ -258,7 +258,9 @@ func auditCertEvent(ctx context.Context, tx *Tx, who Actor, e *trainer.CertEvent
 		d := base()
 		d["result"], d["notes"], d["exam"] = e.Kind.FormValue(), e.Notes, e.ExamID
 		add(trainer.AuditTableTest, d)
-		if e.Kind == trainer.EventTablePass {
+		// A re-test of a dealer in force (issue 24, RecordTableTest) grants
+		// nothing: its pass has no grant.
+		if e.Kind == trainer.EventTablePass && extra["retest"] != true {
 			d := base()
 			d["signed_by"], d["exam"] = who.Name, e.ExamID
 			add(trainer.AuditGranted, d)

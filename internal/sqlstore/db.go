@@ -135,4 +135,5 @@ var _ interface {
 	trainer.SiteService
 	trainer.SiteTableTestService
 	trainer.ClassService
+	trainer.RecordsService
 } = (*DB)(nil)

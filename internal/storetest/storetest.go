@@ -71,6 +71,12 @@ func Run(t *testing.T, open Opener) {
 		{"ClassLive", testClassLive},
 		{"ClassAnswers_Exams", testClassAnswers_Exams},
 		{"ClassAnswers_Concurrent", testClassAnswers_Concurrent},
+		{"RecordsSigners", testRecordsSigners},
+		{"RecordsTableTest", testRecordsTableTest},
+		{"RecordsProgrammeVersions", testRecordsProgrammeVersions},
+		{"RecordsHours", testRecordsHours},
+		{"RecordsRetention", testRecordsRetention},
+		{"RecordsFileCode", testRecordsFileCode},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })

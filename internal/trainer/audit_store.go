@@ -48,4 +48,6 @@ func (e *RecordsError) people() *Error {
 // RecordsReport counts what VerifyRecords compared.
 type RecordsReport struct {
 	Exams, Events, Entries int
+	// Records counts the records of issue 24 compared (records_store.go).
+	Records RecordsCount
 }

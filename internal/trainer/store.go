@@ -169,6 +169,7 @@ type Store interface {
 	SiteService
 	SiteTableTestService
 	ClassService
+	RecordsService
 	// Close releases the database.
 	Close() error
 }
