@@ -68,7 +68,7 @@ func (db *DB) SetTableTestSigner(ctx context.Context, userID int64, allowed bool
 		return nil, nil
 	case allowed:
 		if _, err := tx.ExecContext(ctx, `INSERT INTO table_test_signers (user_id, allowed_at, allowed_by) VALUES (?, ?, ?)`,
-			u.ID, formatTime(tx.now), nullID(who.ID)); err != nil {
+			u.ID, formatTime(tx.Now()), nullID(who.ID)); err != nil {
 			return nil, fmt.Errorf("set signer: %w", err)
 		}
 		if _, err := appendAudit(ctx, tx, who, trainer.AuditSignerAllowed, trainer.UserSubject(u.ID), detail); err != nil {
@@ -177,18 +177,18 @@ func (db *DB) EnterTableHours(ctx context.Context, h *trainer.TableHours) error 
 		return err
 	}
 	defer tx.Rollback()
-	if err := h.Validate(tx.now); err != nil {
+	if err := h.Validate(tx.Now()); err != nil {
 		return err
 	}
 	if _, err := instructorFor(ctx, tx, h.UserID); err != nil {
 		return err
 	}
 	who := actorOf(ctx)
-	h.EnteredAt, h.EnteredBy, h.EnteredByName, h.Struck = tx.now.Truncate(1e6), who.ID, who.Name, nil
+	h.EnteredAt, h.EnteredBy, h.EnteredByName, h.Struck = tx.Now().Truncate(1e6), who.ID, who.Name, nil
 	h.ID, err = tx.Insert(ctx, `
 		INSERT INTO table_hours (user_id, game, day, table_name, minutes, note, entered_at, entered_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		h.UserID, h.Game, day(h.Day), h.Table, h.Minutes, h.Note, formatTime(tx.now), nullID(who.ID))
+		h.UserID, h.Game, day(h.Day), h.Table, h.Minutes, h.Note, formatTime(tx.Now()), nullID(who.ID))
 	if err != nil {
 		return fmt.Errorf("enter table hours: %w", err)
 	}
@@ -295,18 +295,18 @@ func (db *DB) RecordTopicCompletion(ctx context.Context, c *trainer.TopicComplet
 		return err
 	}
 	defer tx.Rollback()
-	if err := c.Validate(tx.now); err != nil {
+	if err := c.Validate(tx.Now()); err != nil {
 		return err
 	}
 	if _, err := instructorFor(ctx, tx, c.UserID); err != nil {
 		return err
 	}
 	who := actorOf(ctx)
-	c.At, c.ActorID, c.Actor = tx.now.Truncate(1e6), who.ID, who.Name
+	c.At, c.ActorID, c.Actor = tx.Now().Truncate(1e6), who.ID, who.Name
 	c.ID, err = tx.Insert(ctx, `
 		INSERT INTO topic_completions (user_id, topic, day, evidence, recorded_at, recorded_by)
 		VALUES (?, ?, ?, ?, ?, ?)`,
-		c.UserID, c.Topic, day(c.Day), c.Evidence, formatTime(tx.now), nullID(who.ID))
+		c.UserID, c.Topic, day(c.Day), c.Evidence, formatTime(tx.Now()), nullID(who.ID))
 	if err != nil {
 		return fmt.Errorf("record topic completion: %w", err)
 	}
@@ -411,7 +411,7 @@ func (db *DB) DeleteRecord(ctx context.Context, kind trainer.RecordKind, id int6
 	}
 	who := actorOf(ctx)
 	detail := map[string]any{"kind": string(kind), "record": id, "reason": reason}
-	if refusal := check(ref, tx.now); refusal != nil {
+	if refusal := check(ref, tx.Now()); refusal != nil {
 		detail["refusal"] = trainer.MessageOf(refusal)
 		if _, err := appendAudit(ctx, tx, who, trainer.AuditRecordDeleteRefused, trainer.UserSubject(ref.UserID), detail); err != nil {
 			return err

@@ -80,7 +80,7 @@ func (db *DB) RecordProgrammeVersion(ctx context.Context, v *trainer.ProgrammeVe
 	id, err := tx.Insert(ctx, `
 		INSERT INTO programme_versions (game, number, digest, body, recorded_at, recorded_by)
 		VALUES (?, ?, ?, ?, ?, ?)`,
-		v.Body.Game, number, digest, string(body), formatTime(tx.now), nullID(who.ID))
+		v.Body.Game, number, digest, string(body), formatTime(tx.Now()), nullID(who.ID))
 	if err != nil {
 		return nil, fmt.Errorf("record programme version: %w", tx.translate(err, ""))
 	}
@@ -125,7 +125,7 @@ func (db *DB) ApproveProgrammeVersion(ctx context.Context, id int64) (*trainer.P
 	}
 	who := actorOf(ctx)
 	if _, err := tx.ExecContext(ctx, `UPDATE programme_versions SET approved_at = ?, approved_by = ? WHERE id = ?`,
-		formatTime(tx.now), nullID(who.ID), id); err != nil {
+		formatTime(tx.Now()), nullID(who.ID), id); err != nil {
 		return nil, fmt.Errorf("approve programme version: %w", err)
 	}
 	v := vs[0]
@@ -200,7 +200,7 @@ func (db *DB) RecordTableTest(ctx context.Context, t *trainer.TableTest, check t
 	if err != nil {
 		return fmt.Errorf("record table test: %w", err)
 	}
-	f := trainer.TableTestFacts{Record: rec, Holder: holder, Signer: signer, MaySign: len(marks) > 0, Now: tx.now}
+	f := trainer.TableTestFacts{Record: rec, Holder: holder, Signer: signer, MaySign: len(marks) > 0, Now: tx.Now()}
 	vs, err := listProgrammes(ctx, tx, `p.game = ? AND p.approved_at IS NOT NULL ORDER BY p.number DESC LIMIT 1`, e.Game)
 	if err != nil {
 		return err
@@ -223,7 +223,7 @@ func (db *DB) RecordTableTest(ctx context.Context, t *trainer.TableTest, check t
 			return &trainer.RecordsError{Mismatches: ms}
 		}
 	}
-	e.At, e.Actor = tx.now, signer.Name
+	e.At, e.Actor = tx.Now(), signer.Name
 	if err := insertCertEvent(ctx, tx, e); err != nil {
 		return fmt.Errorf("record table test: %w", err)
 	}
@@ -243,7 +243,7 @@ func (db *DB) RecordTableTest(ctx context.Context, t *trainer.TableTest, check t
 		return fmt.Errorf("record table test: %w", err)
 	}
 	if t.EndsAuthorisation {
-		r := &trainer.CertEvent{UserID: e.UserID, Game: e.Game, Kind: trainer.EventRevoked, At: tx.now,
+		r := &trainer.CertEvent{UserID: e.UserID, Game: e.Game, Kind: trainer.EventRevoked, At: tx.Now(),
 			ActorID: signer.ID, Actor: signer.Name, RefID: e.ID, Notes: e.Notes}
 		if err := insertCertEvent(ctx, tx, r); err != nil {
 			return fmt.Errorf("record table test: %w", err)
