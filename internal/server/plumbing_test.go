@@ -51,6 +51,8 @@ func TestManagerPagesShowNoPlumbing(t *testing.T) {
 				"/tools/paytables?game=oracle",
 				"/tools/content?game=uth",
 				"/tools/content?game=lunar&level=4",
+				"/manager/rules",
+				"/manager/rules/" + k.Book.Version,
 			}
 			version := regexp.MustCompile(regexp.QuoteMeta(k.Book.Version))
 			for _, path := range append(pages, "settled") {
