@@ -282,6 +282,8 @@ func TestBookApprovalInTheBrowser(t *testing.T) {
 		if got := text(t, tab, testID("rules-edges")); !strings.Contains(got, "1.904 %") || !strings.Contains(got, "-1.121 %") {
 			t.Errorf("%s: the house edges read %q", size.name, got)
 		}
+		run(t, tab, "open the full text", chromedp.Click(chromedp.CSS(`[data-testid="rules-full"] > summary`)),
+			chromedp.WaitVisible(chromedp.CSS(".rules-section-changed")))
 		if got := text(t, tab, testID("rules-version")); !strings.Contains(got, newText) {
 			t.Errorf("%s: the rewritten section is not shown", size.name)
 		}

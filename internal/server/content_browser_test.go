@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -40,14 +41,14 @@ func TestBrowserContent(t *testing.T) {
 			run(t, ctx, "the Lunar Poker tab, level 3", browsertest.Settled(), chromedp.Click(testID("game-lunar")),
 				chromedp.WaitVisible(`[data-testid="game-lunar"][aria-current="page"]`),
 				chromedp.Click(testID("level-3")), chromedp.WaitVisible(`[data-testid="level-3"][aria-current="page"]`))
-			before := text(t, ctx, `[data-testid="sample-outcome"] [data-testid="seed"]`)
+			before := sampleSeed(t, ctx)
 			run(t, ctx, "another outcome sample",
 				chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sample-outcome"]`)),
 				browsertest.Settled(),
 				chromedp.Tap(chromedp.CSS(`[data-testid="sample-outcome"] [data-testid="another"]`)),
 				chromedp.WaitNotPresent(`[data-testid="sample-outcome"][data-seed="`+before+`"]`),
-				chromedp.WaitVisible(`[data-testid="sample-outcome"] [data-testid="key-json"]`))
-			if after := text(t, ctx, `[data-testid="sample-outcome"] [data-testid="seed"]`); after == before {
+				chromedp.WaitVisible(`[data-testid="sample-outcome"] [data-testid="sample-key"]`))
+			if after := sampleSeed(t, ctx); after == before {
 				t.Errorf("another sample kept seed %s", before)
 			}
 			run(t, ctx, "scroll to the sample", browsertest.Settled(), chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="sample-outcome"]`)))
@@ -58,4 +59,15 @@ func TestBrowserContent(t *testing.T) {
 			fitsAndTouchable(t, ctx, "content page, Lunar level 3")
 		})
 	}
+}
+
+// sampleSeed is the seed the outcome sample was dealt from (its data-seed:
+// the page names a sample in words, not by its seed).
+func sampleSeed(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	res, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`[data-testid="sample-outcome"]`), "data-seed"))
+	if err != nil {
+		t.Fatalf("read the sample's seed: %v", err)
+	}
+	return res.Value
 }

@@ -61,10 +61,11 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	if err != nil {
 		return templates.ExamStartView{}, err
 	}
-	approved, err := s.rulesApproved(r.Context())
+	rv, err := s.db.FindRulesVersion(r.Context(), s.plan.Version())
 	if err != nil {
 		return templates.ExamStartView{}, err
 	}
+	approved := rv.Approved()
 	ctx := r.Context()
 	blocked := ""
 	switch {
@@ -75,7 +76,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	case !status.CanStartExam:
 		blocked = say.CertBlocked(ctx, status, st.Policy)
 	}
-	return view.ExamStart(ctx, s.page(r, say.Message{}, "practice"), game, st, status, s.plan.Version(), blocked), nil
+	return view.ExamStart(ctx, s.page(r, say.Message{}, "practice"), game, st, status, rv, blocked), nil
 }
 
 // handleExamStart starts the exam of the posted game: its items are drawn
@@ -373,7 +374,11 @@ func (s *Server) examResult(r *http.Request, ex *trainer.Exam, trainee string, f
 		}
 		items[i] = x
 	}
-	return s.view.ExamResult(ctx, ex, trainee, items, forTrainee)
+	rv, err := s.db.FindRulesVersion(ctx, ex.RulesVersion)
+	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+		return templates.ExamResultView{}, err
+	}
+	return s.view.ExamResult(ctx, ex, rv, trainee, items, forTrainee)
 }
 
 // examTiming puts the exam's time allowed on the feedback of one of its

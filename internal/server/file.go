@@ -106,6 +106,9 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 		f.Games = append(f.Games, fg)
 	}
 	var err error
+	if f.Versions, err = s.rulesVersions(ctx); err != nil {
+		return templates.TraineeFileView{}, err
+	}
 	if f.Weakest, err = s.weakest(ctx, u.ID, ""); err != nil {
 		return templates.TraineeFileView{}, err
 	}

@@ -102,10 +102,12 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if f.Approved, err = s.rulesApproved(ctx); err != nil {
+	rv, err := s.db.FindRulesVersion(ctx, s.plan.Version())
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
+	f.Approved, f.Since = rv.Approved(), rv.FirstSeenAt
 	f.Audit, f.AuditErr = s.db.VerifyAudit(ctx)
 	v, users := view.Dashboard(ctx, s.page(r, say.Message{}, "dashboard"), f)
 	for i, id := range users {

@@ -502,8 +502,8 @@ func TestPayTables_ProgressAndPolling(t *testing.T) {
 	if got := strings.Join(strings.Fields(card.Find(`[data-testid="figure-method"]`).Text()), " "); !strings.HasPrefix(got, "Simulated: 100,000 rounds, players following the simple strategy.") {
 		t.Errorf("method line %q", got)
 	}
-	if got := card.Find(`[data-testid="command"]`).Text(); got != "trainer math --game lunar --wager main --table standard --rounds 100000 --seed 1" {
-		t.Errorf("command %q", got)
+	if card.Find(`[data-testid="command"]`).Length() != 0 {
+		t.Error("the card shows a command line")
 	}
 	// The same figure again comes from the cache: at once, the same digits.
 	start := time.Now()

@@ -71,8 +71,13 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	versions, err := s.rulesVersions(r.Context())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
 	v, err := s.view.Transcript(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)),
-		s.sheetLanguage(r, s.traineeLanguage(u)), u, game, st, exams, rec.Events)
+		s.sheetLanguage(r, s.traineeLanguage(u)), u, game, st, exams, rec.Events, versions)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -110,6 +115,10 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 	if st.Grant.ExamID != 0 {
 		if exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
 			c.Exam = exams[0]
+			if c.Rules, err = s.db.FindRulesVersion(r.Context(), c.Exam.RulesVersion); err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+				s.error(w, r, err)
+				return
+			}
 		}
 	}
 	if c.Entry, err = s.grantEntry(r.Context(), u.ID, game, st.Grant.ID); err != nil {
@@ -134,6 +143,20 @@ func (s *Server) logRecordsRefusal(r *http.Request, what string, userID int64, g
 		s.log.WarnContext(r.Context(), "certificate refused: records disagree with the audit trail",
 			"request_id", middleware.GetReqID(r.Context()), "refused", what, "trainee", userID, "game", game, "disagreement", m.Text)
 	}
+}
+
+// rulesVersions are the recorded rules versions by their code, which a
+// print says by their approval (say.RulesVersion).
+func (s *Server) rulesVersions(ctx context.Context) (map[string]*trainer.RulesVersion, error) {
+	vs, err := s.db.ListRulesVersions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]*trainer.RulesVersion, len(vs))
+	for _, v := range vs {
+		m[v.Version] = v
+	}
+	return m, nil
 }
 
 // grantEntry finds the audit entry that records the grant of event id.

@@ -84,7 +84,7 @@ func TestPrint_SheetLanguage(t *testing.T) {
 		{"transcript in English", transcript + "?lang=en", sheet{"en", "en", "← Back", "en"},
 			[]string{"Transcript · Demo casino", "1 of 1", "Passed", "Printed " + dayIn("en", today)}, nil},
 		{"certificate, the trainee's Italian", certificate, sheet{"it", "en", "← Back", "it"},
-			[]string{"Certificato di abilitazione", "Si certifica che", "Firma del responsabile", "1 su 1 risposte giuste, regolamento"},
+			[]string{"Certificato di abilitazione", "Si certifica che", "Firma del responsabile", "1 su 1 risposte giuste, secondo il regolamento della casa"},
 			map[string]string{"certificate-status": "Valido fino al " + dayIn("it", expires)}},
 		{"certificate in Russian", certificate + "?lang=ru", sheet{"ru", "en", "← Back", "ru"},
 			[]string{"Сертификат дилера", "Подпись менеджера"},

@@ -136,6 +136,7 @@ func TestRules_ApprovalShowsChanges(t *testing.T) {
 	if !shown || !changed {
 		t.Errorf("the rewritten section: shown %v, old and new side by side %v", shown, changed)
 	}
+	checkApprovalSummary(t, page)
 	if got := page.TestID("rules-settings"); !strings.Contains(got, "Max boxes") || !strings.Contains(got, "7") || !strings.Contains(got, "6") {
 		t.Errorf("the settings changed: %q; want Max boxes from 7 to 6", got)
 	}
@@ -157,4 +158,42 @@ func TestRules_ApprovalShowsChanges(t *testing.T) {
 	if v, _ := second.DB.FindRulesVersion(t.Context(), second.Book.Version); !v.Approved() {
 		t.Error("not approved after the confirmation")
 	}
+}
+
+// checkApprovalSummary: the page of a changed version opens with the
+// approval, then a summary (the sections changed by number and title, the
+// pay-table rows and house edges); the books' full text comes last, folded
+// in a closed <details> (issue 26, item 16).
+func checkApprovalSummary(t *testing.T, page *servertest.Response) {
+	t.Helper()
+	html, err := page.Doc.Find(`[data-testid="rules-version"]`).Html()
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(sel string) int {
+		h, _ := goquery.OuterHtml(page.Doc.Find(sel).First())
+		if h == "" {
+			return -1
+		}
+		return strings.Index(html, h)
+	}
+	approve, summary, rows, full := at(`[data-testid="rules-approve"]`), at(`[data-testid="rules-summary"]`), at(`[data-testid="rules-rows"]`), at(`[data-testid="rules-full"]`)
+	if approve < 0 || summary < 0 || rows < 0 || full < 0 || !(approve < rows && rows < summary && summary < full) {
+		t.Errorf("the page's order: approve at %d, pay-table rows at %d, summary at %d, full text at %d; want them in that order", approve, rows, summary, full)
+	}
+	if _, open := page.Doc.Find(`[data-testid="rules-full"]`).Attr("open"); open {
+		t.Error("the full text is open; want it folded")
+	}
+	if n := page.Doc.Find(`[data-testid="rules-full"] [data-testid="rules-section"]`).Length(); n != page.Doc.Find(`[data-testid="rules-section"]`).Length() || n == 0 {
+		t.Errorf("%d sections in the folded full text; want every section there", n)
+	}
+	lines := page.Doc.Find(`[data-testid="rules-summary-section"]`)
+	if lines.Length() == 0 || lines.Length() != page.Doc.Find(`[data-testid="rules-section"]`).Length() {
+		t.Errorf("the summary lists %d sections; want one line for each of the %d changed", lines.Length(), page.Doc.Find(`[data-testid="rules-section"]`).Length())
+	}
+	lines.Each(func(_ int, s *goquery.Selection) {
+		if s.Find(".book-num").Text() == "" || !strings.Contains(s.Text(), "changed") && !strings.Contains(s.Text(), "new") && !strings.Contains(s.Text(), "removed") {
+			t.Errorf("a summary line without its number or its change: %q", strings.Join(strings.Fields(s.Text()), " "))
+		}
+	})
 }

@@ -324,6 +324,7 @@ type AllowForm struct {
 // AuditRow is one audit entry, as a file lists it.
 type AuditRow struct {
 	Seq    string
+	Code   string // say.VerificationCode: what a certificate prints of it
 	When   time.Time
 	Actor  string
 	Action string
@@ -520,15 +521,14 @@ type CertificateView struct {
 	Status     string // "Valid", or why it no longer is
 	Valid      bool
 	AuditSeq   string
-	AuditHash  string
+	AuditCode  string // say.VerificationCode of the entry's hash
 }
 
 // ProgrammeView is the house's training programme, for the regulator.
 type ProgrammeView struct {
 	PrintView
 	HouseTitle string
-	Rules      string
-	Approved   string
+	Rules      string   // "The house rules approved on 3 Dec 2026 by Max Manager"
 	Levels     []string // "1: One box, round stakes, common hands"
 	Games      []ProgrammeGame
 }

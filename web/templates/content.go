@@ -46,10 +46,9 @@ type SampleView struct {
 	AskAmount   string
 	Choices     []SampleChoice
 	Key         []string // the key in words, as the trainee's feedback writes it
-	KeyJSON     string   // the key as `trainer drill` prints it
+	SampleName  string   // "Sample 1" (the first dealt), or "Another sample"
 	Explanation string
 	Mistakes    []MistakeView // anticipated wrong answers of a typed drill
-	Command     string        // the `trainer drill` command that prints this drill
 	AnotherURL  string        // this page with a new seed for this kind
 	AnotherHX   string        // the sample alone with that seed, for htmx
 	Problem     string        // why no drill could be made

@@ -113,7 +113,6 @@ type TableFigures struct {
 	Rows         []FigureRow
 	Extra        []FigureLine // simulated: other figures of the same rounds
 	Notes        []string
-	Command      string // the `trainer math` command that prints the same figures
 	Elapsed      string // how long it took here: "0.42 s"
 }
 

@@ -28,7 +28,8 @@ func TestPrintSheetInItsLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := templates.CertificateView{Trainee: "Tia", GameName: "Lunar Poker", SignedBy: "Max", Valid: true,
-			ExamDate: "2 May 2026", ExamRight: "28 of 28", Rules: "63a8cab8009b"}
+			ExamDate: "2 May 2026", ExamRight: "28 of 28", Rules: "the house rules approved on 1 May 2026 by Max",
+			AuditSeq: "412", AuditCode: "3F9A2 1C07B"}
 		v.Sheet = i18n.Default().Localizer(tt.lang)
 		doc := render(t, templates.CertificatePage(v))
 		article := doc.Find(`article[data-testid="certificate"]`)
@@ -41,9 +42,16 @@ func TestPrintSheetInItsLanguage(t *testing.T) {
 		if got := article.Find(".signature-line").Text(); got != tt.signature {
 			t.Errorf("%s: the signature line %q; want %q", tt.lang, got, tt.signature)
 		}
-		// The rules version stays code inside the sheet's sentence.
-		if got := article.Find("dd code").First().Text(); got != "63a8cab8009b" {
-			t.Errorf("%s: the exam's rules version %q", tt.lang, got)
+		// The rules version is said in words, and the audit entry by its
+		// number and short code, with how it is checked; no code element.
+		if article.Find("code").Length() != 0 {
+			t.Errorf("%s: the certificate prints code: %q", tt.lang, article.Find("code").Text())
+		}
+		if got := article.Find(`[data-testid="certificate-code"]`).Text(); !strings.Contains(got, "412") || !strings.Contains(got, "3F9A2 1C07B") {
+			t.Errorf("%s: the verification code line %q", tt.lang, got)
+		}
+		if article.Find(".cert-check").Length() != 1 {
+			t.Errorf("%s: the certificate does not say how its code is checked", tt.lang)
 		}
 		if got := strings.TrimSpace(doc.Find(".print-tools a").First().Text()); got != "← Back" {
 			t.Errorf("%s: the frame's Back link %q; want the page's English", tt.lang, got)

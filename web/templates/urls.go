@@ -53,3 +53,7 @@ func PINURL(id int64) string { return fmt.Sprintf("/signin/trainees/%d", id) }
 
 // StartURL is the page that starts a session of game.
 func StartURL(game string) string { return "/practice/new?game=" + url.QueryEscape(game) }
+
+// NavExamID is the id of the header's "Exam under way" link, which the exam's
+// result replaces out of band (ExamPanelFragment).
+const NavExamID = "nav-exam"

@@ -420,7 +420,7 @@ func WithLoadError(err error, text string) CheckerOption {
 		f.LoadText = text
 		f.LoadError = err.Error()
 		if l := i18n.FromContext(ctx); l.Lang() != i18n.Source {
-			f.LoadError = l.T("hc.refuse.load", "Command", "trainer settle", "Engine", strings.TrimSuffix(err.Error(), "."))
+			f.LoadError = l.T("hc.refuse.load", "Engine", strings.TrimSuffix(err.Error(), "."))
 		}
 	}
 }

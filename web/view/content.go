@@ -1,10 +1,7 @@
 package view
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"maps"
 	"math/rand/v2"
 	"net/url"
@@ -68,23 +65,6 @@ func newSeed(old uint64) uint64 {
 	}
 }
 
-// drillCommand is the `trainer drill` command that prints spec's drill.
-func (k *Kiosk) drillCommand(spec drills.Spec) string {
-	c := fmt.Sprintf("trainer drill --game %s --kind %s --level %d --seed %d", spec.Game, spec.Kind, spec.Level, spec.Seed)
-	if k.House.Name != rulebook.DefaultHouse {
-		c += " --house " + shellWord(k.House.Name)
-	}
-	return c
-}
-
-// shellWord quotes s for a shell when it holds anything but plain letters.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // Content is the content page for cq.
 func (k *Kiosk) Content(ctx context.Context, page templates.Page, cq ContentQuery) templates.ContentView {
 	page.Title = say.Msg("content.title")
@@ -114,10 +94,13 @@ func (k *Kiosk) Sample(ctx context.Context, cq ContentQuery, kind string) templa
 	next := newSeed(spec.Seed)
 	sv := templates.SampleView{
 		ID: templates.SampleID(kind), Kind: kind, KindLabel: say.Kind(ctx, kind), Level: spec.Level, Seed: spec.Seed,
-		Command:    k.drillCommand(spec),
 		AnotherURL: cq.with(kind, next).URL() + "#" + templates.SampleID(kind),
 		AnotherHX: templates.ContentSampleURL + "?" + url.Values{"game": {cq.Game}, "kind": {kind},
 			"level": {strconv.Itoa(cq.Level)}, "seed": {strconv.FormatUint(next, 10)}}.Encode(),
+	}
+	sv.SampleName = say.T(ctx, "content.another")
+	if spec.Seed == DefaultSeed {
+		sv.SampleName = say.T(ctx, "content.sample_n", "N", 1)
 	}
 	d, err := k.Gen.Generate(k.House.Name, spec)
 	if err != nil {
@@ -147,7 +130,6 @@ func (k *Kiosk) Sample(ctx context.Context, cq ContentQuery, kind string) templa
 	for _, l := range AnswerLines(ctx, d, d.Key) {
 		sv.Key = append(sv.Key, l.Text)
 	}
-	sv.KeyJSON = keyJSON(d.Key)
 	if !choice {
 		for _, m := range d.Mistakes {
 			sv.Mistakes = append(sv.Mistakes, templates.MistakeView{Answer: joinLines(AnswerLines(ctx, d, m.Key)), ID: m.ID,
@@ -155,17 +137,6 @@ func (k *Kiosk) Sample(ctx context.Context, cq ContentQuery, kind string) templa
 		}
 	}
 	return sv
-}
-
-// keyJSON writes a key as `trainer drill` does (on one line).
-func keyJSON(key drills.Key) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(key); err != nil {
-		return ""
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // procedureViews adds the house's situations and sequences of game, the

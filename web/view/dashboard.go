@@ -66,8 +66,10 @@ type DashboardFacts struct {
 	Visiting []templates.VisitingRow
 	// Version is the rules version in use, Approved whether a manager
 	// approved it.
+	// Since is the day the version was first used.
 	Version  string
 	Approved bool
+	Since    time.Time
 	// Audit is the audit log's report, or AuditErr why it could not be
 	// checked.
 	Audit    trainer.AuditReport
@@ -135,13 +137,13 @@ func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) (temp
 	v.Sites = siteRows(ctx, f.Sites)
 	v.Visiting = f.Visiting
 	if !f.Approved {
-		v.RulesNote = say.T(ctx, "dash.rules_note", "Version", f.Version)
+		v.RulesNote = say.T(ctx, "dash.rules_note", "Date", say.Date(ctx, f.Since))
 		v.RulesURL = templates.RulesURL(f.Version)
 	}
 	if f.AuditErr != nil {
 		v.AuditHead = say.T(ctx, "dash.audit_broken", "Error", f.AuditErr.Error())
 	} else {
-		v.AuditHead = say.T(ctx, "dash.audit_head", "Entries", f.Audit.Entries, "Head", f.Audit.Head)
+		v.AuditHead = say.T(ctx, "dash.audit_head", "Entries", f.Audit.Entries, "Code", say.VerificationCode(f.Audit.Head))
 	}
 	return v, rowUsers
 }

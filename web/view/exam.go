@@ -19,10 +19,10 @@ import (
 // ExamStart describes the exam of game under standard st and whether it
 // may start now: blocked says why not ("" when it may).
 func ExamStart(ctx context.Context, page templates.Page, game string, st *rulebook.Standard, status eval.CertStatus,
-	rules, blocked string) templates.ExamStartView {
+	rules *trainer.RulesVersion, blocked string) templates.ExamStartView {
 	page.Title = say.Msg("exam.title_of", "Game", say.GameWord(game))
 	return templates.ExamStartView{
-		Page: page, Game: game, GameName: say.Game(ctx, game), Items: st.Items(), Kinds: StandardRows(ctx, st), Rules: rules,
+		Page: page, Game: game, GameName: say.Game(ctx, game), Items: st.Items(), Kinds: StandardRows(ctx, st), Rules: say.RulesVersion(ctx, rules),
 		Action: "/exams", Blocked: blocked,
 		Sittings: say.T(ctx, "exam.sittings_left", "Left", status.SittingsLeft, "Of", 1+st.Policy.Retakes),
 	}
@@ -74,14 +74,14 @@ func ItemSpec(ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, lang st
 // the stored result per kind and overall, then every item with the answer
 // given, the right answer and the time. forTrainee links each item to the
 // trainee's own page of it.
-func (k *Kiosk) ExamResult(ctx context.Context, ex *trainer.Exam, trainee string, items []ExamItem, forTrainee bool) (templates.ExamResultView, error) {
+func (k *Kiosk) ExamResult(ctx context.Context, ex *trainer.Exam, rules *trainer.RulesVersion, trainee string, items []ExamItem, forTrainee bool) (templates.ExamResultView, error) {
 	var res eval.ExamResult
 	if err := json.Unmarshal(ex.Result, &res); err != nil {
 		return templates.ExamResultView{}, fmt.Errorf("exam %d: stored result: %w", ex.ID, err)
 	}
 	v := templates.ExamResultView{
 		Passed: res.Passed, Trainee: trainee, GameName: say.Game(ctx, ex.Game),
-		StartedAt: say.DateTime(ctx, ex.StartedAt), FinishedAt: say.DateTime(ctx, ex.FinishedAt), Rules: ex.RulesVersion,
+		StartedAt: say.DateTime(ctx, ex.StartedAt), FinishedAt: say.DateTime(ctx, ex.FinishedAt), Rules: say.RulesVersion(ctx, rules),
 		Right: say.T(ctx, "exam.n_of", "N", res.Right, "Of", res.Items),
 	}
 	if forTrainee {

@@ -61,8 +61,10 @@ type FileFacts struct {
 	Now     time.Time
 	Weakest []string // view.Weakest's
 	Audit   []*trainer.AuditEntry
-	Problem string
-	Refused *FileForm
+	// Versions are the recorded rules versions by their code.
+	Versions map[string]*trainer.RulesVersion
+	Problem  string
+	Refused  *FileForm
 }
 
 // File is a trainee's file.
@@ -75,17 +77,23 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 		v.Games = append(v.Games, k.fileGame(ctx, f, g))
 	}
 	for _, e := range f.Audit {
-		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), When: e.At, Actor: e.Actor,
-			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx))})
+		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), Code: say.VerificationCode(e.Hash), When: e.At, Actor: e.Actor,
+			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx, f.Versions))})
 	}
 	return v
 }
 
 // auditValue names the values an audit entry stores as codes: a game by
-// its name, a role by its title (say.AuditDetail).
-func (k *Kiosk) auditValue(ctx context.Context) func(key, value string) string {
+// its name, a role by its title, a rules version by its approval
+// (versions), and a hash by its verification code (say.AuditDetail).
+func (k *Kiosk) auditValue(ctx context.Context, versions map[string]*trainer.RulesVersion) func(key, value string) string {
 	return func(key, value string) string {
+		if isHash(value) {
+			return say.VerificationCode(value)
+		}
 		switch key {
+		case "rules_version":
+			return say.RulesVersion(ctx, versions[value])
 		case "game":
 			if slices.Contains(k.CertGames(), value) {
 				return say.Game(ctx, value)
@@ -120,7 +128,7 @@ func (k *Kiosk) fileGame(ctx context.Context, f FileFacts, g FileGameFacts) temp
 		}
 	}
 	for _, ex := range g.Exams {
-		fe := templates.FileExam{When: ex.StartedAt, Rules: ex.RulesVersion, Result: say.T(ctx, "file.in_progress")}
+		fe := templates.FileExam{When: ex.StartedAt, Rules: say.UpperFirst(say.RulesVersion(ctx, f.Versions[ex.RulesVersion])), Result: say.T(ctx, "file.in_progress")}
 		if ex.Finished() {
 			var res eval.ExamResult
 			if err := json.Unmarshal(ex.Result, &res); err == nil {
@@ -213,4 +221,18 @@ func siteStanding(ctx context.Context, st eval.SiteStanding) string {
 		return say.T(ctx, "file.site_needed", "Site", st.Site.Name)
 	}
 	return say.T(ctx, "file.site_not", "Site", st.Site.Name)
+}
+
+// isHash reports whether s is a SHA-256 or HMAC-SHA256 in hex, as the audit
+// log stores its records' digests.
+func isHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -3,7 +3,6 @@ package view
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/big"
 	"net/url"
 	"slices"
@@ -309,22 +308,7 @@ func (k *Kiosk) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, ch
 		name, note := figureLine(l, f)
 		t.Extra = append(t.Extra, templates.FigureLine{Name: name, Value: string(f.Value), StdErr: num(f.StdErr), Note: note})
 	}
-	if changedRow == "" {
-		t.Command = mathCommand(res)
-	}
 	return t
-}
-
-// mathCommand is the `trainer math` command that prints res.
-func mathCommand(res *edge.Result) string {
-	c := fmt.Sprintf("trainer math --game %s --wager %s --table %s", res.Game, res.Wager, shellWord(res.Table))
-	if res.Method == edge.Simulation {
-		c += fmt.Sprintf(" --rounds %d --seed %d", res.Rounds, figure.SimSeed)
-	}
-	if res.House != rulebook.DefaultHouse {
-		c += " --house " + shellWord(res.House)
-	}
-	return c
 }
 
 func num(n *edge.Num) string {
@@ -506,7 +490,7 @@ func (k *Kiosk) WhatIfResult(ctx context.Context, game string, w edge.Wager, in 
 			t.House, t.Rows, t.Label = in.PT.Name == own, oddsRows(l, in.PT, ""), beforeLabel(l, t.Label)
 		})
 		res.Changed = k.slot(l, f.Changed, res.ID+"-changed", pollURL, refreshURL, func(t *templates.TableFigures) {
-			t.Changed, t.Rows, t.Command = changeText(l, in), oddsRows(l, in.Changed, in.Row), ""
+			t.Changed, t.Rows = changeText(l, in), oddsRows(l, in.Changed, in.Row)
 		})
 		if res.Original.Figures != nil && res.Changed.Figures != nil {
 			res.DifferenceOf = "paytables.of_house_edge"

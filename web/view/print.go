@@ -47,7 +47,7 @@ func printView(page templates.Page, f PrintFrame, sheet *i18n.Localizer) templat
 // every finished exam (oldest first) with its result per kind, and every
 // event.
 func (k *Kiosk) Transcript(ctx context.Context, page templates.Page, f PrintFrame, sheet *i18n.Localizer, u *trainer.User, game string,
-	st eval.CertStatus, exams []*trainer.Exam, events []trainer.CertEvent) (templates.TranscriptView, error) {
+	st eval.CertStatus, exams []*trainer.Exam, events []trainer.CertEvent, versions map[string]*trainer.RulesVersion) (templates.TranscriptView, error) {
 	page.Title = say.Msg("print.title_transcript", "Name", u.Name)
 	sctx := i18n.NewContext(ctx, sheet)
 	v := templates.TranscriptView{PrintView: printView(page, f, sheet),
@@ -62,7 +62,7 @@ func (k *Kiosk) Transcript(ctx context.Context, page templates.Page, f PrintFram
 		if err := json.Unmarshal(ex.Result, &res); err != nil {
 			return v, fmt.Errorf("exam %d: stored result: %w", ex.ID, err)
 		}
-		te := templates.TranscriptExam{When: ex.FinishedAt, Rules: ex.RulesVersion,
+		te := templates.TranscriptExam{When: ex.FinishedAt, Rules: say.UpperFirst(say.RulesVersion(sctx, versions[ex.RulesVersion])),
 			Right: say.T(sctx, "print.right", "Right", res.Right, "Items", res.Items), Result: say.T(sctx, "print.not_passed")}
 		if res.Passed {
 			te.Result = say.T(sctx, "print.passed")
@@ -85,6 +85,7 @@ func (k *Kiosk) Transcript(ctx context.Context, page templates.Page, f PrintFram
 // records the grant (nil if none).
 type CertificateFacts struct {
 	Exam  *trainer.Exam
+	Rules *trainer.RulesVersion // the exam's rules version, nil if not on record
 	Entry *trainer.AuditEntry
 }
 
@@ -113,10 +114,10 @@ func (k *Kiosk) Certificate(ctx context.Context, page templates.Page, f PrintFra
 		if json.Unmarshal(ex.Result, &res) == nil {
 			v.ExamDate, v.ExamRight = say.Date(sctx, ex.FinishedAt), say.T(sctx, "print.right", "Right", res.Right, "Items", res.Items)
 		}
-		v.Rules = ex.RulesVersion
+		v.Rules = say.RulesVersion(sctx, c.Rules)
 	}
 	if e := c.Entry; e != nil {
-		v.AuditSeq, v.AuditHash = strconv.FormatInt(e.Seq, 10), e.Hash
+		v.AuditSeq, v.AuditCode = strconv.FormatInt(e.Seq, 10), say.VerificationCode(e.Hash)
 	}
 	return v
 }
@@ -128,10 +129,7 @@ func (k *Kiosk) Programme(ctx context.Context, page templates.Page, f PrintFrame
 	page.Title = say.Msg("print.title_programme")
 	sctx := i18n.NewContext(ctx, sheet)
 	v := templates.ProgrammeView{PrintView: printView(page, f, sheet), HouseTitle: k.House.Title,
-		Rules: rv.Version, Approved: say.T(sctx, "print.programme_not_approved")}
-	if rv.Approved() {
-		v.Approved = say.T(sctx, "print.programme_approved", "When", say.DateTime(sctx, rv.ApprovedAt), "Who", rv.ApprovedBy)
-	}
+		Rules: say.UpperFirst(say.RulesVersion(sctx, rv))}
 	for _, l := range k.Plan.Levels() {
 		v.Levels = append(v.Levels, strconv.Itoa(l.Level)+": "+say.Level(sctx, l))
 	}

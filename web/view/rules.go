@@ -75,7 +75,7 @@ type EdgeChange struct {
 // words.
 func (k *Kiosk) RulesVersion(ctx context.Context, page templates.Page, f RulesFacts) templates.RulesVersionView {
 	rv := f.Version
-	page.Title = say.Msg("rulespage.page_title", "Version", rv.Version)
+	page.Title = say.Msg("rulespage.page_title", "Date", say.DateTimeWord(rv.FirstSeenAt))
 	v := templates.RulesVersionView{Page: page, Version: rv.Version, FirstSeen: say.DateTime(ctx, rv.FirstSeenAt),
 		Current: rv.Version == f.Current, House: k.House.Title, URL: templates.RulesURL(rv.Version)}
 	if rv.Approved() {
@@ -85,9 +85,9 @@ func (k *Kiosk) RulesVersion(ctx context.Context, page templates.Page, f RulesFa
 	}
 	switch f.Against {
 	case AgainstApproved:
-		v.Against = say.T(ctx, "rulespage.against_approved", "Version", f.Base.Version)
+		v.Against = say.T(ctx, "rulespage.against_approved", "Version", say.RulesVersion(ctx, f.Base))
 	case AgainstPrevious:
-		v.Against = say.T(ctx, "rulespage.against_previous", "Version", f.Base.Version)
+		v.Against = say.T(ctx, "rulespage.against_previous", "Version", say.RulesVersion(ctx, f.Base))
 	}
 	if f.Problem.ID != "" {
 		v.Problem = say.Text(ctx, f.Problem)

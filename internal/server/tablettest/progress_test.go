@@ -151,6 +151,36 @@ func TestProgressAgrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	browsertest.Screenshot(t, ctx, "progress-820x1180")
+	// At 820 px the skills table is a card per skill: no figure runs over
+	// its neighbour ("Recent accuracy" printed over "Mean time"), and no
+	// stat card's figure leaves its card (issue 26, item 14).
+	overlaps := eval[[]string](t, ctx, "overlaps at 820", `(function () {
+		var out = [];
+		document.querySelectorAll('[data-testid="skill-row"]').forEach(function (tr) {
+			var cells = Array.from(tr.querySelectorAll("td"));
+			cells.forEach(function (c, i) {
+				if (c.scrollWidth > c.clientWidth + 1) out.push("overflows: " + c.textContent.trim());
+				var a = c.getBoundingClientRect();
+				cells.slice(i + 1).forEach(function (d) {
+					var b = d.getBoundingClientRect();
+					if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+						out.push(c.textContent.trim() + " over " + d.textContent.trim());
+					}
+				});
+			});
+		});
+		document.querySelectorAll(".stats > div").forEach(function (card) {
+			var r = card.getBoundingClientRect();
+			card.querySelectorAll("dt, dd").forEach(function (e) {
+				var q = e.getBoundingClientRect();
+				if (e.scrollWidth > e.clientWidth + 1 || q.right > r.right + 1) out.push("leaves its card: " + e.textContent.trim());
+			});
+		});
+		return out;
+	})()`)
+	if len(overlaps) > 0 {
+		t.Errorf("progress at 820 px: %q", overlaps)
+	}
 
 	// The manager's file on the trainee names the weakest skills with the
 	// same recent accuracy.
