@@ -78,6 +78,10 @@ func settledLines(r *servertest.Response) map[string][]string {
 // ids for is said in other words, no catalogue id shows, and no English
 // sentence of the catalogues is left. The English page says what it said
 // before (TestHandChecker_SettlesWithReasons).
+// engineRow is a pay-table row as the engine writes it: the table's kind,
+// " table ", its rules-file name, ", ", then the row.
+var engineRow = regexp.MustCompile(` table [^ ,]+, `)
+
 func TestHandChecker_InLanguages(t *testing.T) {
 	t.Parallel()
 	k := newKiosk(t)
@@ -90,6 +94,14 @@ func TestHandChecker_InLanguages(t *testing.T) {
 			t.Fatalf("English %s: no settlement\n%s", game, resp.TestID("outcome"))
 		}
 		english[game] = resp
+		// The English page says its pay-table rows in words too: the
+		// engine's row names the table by its rules-file name ("Trips
+		// table 50-40-30-8-6-5-3, flush 7:1").
+		resp.Doc.Find(`[data-testid="wager-row"]`).Each(func(_ int, s *goquery.Selection) {
+			if row := strings.Join(strings.Fields(s.Text()), " "); engineRow.MatchString(row) {
+				t.Errorf("English %s: the pay-table row is the engine's, naming the table: %q", game, row)
+			}
+		})
 	}
 	for _, tag := range []string{"it", "ru"} {
 		if err := k.DB.SetUserLanguage(t.Context(), k.admin.ID, tag); err != nil {

@@ -68,7 +68,7 @@ func TestHandChecker_SettlesWithReasons(t *testing.T) {
 			t.Errorf("reasons %q lack %q", reasons, want)
 		}
 	}
-	if rows := resp.TestID("wager-row"); !strings.Contains(rows, "Blind table straight-pays, royal flush 500:1") {
+	if rows := resp.TestID("wager-row"); !strings.Contains(rows, "At this house the Blind pays 500 to 1 for a royal flush.") {
 		t.Errorf("pay-table rows %q lack the Blind's royal flush row", rows)
 	}
 	if got := resp.TestID("box-net"); got != "+5,300" {

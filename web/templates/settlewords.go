@@ -66,11 +66,16 @@ func (w SettleWords) reason(english string, why games.Why) string {
 	return w.Reason(english, why)
 }
 
+// row says a pay-table row; a row the words cannot say (one the engine
+// names in its own words) stays the engine's.
 func (w SettleWords) row(row string) string {
 	if w.Row == nil || row == "" {
 		return row
 	}
-	return w.Row(row)
+	if said := w.Row(row); said != "" {
+		return said
+	}
+	return row
 }
 
 func (w SettleWords) note(english string) string {

@@ -125,12 +125,15 @@ func (k *Kiosk) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House
 // settleWords says a settlement of game at house in l's language: the
 // hands, reasons and pay-table rows as the drills say them (from the
 // engine's message ids), the notes on the dealer from the checker's
-// catalogue. English keeps the engine's own words, which `trainer settle`
-// prints too.
+// catalogue. English keeps the engine's own words for the hands, reasons
+// and notes; a pay-table row is said as the drills say it in every
+// language, English too, since the engine's row names the table by its
+// rules-file name.
 func (k *Kiosk) settleWords(l *i18n.Localizer, game, house string) templates.SettleWords {
 	w := templates.SettleWords{Loc: l, Wager: func(wager string, on *games.Target) string {
 		return checkerWagerNameIn(l, game, wager, on)
 	}}
+	w.Row = func(row string) string { return drills.RowIn(l, row) }
 	if l.Lang() == i18n.Source {
 		return w
 	}
@@ -138,7 +141,6 @@ func (k *Kiosk) settleWords(l *i18n.Localizer, game, house string) templates.Set
 		return drills.HandIn(l.Lang(), k.Book, game, house, best, english)
 	}
 	w.Reason = func(english string, why games.Why) string { return drills.ReasonIn(l, english, why) }
-	w.Row = func(row string) string { return drills.RowIn(l, row) }
 	w.Note = func(note string) string { return dealerNoteIn(l, note) }
 	return w
 }
