@@ -208,10 +208,13 @@ func tapCard(t *testing.T, ctx context.Context, c string) {
 }
 
 // stakes types each value into its field (by the field's name).
+// stakes types values into the round's fields, each once htmx has settled:
+// a field typed into while a swap replaces the form is lost ("could not
+// find node", seen on a loaded CI machine after a change of game).
 func stakes(t *testing.T, ctx context.Context, values map[string]string) {
 	t.Helper()
 	for name, v := range values {
-		run(t, ctx, "stake "+name, chromedp.SendKeys(chromedp.CSS(`[name="`+name+`"]`), v))
+		run(t, ctx, "stake "+name, browsertest.Settled(), chromedp.SendKeys(chromedp.CSS(`[name="`+name+`"]`), v))
 	}
 }
 
