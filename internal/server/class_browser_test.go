@@ -109,7 +109,7 @@ func signInTablet(t *testing.T, ctx context.Context, h *servertest.Harness, u *t
 }
 
 // within fails the test unless d is at most max.
-func within(t *testing.T, what string, d, limit time.Duration) {
+func within(t *testing.T, what string, d time.Duration) {
 	t.Helper()
 	t.Logf("%s: %v", what, d.Round(time.Millisecond))
 	// The tests log how long a question took to reach a tablet and fail
@@ -118,9 +118,8 @@ func within(t *testing.T, what string, d, limit time.Duration) {
 	// the one-second target, which BenchmarkClassLive measures and the
 	// README reports; a timed assertion at the target would fail on load,
 	// not on the kiosk.
-	limit = max(limit, deliveryBound)
-	if d > limit {
-		t.Errorf("%s took %v; want at most %v", what, d.Round(time.Millisecond), limit)
+	if d > deliveryBound {
+		t.Errorf("%s took %v; want at most %v", what, d.Round(time.Millisecond), deliveryBound)
 	}
 }
 
@@ -132,11 +131,11 @@ const deliveryBound = 10 * time.Second
 // TestClassLive_Browser: an instructor runs a live drill of two questions
 // on the projector (1280×720, then 1920×1080) for two browser tablets (one
 // upright in English, one sideways in Italian) and four tablets that are
-// HTTP clients on the event stream. Every tablet shows the question within
-// a second of the tap that asks it; answers given on the tablets show on
+// HTTP clients on the event stream. Every tablet shows the question after
+// the tap that asks it (how long it took logged; deliveryBound); answers given on the tablets show on
 // the projector as a count only; a tablet that reloads keeps its answer;
 // after the lock the spread agrees with the answers given and each tablet
-// shows its own result within a second; a trainee who signs in late waits,
+// shows its own result; a trainee who signs in late waits,
 // then takes the next question. axe-core checks every page.
 func TestClassLive_Browser(t *testing.T) {
 	t.Parallel()
@@ -222,7 +221,7 @@ func TestClassLive_Browser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		within(t, what, time.UnixMilli(at).Sub(from), time.Second)
+		within(t, what, time.UnixMilli(at).Sub(from))
 	}
 	watch(tia, `[data-testid="tablet-preview"]`)
 	watch(ugoTab, `[data-testid="tablet-preview"]`)
@@ -231,7 +230,7 @@ func TestClassLive_Browser(t *testing.T) {
 	start := q.Start // the server's start: what a tap's own latency adds is the browser's
 	t.Logf("the start recorded %v after the tap", start.Sub(tapped).Round(time.Millisecond))
 	for i, ch := range streams {
-		within(t, others[i].Name+": the question after the start", waitPanel(t, others[i].Name, ch, "preview").Sub(start), time.Second)
+		within(t, others[i].Name+": the question after the start", waitPanel(t, others[i].Name, ch, "preview").Sub(start))
 	}
 	seen(tia, "Tia's tablet: the question after the start", start)
 	seen(ugoTab, "Ugo's tablet: the question after the start", start)
@@ -290,7 +289,7 @@ func TestClassLive_Browser(t *testing.T) {
 	locked, _ := liveQuestion(t, k.Harness, cls)
 	lockAt := locked.Events[len(locked.Events)-1].At // the server's lock
 	for i, ch := range streams {
-		within(t, others[i].Name+": the result after the lock", waitPanel(t, others[i].Name, ch, "locked").Sub(lockAt), time.Second)
+		within(t, others[i].Name+": the result after the lock", waitPanel(t, others[i].Name, ch, "locked").Sub(lockAt))
 	}
 	seen(tia, "Tia's tablet: the result after the lock", lockAt)
 	seen(ugoTab, "Ugo's tablet: the result after the lock", lockAt)

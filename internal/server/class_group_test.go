@@ -53,7 +53,7 @@ func TestGroup_ClassLiveTwoProcesses(t *testing.T) {
 	ask := url.Values{"game": {"uth"}, "kind": {"payout"}, "level": {"1"}, "preview": {"0"}, "window": {"60"}}
 	wantRedirect(t, "ask on the first", mc.PostForm(classPath(cls)+"/live/question", ask), classPath(cls)+"/live")
 	q, d := liveQuestion(t, a, cls)
-	within(t, "the question on the second process's tablet after its start", waitPanel(t, "the tablet", tablet, "open").Sub(q.Start), time.Second)
+	within(t, "the question on the second process's tablet after its start", waitPanel(t, "the tablet", tablet, "open").Sub(q.Start))
 
 	answerPath := fmt.Sprintf("%s/questions/%d/answer", livePath(cls), q.ID)
 	wantRedirect(t, "answer on the second", tc.PostForm(answerPath, answerForm(d.Key)), livePath(cls))
@@ -71,7 +71,7 @@ func TestGroup_ClassLiveTwoProcesses(t *testing.T) {
 	wantRedirect(t, "lock on the first", mc.PostForm(classPath(cls)+"/live/action", lock), classPath(cls)+"/live")
 	locked, _ := liveQuestion(t, a, cls)
 	within(t, "the result on the second process's tablet after the lock",
-		waitPanel(t, "the tablet", tablet, "locked").Sub(locked.Events[len(locked.Events)-1].At), time.Second)
+		waitPanel(t, "the tablet", tablet, "locked").Sub(locked.Events[len(locked.Events)-1].At))
 	if resp := tc.Get(livePath(cls)); !resp.Has(`[data-testid="your-answer"]`) {
 		t.Errorf("the tablet's page after the lock: no own result\n%s", resp.TestID("tablet-panel"))
 	}
