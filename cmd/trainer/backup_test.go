@@ -47,7 +47,12 @@ func TestBackupAndRestore(t *testing.T) {
 		tr := servertest.NewTrainee(id, "2468", k.url, transport)
 		wg.Go(func() {
 			if err := tr.SignIn(ctx); err != nil {
-				t.Error(err)
+				// On a loaded machine the other trainees can reach every
+				// count before this one has signed in; the stop then
+				// cancels its sign-in, which is no failure.
+				if ctx.Err() == nil {
+					t.Error(err)
+				}
 				return
 			}
 			for n := 1; ctx.Err() == nil; n++ {
