@@ -66,9 +66,13 @@ func (d dialect) Begin(ctx context.Context, kind sqlstore.TxKind, userID int64) 
 	case sqlstore.ReadTx:
 		c.begin = []query{{sql: `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`}}
 	case sqlstore.UserTx:
+		// Both locks in one statement, in their order: the outer query
+		// needs the materialized CTE's row before it can take the
+		// user's lock, so the shared lock is always held first.
 		c.begin = []query{{sql: `BEGIN`},
-			{`SELECT pg_advisory_xact_lock_shared($1, hashtext(current_schema()))`, []any{writeLock}},
-			{`SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/user/' || $1, 0))`, []any{strconv.FormatInt(userID, 10)}}}
+			{`WITH w AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared($1, hashtext(current_schema())))
+				SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/user/' || $2, 0)) FROM w`,
+				[]any{writeLock, strconv.FormatInt(userID, 10)}}}
 	default:
 		c.begin = []query{{sql: `BEGIN`},
 			{`SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))`, []any{writeLock}}}

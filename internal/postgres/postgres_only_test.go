@@ -7,9 +7,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/postgres"
 	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
+	"github.com/dealerkiosk/trainer/internal/sqlstore"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/migrations"
 )
@@ -200,5 +202,61 @@ func TestDB_SharedAcrossProcesses(t *testing.T) {
 	}
 	if d, err := two.ReserveSigninAttempt(t.Context(), a); err != nil || d.Refused == nil {
 		t.Errorf("the other process let the held account try again: %+v, %v", d, err)
+	}
+}
+
+// TestDB_SessionSeenAcrossProcesses: a sign-out or a deactivation made on
+// one process holds on that process at once, and on another process that
+// read the session less than sqlstore.SessionReuseFor ago no later than
+// that: the other process decides from its copy until then (and the copy is
+// used, or every request would cost PostgreSQL a read).
+func TestDB_SessionSeenAcrossProcesses(t *testing.T) {
+	t.Parallel()
+	u, key := pgtest.URL(t), pgtest.Key()
+	open := func() *postgres.DB {
+		db, err := postgres.Open(t.Context(), u, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	one, two := open(), open()
+	now := time.Date(2026, 12, 5, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	one.Now, two.Now = clock, clock
+	ctx := t.Context()
+	for _, end := range []string{"sign-out", "deactivation"} {
+		ana := &trainer.User{Name: "Ana Lee " + end, Role: trainer.RoleTrainee, SecretHash: "$test$"}
+		if err := one.CreateUser(ctx, ana); err != nil {
+			t.Fatal(err)
+		}
+		token, err := one.CreateSession(ctx, ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, db := range []*postgres.DB{one, two} {
+			if _, reason, err := db.AuthenticateSession(ctx, token); err != nil || reason != trainer.SessionLive {
+				t.Fatalf("%s: a new session: %v, %v", end, reason, err)
+			}
+		}
+		if end == "sign-out" {
+			err = one.DeleteSession(ctx, token)
+		} else {
+			err = one.SetUserActive(ctx, ana.ID, false)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, reason, err := one.AuthenticateSession(ctx, token); err == nil && reason == trainer.SessionLive {
+			t.Errorf("%s: the process that made it still lets the session in", end)
+		}
+		if _, reason, err := two.AuthenticateSession(ctx, token); err != nil || reason != trainer.SessionLive {
+			t.Errorf("%s: the other process read the database again at once (%v, %v); want its copy", end, reason, err)
+		}
+		now = now.Add(sqlstore.SessionReuseFor)
+		if _, reason, err := two.AuthenticateSession(ctx, token); err == nil && reason == trainer.SessionLive {
+			t.Errorf("%s: the other process still lets the session in %v later", end, sqlstore.SessionReuseFor)
+		}
 	}
 }

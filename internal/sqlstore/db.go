@@ -21,6 +21,8 @@ type DB struct {
 	kiosk bool
 	// health is the outcome of the last write (health.go).
 	health writeHealth
+	// sessions are the sessions read in the last second (session_cache.go).
+	sessions sessionCache
 }
 
 // New returns the statements of a store that runs them through d. A kiosk
@@ -114,7 +116,7 @@ func (db *DB) begin(ctx context.Context, kind TxKind, userID int64) (*Tx, error)
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	return &Tx{conn: c, db: db, write: kind != ReadTx && kind != ReadEachTx}, nil
+	return &Tx{conn: c, db: db, kind: kind, write: kind != ReadTx && kind != ReadEachTx}, nil
 }
 
 // Clock is the time the next transaction records: DB.Now, for the server,

@@ -94,30 +94,49 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 		return nil, trainer.SessionLive, err
 	}
 	defer tx.Rollback()
+	hash := tokenHash(token)
 	if end == trainer.SessionLive {
-		_, err = tx.ExecContext(ctx, write, formatTime(tx.Now()), tokenHash(token))
+		_, err = tx.ExecContext(ctx, write, formatTime(tx.Now()), hash)
 		s.LastSeenAt = tx.Now()
 	} else {
-		_, err = tx.ExecContext(ctx, write, tokenHash(token))
+		db.sessions.drop(hash)
+		_, err = tx.ExecContext(ctx, write, hash)
 	}
 	if err != nil {
 		return nil, trainer.SessionLive, fmt.Errorf("authenticate session: %w", err)
 	}
-	return s, end, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return nil, trainer.SessionLive, err
+	}
+	if end == trainer.SessionLive {
+		db.sessions.touched(hash, s.LastSeenAt)
+	}
+	return s, end, nil
 }
 
 // readSession reads the session of token and the settings that decide
 // whether it is over, as of one moment.
+//
+// A session this process read less than SessionReuseFor ago, with nothing
+// written under the write lock since, is taken from its copy
+// (session_cache.go) and decided at the request's time.
 func (db *DB) readSession(ctx context.Context, token string) (*trainer.Session, trainer.Settings, time.Time, error) {
+	hash := tokenHash(token)
+	now := db.Now().UTC()
+	if s, st, ok := db.sessions.get(hash, now); ok {
+		return s, st, now, nil
+	}
+	gen := db.sessions.gen.Load()
 	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, trainer.Settings{}, time.Time{}, err
 	}
 	defer tx.Rollback()
-	s, st, err := findSession(ctx, tx, tokenHash(token))
+	s, st, err := findSession(ctx, tx, hash)
 	if err != nil {
 		return nil, trainer.Settings{}, time.Time{}, err
 	}
+	db.sessions.put(hash, s, st, tx.Now(), gen)
 	return s, st, tx.Now(), nil
 }
 

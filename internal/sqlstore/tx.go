@@ -72,6 +72,7 @@ type Tx struct {
 	// was set at BEGIN, fails to build here instead of reading a zero time.
 	at     time.Time
 	atRead bool
+	kind   TxKind
 	write  bool
 	wrote  bool
 	ended  bool
@@ -201,6 +202,11 @@ func (tx *Tx) end(committed bool) {
 	if !tx.ended {
 		tx.ended = true
 		tx.conn.End(committed)
+		if committed && tx.kind == WriteTx {
+			// Users, settings and sign-outs are written under the write
+			// lock: the sessions this process keeps may be out of date.
+			tx.db.sessions.changed()
+		}
 	}
 }
 
