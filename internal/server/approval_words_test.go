@@ -91,6 +91,7 @@ func wordedRules(t *testing.T) fs.FS {
 // every id.
 func TestApprovalWordsEnglish(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	old, err := rulebook.Load(rules.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +178,7 @@ func englishWords(english, text string) []string {
 // message id shows, and the house edges take the decimal comma.
 func TestLanguage_ApprovalPage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	path := filepath.Join(t.TempDir(), "trainer.db")
 	first := servertest.Start(t, servertest.Options{Path: path})
 	manager := first.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)

@@ -12,6 +12,7 @@ import (
 // and a section alone (the citation dialog) titled in Italian.
 func TestBookInLanguage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
 		t.Fatal(err)

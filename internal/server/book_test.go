@@ -16,6 +16,7 @@ import (
 // fragment, and the not-found answers.
 func TestBookPages(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	for _, c := range []struct {
 		who    string

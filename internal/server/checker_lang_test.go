@@ -84,6 +84,7 @@ var engineRow = regexp.MustCompile(` table [^ ,]+, `)
 
 func TestHandChecker_InLanguages(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	en := k.staffClient(t, "Max Manager", managerPassword)
 	english := map[string]*servertest.Response{}
@@ -192,6 +193,7 @@ func reasonWhys(t *testing.T, k *kiosk, resp *servertest.Response) []bool {
 // differ from the English ones; no id or English sentence shows.
 func TestHandChecker_RefusalsInLanguages(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	tests := []struct {
 		name    string

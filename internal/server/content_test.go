@@ -67,6 +67,7 @@ func TestContent_Roles(t *testing.T) {
 // its choices and its source.
 func TestContent_EverySituation(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	c := k.staffClient(t, "Max Manager", managerPassword)
 	pages := map[string]*servertest.Response{}
@@ -252,6 +253,7 @@ func TestContent_AnotherSample(t *testing.T) {
 // and lists the ruling it left unwritten.
 func TestContent_HouseRulings(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	files := fstest.MapFS{
 		"houses/riviera/house.toml": {Data: []byte("name = \"riviera\"\n")},
 		"houses/riviera/uth.toml":   {Data: []byte("fold_forfeits_trips = false\n")},

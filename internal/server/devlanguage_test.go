@@ -224,6 +224,7 @@ func (cr *crawler) link(from, href string) (string, bool) {
 // the kiosk's own templates and server write must pass it already.
 func TestDevLanguage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	tc := k.traineeClient(t)

@@ -16,6 +16,7 @@ import (
 // new language.
 func TestLanguage_DrillsRemembered(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
 		t.Fatal(err)
@@ -69,6 +70,7 @@ func TestLanguage_DrillsRemembered(t *testing.T) {
 // answered item keeps its own.
 func TestLanguage_ExamItemsRemembered(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {

@@ -32,6 +32,7 @@ var (
 // language reads the house's (English), not the browser's.
 func TestLanguage_UserSeesTheirLanguage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
 		t.Fatal(err)
@@ -60,6 +61,7 @@ func TestLanguage_UserSeesTheirLanguage(t *testing.T) {
 // own name; tapping one switches the pages before sign-in, and only them.
 func TestLanguage_SigninButtons(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	c := k.Client()
 	resp := c.Get("/signin")
@@ -123,6 +125,7 @@ func TestLanguage_SigninButtons(t *testing.T) {
 // nothing after sign-in.
 func TestLanguage_AcceptLanguage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	tests := []struct{ accept, lang, heading string }{
 		{"it-IT,it;q=0.9", "it", "Tocca il tuo nome"},
@@ -151,6 +154,7 @@ func TestLanguage_AcceptLanguage(t *testing.T) {
 // the header links to; the next page speaks it.
 func TestLanguage_UserChanges(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	c := k.traineeClient(t)
 	resp := c.Get("/language")
@@ -181,6 +185,7 @@ func TestLanguage_UserChanges(t *testing.T) {
 // nobody else may.
 func TestLanguage_AdministratorSets(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	admin := k.staffClient(t, "Ada Admin", adminPassword)
 	path := userPath(k.trainee)
@@ -211,6 +216,7 @@ func TestLanguage_AdministratorSets(t *testing.T) {
 // feedback frame and its verdict are in the trainee's language.
 func TestLanguage_PracticeInItalian(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
 		t.Fatal(err)
@@ -268,6 +274,7 @@ func TestLanguage_PracticeInItalian(t *testing.T) {
 // for an English trainee.
 func TestLanguage_RoundOnTheFelt(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	c := k.traineeClient(t)
 	id := startSession(t, c, "uth", drills.KindPayout, trainer.ModePractice, 1)
@@ -313,6 +320,7 @@ func TestLanguage_RoundOnTheFelt(t *testing.T) {
 // figures, defines them and gives each skill's stage in Italian.
 func TestLanguage_Progress(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
 		t.Fatal(err)

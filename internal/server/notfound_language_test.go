@@ -15,6 +15,7 @@ import (
 // else Accept-Language, else the house's.
 func TestLanguage_UnknownPages(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	if err := k.DB.SetUserLanguage(t.Context(), k.manager.ID, "ru"); err != nil {
 		t.Fatal(err)

@@ -55,6 +55,7 @@ func sheetOf(r *servertest.Response) sheet {
 // Russian). The programme prints in the house's language, English.
 func TestPrint_SheetLanguage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	if err := k.DB.SetUserLanguage(t.Context(), k.trainee.ID, "it"); err != nil {
@@ -170,6 +171,7 @@ func TestPrint_SheetLanguage(t *testing.T) {
 // print carry their dates in the sheet's language.
 func TestPrint_RevokedCertificateInItalian(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	k.Certify(k.trainee, "uth", k.manager)
@@ -194,6 +196,7 @@ func TestPrint_RevokedCertificateInItalian(t *testing.T) {
 // and ISO times, and English keeps the names programs read.
 func TestExport_HeaderInManagersLanguage(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	k.Certify(k.trainee, "uth", k.manager)

@@ -25,6 +25,7 @@ import (
 // name) are left out of the check.
 func TestRefusalsSayTheCatalogue(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	h := servertest.New(t, func(c *server.Config) { c.PseudoLocale = true })
 	k := &kiosk{Harness: h,
 		admin:   h.CreateUser("Ada Admin", trainer.RoleAdministrator, "", adminPassword),

@@ -93,6 +93,7 @@ func pageText(r *servertest.Response) string {
 // that its certification cells, lists and the trainee's file forms show.
 func TestLanguage_StaffPages(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	for _, tag := range []string{"it", "ru"} {
 		t.Run(tag, func(t *testing.T) {
 			t.Parallel()
@@ -180,6 +181,7 @@ func TestLanguage_StaffPages(t *testing.T) {
 // manager fail it.
 func TestLanguage_StaffPagesCheckSeesEnglish(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	k.SitExam(k.trainee, "uth", true)
@@ -197,6 +199,7 @@ func TestLanguage_StaffPagesCheckSeesEnglish(t *testing.T) {
 // package trainer says them.
 func TestLanguage_StaffFormMessages(t *testing.T) {
 	t.Parallel()
+	plainRunOnly(t)
 	k := newKiosk(t)
 	k.ApproveRules(k.manager)
 	k.SitExam(k.trainee, "uth", true)
