@@ -401,7 +401,7 @@ func (s *Server) handleClassTables(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnprocessableEntity, templates.ClassShowPage(v), nil)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, classURL(c.ID)+"?saved=tables")
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/live"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -33,7 +34,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	sn, err := s.live.current(ctx, c.ID, false)
+	sn, err := s.live.Current(ctx, c.ID, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -57,7 +58,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 }
 
 // projectorControls are the instructor's controls at now.
-func (s *Server) projectorControls(ctx context.Context, sn *liveSnap, now time.Time) (templates.ProjectorControls, error) {
+func (s *Server) projectorControls(ctx context.Context, sn *live.Snap, now time.Time) (templates.ProjectorControls, error) {
 	base := classLiveURL(sn.Class.ID)
 	state, st := view.LiveState(&sn.Live, now)
 	c := templates.ProjectorControls{State: state, Paused: st.Paused, Actions: base + "/action",
@@ -96,7 +97,7 @@ func (s *Server) projectorControls(ctx context.Context, sn *liveSnap, now time.T
 // nextForm is the form that asks the next question: the class's games,
 // the kinds and levels, the same as the question before by default, and
 // the next question of the prepared list the drill asks.
-func (s *Server) nextForm(ctx context.Context, sn *liveSnap) (*templates.NextQuestionForm, error) {
+func (s *Server) nextForm(ctx context.Context, sn *live.Snap) (*templates.NextQuestionForm, error) {
 	f := &templates.NextQuestionForm{Action: classLiveURL(sn.Class.ID) + "/question", Level: 1,
 		Preview: int(class.DefaultPreview / time.Second)}
 	game, kind := "", "payout"
@@ -177,7 +178,7 @@ func (s *Server) listItemView(it class.Item) templates.ListItemView {
 // done ends an instructor's action: htmx hears the result through the
 // event stream (204); a plain form comes back to the page.
 func (s *Server) done(w http.ResponseWriter, r *http.Request, classID int64) {
-	s.live.poke()
+	s.live.Poke()
 	if isHTMX(r) {
 		w.WriteHeader(http.StatusNoContent)
 		return
@@ -224,7 +225,7 @@ func (s *Server) handleLiveStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, classLiveURL(c.ID))
 }
 
@@ -446,6 +447,6 @@ func (s *Server) handleLiveEnd(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, reportURL(c.ID, run.ID))
 }

@@ -218,7 +218,7 @@ func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(v), nil)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	v := templates.RosterResultView{
 		Page: s.page(r, say.Msg("classes.roster.result_title", "Class", c.Name), "classes"), ClassName: c.Name, ClassURL: classURL(c.ID),
 		Added: plan.Count(class.FateAdd), Joined: plan.Count(class.FateJoin), Members: plan.Count(class.FateMember),

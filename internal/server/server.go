@@ -15,6 +15,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/live"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -97,7 +98,7 @@ type Server struct {
 	health *Health
 	// live hands the live drills to their projectors and tablets
 	// (class_hub.go).
-	live *liveHub
+	live *live.Hub
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -178,7 +179,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	if s.health == nil {
 		s.health = NewHealth(db, log)
 	}
-	s.live = newLiveHub(db, s.liveLog)
+	s.live = live.NewHub(db, s.liveLog)
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)
@@ -199,6 +200,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // being counted or simulated) and waits for them to return. Call it once the
 // HTTP server has shut down; the Server serves no figure afterwards.
 func (s *Server) Close() {
-	s.live.close()
+	s.live.Close()
 	s.figures.Close()
 }

@@ -16,53 +16,13 @@ import (
 
 // The live drill's views (issue 23, docs/classes.md "Live drill"): the
 // projector's and each tablet's, built from what the store says of a
-// class's live drill at one moment (Live) at the store's time now. They
+// class's live drill at one moment (class.Live) at the store's time now. They
 // leave out what a phase must not show: the key before the lock (on every
 // tablet and on the projector), who answered and what while answers are
 // open, names unless the instructor lets them on the projector.
 
-// Live is a class's live drill as read at one moment: the class with its
-// roster, the live drill and its current question with the instructor's
-// actions, the answers to it, and the standings and names the class shows.
-type Live struct {
-	Class *class.Class
-	Live  *trainer.ClassLive // read for no trainee: the counts, no answer of anyone's
-	// Answers are the answers to Live.Question, in the order given; ByUser
-	// the same by trainee.
-	Answers []*trainer.Attempt
-	ByUser  map[int64]*trainer.Attempt
-	// Places and Teams are the standings once the current question is
-	// closed, when the class shows one; nil otherwise.
-	Places map[int64]class.Place
-	Teams  []class.Team
-	// Names are the roster's names, read when the projector may show them.
-	Names map[int64]string
-}
-
-// Question is the current question as package class reads it, or nil.
-func (lv *Live) Question() *class.Question {
-	if lv.Live.Question == nil {
-		return nil
-	}
-	return (*class.Question)(lv.Live.Question)
-}
-
-// AnswerOf is trainee userID's answer to the current question, or nil.
-func (lv *Live) AnswerOf(userID int64) *trainer.Attempt { return lv.ByUser[userID] }
-
-// Running reports whether a live drill of the class runs.
-func (lv *Live) Running() bool { return lv.Live.Run != nil }
-
-// RunID is the running drill's ID, 0 for none.
-func (lv *Live) RunID() int64 {
-	if lv.Live.Run == nil {
-		return 0
-	}
-	return lv.Live.Run.ID
-}
-
 // LiveState is the state of the live drill at now.
-func LiveState(lv *Live, now time.Time) (string, class.State) {
+func LiveState(lv *class.Live, now time.Time) (string, class.State) {
 	switch {
 	case !lv.Running():
 		return templates.LiveIdle, class.State{}
@@ -82,7 +42,7 @@ func LiveState(lv *Live, now time.Time) (string, class.State) {
 }
 
 // liveClock is the question's countdown at state st.
-func liveClock(lv *Live, state string, st class.State) templates.LiveClock {
+func liveClock(lv *class.Live, state string, st class.State) templates.LiveClock {
 	c := templates.LiveClock{}
 	if state == templates.LivePreview || state == templates.LiveOpen {
 		c.State, c.Left, c.Paused = state, st.Left, st.Paused
@@ -114,7 +74,7 @@ func (k *Kiosk) LiveQuestion(ctx context.Context, q *class.Question, d *drills.D
 
 // ProjectorPanel is what the projector shows at now; lang is the drill's
 // language (drills.Spec.Lang).
-func (k *Kiosk) ProjectorPanel(ctx context.Context, lv *Live, lang string, now time.Time) (templates.ProjectorPanel, error) {
+func (k *Kiosk) ProjectorPanel(ctx context.Context, lv *class.Live, lang string, now time.Time) (templates.ProjectorPanel, error) {
 	state, st := LiveState(lv, now)
 	p := templates.ProjectorPanel{State: state, Paused: st.Paused, Joined: lv.Live.Joined, Members: len(lv.Class.Members),
 		Answered: lv.Live.Answered, Standing: string(lv.Class.Standing), ShowNames: lv.Class.ShowNames}
@@ -212,7 +172,7 @@ func barWidth(n, top int) int {
 // TabletPanel is what trainee userID's tablet shows at now: p is their
 // participation in the live drill (nil until they join); lang is the
 // drill's language.
-func (k *Kiosk) TabletPanel(ctx context.Context, lv *Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time) (templates.TabletPanel, error) {
+func (k *Kiosk) TabletPanel(ctx context.Context, lv *class.Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time) (templates.TabletPanel, error) {
 	state, st := LiveState(lv, now)
 	v := templates.TabletPanel{State: state, Paused: st.Paused, HomeURL: "/trainee"}
 	q := lv.Question()
@@ -275,7 +235,7 @@ func (k *Kiosk) TabletPanel(ctx context.Context, lv *Live, p *trainer.ClassParti
 // trainee's own verdict and the explanation, as practice gives them, or
 // the right answer when they gave none, and their place when the class
 // shows a standing.
-func (k *Kiosk) tabletResult(ctx context.Context, lv *Live, p *trainer.ClassParticipant, userID int64, d *drills.Drill, mine *trainer.Attempt, v *templates.TabletPanel) error {
+func (k *Kiosk) tabletResult(ctx context.Context, lv *class.Live, p *trainer.ClassParticipant, userID int64, d *drills.Drill, mine *trainer.Attempt, v *templates.TabletPanel) error {
 	if mine != nil {
 		f, err := k.Feedback(ctx, classSession, mine, d, true)
 		if err != nil {
