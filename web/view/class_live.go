@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/class"
@@ -263,4 +264,99 @@ func (k *Kiosk) tabletResult(ctx context.Context, lv *class.Live, p *trainer.Cla
 func ClassResume(ctx context.Context, className string, classID int64, answered int) *templates.ResumeView {
 	return &templates.ResumeView{URL: templates.TabletURL(classID), Title: className,
 		Progress: say.T(ctx, "classes.home.answered", "Count", answered)}
+}
+
+// ProjectorControls are the instructor's controls under the projector at
+// now: to start a drill (from one of lists the class can ask, or question
+// by question) while none runs, to ask the next question (asked is the
+// prepared list the drill asks, nil for none or one deleted since), to
+// pause, add time, close or skip, the standing, and to end the drill.
+func (k *Kiosk) ProjectorControls(ctx context.Context, lv *class.Live, lists []*trainer.ClassList, asked *trainer.ClassList, now time.Time) (templates.ProjectorControls, error) {
+	base := templates.ClassLiveURL(lv.Class.ID)
+	state, st := LiveState(lv, now)
+	c := templates.ProjectorControls{State: state, Paused: st.Paused, Actions: base + "/action",
+		StandingAction: base + "/standing", Standing: string(lv.Class.Standing), ShowNames: lv.Class.ShowNames}
+	var qID int64
+	if q := lv.Question(); q != nil {
+		qID = q.ID
+		c.Question = strconv.FormatInt(q.ID, 10)
+	}
+	c.Key = fmt.Sprintf("%s|%d|%d|%t|%s|%t", state, lv.RunID(), qID, st.Paused, lv.Class.Standing, lv.Class.ShowNames)
+	switch state {
+	case templates.LiveIdle:
+		c.Start = &templates.StartRunForm{Action: base + "/start"}
+		for _, l := range lists {
+			if items, err := class.ListItems(l); err == nil && lv.Class.CheckList(&class.List{Items: items}) == nil {
+				c.Start.Lists = append(c.Start.Lists, templates.ClassPick{Value: strconv.FormatInt(l.ID, 10), Name: l.Name})
+			}
+		}
+		return c, nil
+	case templates.LiveWaiting, templates.LiveLocked, templates.LiveSkipped:
+		f, err := k.nextForm(ctx, lv, asked)
+		if err != nil {
+			return c, err
+		}
+		c.Next = f
+		c.Key += fmt.Sprintf("|%d", f.ListN)
+	}
+	c.EndAction = base + "/end"
+	return c, nil
+}
+
+// nextForm is the form that asks the next question: the class's games,
+// the kinds and levels, the same as the question before by default, and
+// the next question of the prepared list the drill asks (asked, nil when
+// it asks none or the list was deleted since).
+func (k *Kiosk) nextForm(ctx context.Context, lv *class.Live, asked *trainer.ClassList) (*templates.NextQuestionForm, error) {
+	f := &templates.NextQuestionForm{Action: templates.ClassLiveURL(lv.Class.ID) + "/question", Level: 1,
+		Preview: int(class.DefaultPreview / time.Second)}
+	game, kind := "", "payout"
+	if len(lv.Class.Games) > 0 {
+		game = lv.Class.Games[0]
+	}
+	if q := lv.Question(); q != nil {
+		game, kind, f.Level = q.Game, q.Kind, q.Level
+		f.Preview = int(q.Timing.Preview / time.Second)
+	}
+	for _, g := range lv.Class.Games {
+		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: g == game})
+	}
+	for _, kd := range k.kindsOf(lv.Class.Games) {
+		f.Kinds = append(f.Kinds, templates.ClassPick{Value: kd, Name: kd, Checked: kd == kind})
+	}
+	for _, l := range k.Plan.Levels() {
+		f.Levels = append(f.Levels, templates.LevelPick{Level: l.Level, Title: l.Title})
+	}
+	if run := lv.Live.Run; run != nil && run.ListID != 0 {
+		f.ListName = run.ListName
+		if asked != nil {
+			items, err := class.ListItems(asked)
+			if err != nil {
+				return nil, err
+			}
+			f.ListLen = len(items)
+			if q := lv.Question(); q != nil {
+				f.ListN = q.Number
+			}
+			if f.ListN < len(items) {
+				it := k.ListItem(items[f.ListN])
+				f.ListNext = &it
+			}
+		}
+	}
+	return f, nil
+}
+
+// kindsOf are the kinds of drill any of games has, in drills.Kinds' order.
+func (k *Kiosk) kindsOf(games []string) []string {
+	var out []string
+	for _, kd := range drills.Kinds {
+		for _, g := range games {
+			if k.Plan.Offers(g, kd) {
+				out = append(out, kd)
+				break
+			}
+		}
+	}
+	return out
 }
