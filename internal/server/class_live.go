@@ -9,6 +9,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/live"
+	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -164,7 +165,7 @@ func (s *Server) handleLiveQuestion(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.ErrClassGame)
 		return
 	}
-	seed := it.SeedFrom(newRand())
+	seed := it.SeedFrom(practice.NewRand())
 	d, err := s.plan.Rebuild(trainer.Spec{Game: it.Game, Kind: it.Kind, Level: it.Level, Seed: seed, House: s.house.Name,
 		RulesVersion: s.plan.Version()})
 	if err != nil {

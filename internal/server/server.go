@@ -74,8 +74,10 @@ type Server struct {
 	static  fs.FS
 	etags   map[string]string
 	handler http.Handler
-	// plan makes the scenarios practice sessions serve (kiosk_flow.go).
+	// plan makes the scenarios practice sessions serve (practice.Flow).
 	plan *practice.Planner
+	// flow serves, rebuilds and grades the sessions' and exams' scenarios.
+	flow *practice.Flow
 	// gen makes the instructors' sample drills (content.go).
 	gen *drills.Generator
 	// view builds the pages' view models from what the handlers read
@@ -180,6 +182,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		s.health = NewHealth(db, log)
 	}
 	s.live = live.NewHub(db, s.liveLog)
+	s.flow = &practice.Flow{DB: db, Plan: plan}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)
