@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -78,6 +79,8 @@ type Server struct {
 	plan *practice.Planner
 	// flow serves, rebuilds and grades the sessions' and exams' scenarios.
 	flow *practice.Flow
+	// certs reads and judges the trainees' certifications.
+	certs *certs.Certs
 	// gen makes the instructors' sample drills (content.go).
 	gen *drills.Generator
 	// view builds the pages' view models from what the handlers read
@@ -183,6 +186,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	}
 	s.live = live.NewHub(db, s.liveLog)
 	s.flow = &practice.Flow{DB: db, Plan: plan}
+	s.certs = &certs.Certs{DB: db, Book: book, House: house}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)
