@@ -2,6 +2,7 @@ package certs
 
 import (
 	"context"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -133,4 +134,85 @@ func (c *Certs) Visiting(ctx context.Context, here int64, games []string) (visit
 		}
 	}
 	return visitors, siteName[here], nil
+}
+
+// Row is one trainee's certification in one game, judged now.
+type Row struct {
+	User   *trainer.User
+	Game   string
+	Status eval.CertStatus
+}
+
+// SiteTally is one site and game of the director's comparison: the active
+// trainees, how many are certified, due and expired, and the answers given
+// at the site in the last 30 days.
+type SiteTally struct {
+	Site, Game                        string // the site's name, the game's slug
+	Trainees, Certified, Due, Expired int
+	Answered, Correct                 int
+}
+
+// accuracyWindow is how far back the sites' comparison counts answers.
+const accuracyWindow = 30 * 24 * time.Hour
+
+// CompareSites is the director's comparison of the group's sites, game by
+// game (games, in the kiosk's order): the active trainees of each site, how
+// many are certified, due and expired (rows, the dashboard's judgement of
+// every trainee and game), and the share of answers right in the last 30
+// days in practice sessions taken at the site. Nil at a kiosk of one site.
+func (c *Certs) CompareSites(ctx context.Context, rows []Row, games []string) ([]SiteTally, error) {
+	sites, err := c.DB.ListSites(ctx)
+	if err != nil || len(sites) < 2 {
+		return nil, err
+	}
+	type key struct {
+		site int64
+		game string
+	}
+	t := map[key]*SiteTally{}
+	at := func(k key) *SiteTally {
+		if t[k] == nil {
+			t[k] = &SiteTally{}
+		}
+		return t[k]
+	}
+	since := c.DB.Clock().Add(-accuracyWindow)
+	seen := map[int64]bool{}
+	for _, cr := range rows {
+		n := at(key{cr.User.SiteID, cr.Game})
+		n.Trainees++
+		switch cr.Status.State {
+		case eval.StateCertified:
+			n.Certified++
+		case eval.StateDue:
+			n.Due++
+		case eval.StateExpired:
+			n.Expired++
+		}
+		if seen[cr.User.ID] {
+			continue
+		}
+		seen[cr.User.ID] = true
+		sessions, err := c.DB.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: cr.User.ID})
+		if err != nil {
+			return nil, err
+		}
+		for _, ps := range sessions {
+			if ps.StartedAt.Before(since) {
+				continue
+			}
+			a := at(key{ps.SiteID, ps.Game})
+			a.Answered += ps.Answered
+			a.Correct += ps.Correct
+		}
+	}
+	var out []SiteTally
+	for _, site := range sites {
+		for _, g := range games {
+			n := *at(key{site.ID, g})
+			n.Site, n.Game = site.Name, g
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }

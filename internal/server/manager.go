@@ -94,7 +94,7 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f.Filter.Step == "" && s.scopeSite(ctx) == 0 {
-		if f.Sites, err = s.compareSites(ctx, f.Rows); err != nil {
+		if f.Sites, err = s.certs.CompareSites(ctx, f.Rows, s.certGames()); err != nil {
 			s.error(w, r, err)
 			return
 		}

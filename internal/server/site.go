@@ -4,9 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"time"
 
-	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
@@ -161,69 +159,4 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=table-test")
-}
-
-// accuracyWindow is how far back the sites' comparison counts answers.
-const accuracyWindow = 30 * 24 * time.Hour
-
-// compareSites is the director's comparison of the group's sites, game by
-// game: the active trainees of each site, how many are certified, due and
-// expired (rows, the dashboard's judgement of every trainee and game), and
-// the share of answers right in the last 30 days in practice sessions taken
-// at the site. Nil at a kiosk of one site.
-func (s *Server) compareSites(ctx context.Context, rows []view.CertRow) ([]view.SiteTally, error) {
-	sites, err := s.db.ListSites(ctx)
-	if err != nil || len(sites) < 2 {
-		return nil, err
-	}
-	type key struct {
-		site int64
-		game string
-	}
-	t := map[key]*view.SiteTally{}
-	at := func(k key) *view.SiteTally {
-		if t[k] == nil {
-			t[k] = &view.SiteTally{}
-		}
-		return t[k]
-	}
-	since := s.db.Clock().Add(-accuracyWindow)
-	seen := map[int64]bool{}
-	for _, cr := range rows {
-		c := at(key{cr.User.SiteID, cr.Game})
-		c.Trainees++
-		switch cr.Status.State {
-		case eval.StateCertified:
-			c.Certified++
-		case eval.StateDue:
-			c.Due++
-		case eval.StateExpired:
-			c.Expired++
-		}
-		if seen[cr.User.ID] {
-			continue
-		}
-		seen[cr.User.ID] = true
-		sessions, err := s.db.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: cr.User.ID})
-		if err != nil {
-			return nil, err
-		}
-		for _, ps := range sessions {
-			if ps.StartedAt.Before(since) {
-				continue
-			}
-			a := at(key{ps.SiteID, ps.Game})
-			a.Answered += ps.Answered
-			a.Correct += ps.Correct
-		}
-	}
-	var out []view.SiteTally
-	for _, site := range sites {
-		for _, g := range s.certGames() {
-			c := *at(key{site.ID, g})
-			c.Site, c.Game = site.Name, g
-			out = append(out, c)
-		}
-	}
-	return out, nil
 }
