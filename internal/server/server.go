@@ -102,7 +102,7 @@ type Server struct {
 	// health answers /healthz (health.go): Config.Health, or its own.
 	health *Health
 	// live hands the live drills to their projectors and tablets
-	// (class_hub.go).
+	// (package live: live.Hub).
 	live *live.Hub
 }
 
