@@ -1,6 +1,7 @@
 package class
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 
@@ -126,4 +127,13 @@ func (c *Class) CheckList(l *List) error {
 		}
 	}
 	return nil
+}
+
+// ListItems reads a stored list's questions.
+func ListItems(l *trainer.ClassList) ([]Item, error) {
+	var items []Item
+	if err := json.Unmarshal(l.Items, &items); err != nil {
+		return nil, fmt.Errorf("class list %d: %w", l.ID, err)
+	}
+	return items, nil
 }

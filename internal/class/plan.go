@@ -1,7 +1,10 @@
 package class
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 
@@ -289,4 +292,20 @@ func asError(err error) *trainer.Error {
 		return e
 	}
 	return &trainer.Error{Kind: trainer.KindInvalid, Message: err.Error()}
+}
+
+// Digest sums up what the plan decides for class classID (each row's
+// line, fate, user and values, never a PIN), so that the commit of an
+// import can tell the plan previewed from another.
+func (p *Plan) Digest(classID int64) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "class %d\n", classID)
+	for _, e := range p.Entries {
+		var user int64
+		if e.User != nil {
+			user = e.User.ID
+		}
+		fmt.Fprintf(h, "%d\x00%d\x00%d\x00%q\x00%q\x00%t\x00%t\n", e.Line, e.Fate, user, e.Name, e.Badge, e.PINMade, e.PINUnused)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

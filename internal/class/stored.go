@@ -149,3 +149,22 @@ func (q *Question) skipped() bool {
 	}
 	return q.At(last).Phase == PhaseSkipped
 }
+
+// ReportMembers are the trainees a live drill's report lists: those of
+// users on class c's roster or among the drill's participants (rec).
+func ReportMembers(c *Class, rec *trainer.ClassRunRecord, users []*trainer.User) []Member {
+	in := map[int64]bool{}
+	for _, id := range c.Members {
+		in[id] = true
+	}
+	for _, p := range rec.Participants {
+		in[p.UserID] = true
+	}
+	var members []Member
+	for _, u := range users {
+		if in[u.ID] {
+			members = append(members, Member{UserID: u.ID, Name: u.Name, Badge: u.Badge})
+		}
+	}
+	return members
+}

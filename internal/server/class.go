@@ -2,11 +2,8 @@ package server
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +12,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -26,8 +24,8 @@ import (
 // the report class_report.go. Handlers read the request, call the store
 // and package class, and choose a view: the words are the templates'.
 
-func classURL(id int64) string     { return fmt.Sprintf("/classes/%d", id) }
-func classLiveURL(id int64) string { return classURL(id) + "/live" }
+func classURL(id int64) string     { return templates.ClassURL(id) }
+func classLiveURL(id int64) string { return templates.ClassLiveURL(id) }
 func tabletURL(id int64) string    { return templates.TabletURL(id) }
 
 // refuse is a refusal people read in their language: catalogue message id
@@ -99,16 +97,7 @@ func (s *Server) handleClassList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := templates.ClassListView{Page: s.page(r, say.Msg("classes.list.title"), "classes"), CanCreate: class.CanCreate(u),
-		ListsURL: "/classes/lists"}
-	for _, rec := range recs {
-		c := (*class.Class)(rec)
-		row := templates.ClassRow{URL: classURL(c.ID), Name: c.Name, Members: len(c.Members), Games: s.gameWords(c.Games),
-			Starts: c.Starts, Ends: c.Ends, Live: c.RunID != 0, Drives: c.Drives(u), LiveURL: classLiveURL(c.ID)}
-		for _, id := range c.Instructors {
-			row.Instructors = append(row.Instructors, names[id])
-		}
-		v.Classes = append(v.Classes, row)
-	}
+		ListsURL: "/classes/lists", Classes: view.ClassRows(recs, names, u)}
 	s.render(w, r, http.StatusOK, templates.ClassListPage(v), nil)
 }
 
@@ -124,15 +113,6 @@ func (s *Server) userNames(ctx context.Context) (map[int64]string, error) {
 		out[u.ID] = u.Name
 	}
 	return out, nil
-}
-
-// gameWords are games as the templates name them.
-func (s *Server) gameWords(slugs []string) []templates.GameWord {
-	out := make([]templates.GameWord, len(slugs))
-	for i, g := range slugs {
-		out[i] = templates.GameWord{Slug: g}
-	}
-	return out
 }
 
 // handleClassNew shows the form of a new class: the signed-in manager or
@@ -151,36 +131,16 @@ func (s *Server) handleClassNew(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, say.Msg("classes.new.title"), "classes"), Form: f}), nil)
 }
 
-// classForm is the new class's form filled with c: the managers and
-// administrators of the staff member's site to choose instructors from,
-// the games, and errs on their fields.
+// classForm is the new class's form filled with c: the active users of
+// the staff member's site to choose instructors from (view.ClassForm keeps
+// those who may instruct), the games, and errs on their fields.
 func (s *Server) classForm(r *http.Request, c *class.Class, errs templates.Errors) (templates.ClassForm, error) {
 	ctx := r.Context()
-	f := templates.ClassForm{Action: "/classes", Name: c.Name, Errors: errs}
-	if f.Errors == nil {
-		f.Errors = templates.Errors{}
-	}
-	if !c.Starts.IsZero() {
-		f.Starts = c.Starts.Format(time.DateOnly)
-	}
-	if !c.Ends.IsZero() {
-		f.Ends = c.Ends.Format(time.DateOnly)
-	}
 	staff, err := s.db.ListUsers(ctx, trainer.UserFilter{ActiveOnly: true, SiteID: s.homeSite(ctx)})
 	if err != nil {
-		return f, err
+		return templates.ClassForm{}, err
 	}
-	for _, u := range staff {
-		if class.CheckInstructor(u) != nil {
-			continue
-		}
-		f.Instructors = append(f.Instructors, templates.ClassPick{Value: strconv.FormatInt(u.ID, 10), Name: u.Name,
-			Checked: slices.Contains(c.Instructors, u.ID)})
-	}
-	for _, g := range s.plan.Games() {
-		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: slices.Contains(c.Games, g)})
-	}
-	return f, nil
+	return s.view.ClassForm(ctx, c, staff, errs), nil
 }
 
 // handleClassCreate creates a class from the form: refused on its field
@@ -196,10 +156,7 @@ func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, bad := decodeClass(r.PostForm)
-	errs := templates.Errors{}
-	for field, id := range bad {
-		errs[field] = say.T(r.Context(), id)
-	}
+	errs := view.ClassErrors(ctx, bad, nil)
 	c.SiteID = s.homeSite(ctx)
 	c.Normalize()
 	if len(errs) == 0 {
@@ -218,7 +175,7 @@ func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		errs = templates.Errors{classField(err): messageIn(loc(r), err)}
+		errs = view.ClassErrors(ctx, nil, err)
 	}
 	f, err := s.classForm(r, c, errs)
 	if err != nil {
@@ -275,27 +232,6 @@ func decodeClass(form url.Values) (c *class.Class, bad map[string]string) {
 	return c, bad
 }
 
-// classField is the form field a refusal of a class belongs to, by its
-// message: "" for the form as a whole.
-func classField(err error) string {
-	var e *trainer.Error
-	if !errors.As(err, &e) {
-		return ""
-	}
-	switch {
-	case strings.HasPrefix(e.ID, "class.err.name"), e.ID == "err.class_name_taken", strings.HasPrefix(e.ID, "err.name"),
-		e.ID == "err.enter_name":
-		return "name"
-	case strings.HasPrefix(e.ID, "class.err.instructor"), e.ID == "err.class_other_site":
-		return "instructor"
-	case strings.HasPrefix(e.ID, "class.err.game"):
-		return "game"
-	case e.ID == "class.err.dates":
-		return "ends"
-	}
-	return ""
-}
-
 // handleClassShow is a class's page: its roster with the practice tables,
 // its games and instructors, its live drills with their reports, and, for
 // those who drive it, the roster import and the way to the live drill.
@@ -317,50 +253,20 @@ func (s *Server) handleClassShow(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ClassShowPage(v), nil)
 }
 
-// classView is a class's page.
+// classView is a class's page: every user of the kiosk, for the names of
+// its roster, instructors and runs, and its runs.
 func (s *Server) classView(r *http.Request, c *class.Class) (templates.ClassShowView, error) {
 	ctx := r.Context()
-	u := visitOf(ctx).user
-	v := templates.ClassShowView{Page: s.page(r, say.Name(c.Name), "classes"), Name: c.Name, Games: s.gameWords(c.Games),
-		Starts: c.Starts, Ends: c.Ends, Drives: c.Drives(u), Live: c.RunID != 0, LiveURL: classLiveURL(c.ID),
-		ImportAction: classURL(c.ID) + "/roster/preview", TablesAction: classURL(c.ID) + "/tables",
-		MaxRosterKB: class.MaxRosterBytes / 1024}
 	users, err := s.db.ListUsers(ctx, trainer.UserFilter{})
 	if err != nil {
-		return v, err
+		return templates.ClassShowView{}, err
 	}
-	byID := make(map[int64]*trainer.User, len(users))
-	for _, x := range users {
-		byID[x.ID] = x
-	}
-	for _, id := range c.Instructors {
-		if x := byID[id]; x != nil {
-			v.Instructors = append(v.Instructors, x.Name)
-		}
-	}
-	for _, id := range c.Members {
-		x := byID[id]
-		if x == nil {
-			continue
-		}
-		v.Roster = append(v.Roster, templates.RosterRow{ID: strconv.FormatInt(id, 10), Name: x.Name, Badge: x.Badge,
-			Table: c.Tables[id], Active: x.Active})
-	}
-	slices.SortFunc(v.Roster, func(a, b templates.RosterRow) int {
-		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-	})
 	runs, err := s.db.ListClassRuns(ctx, c.ID)
 	if err != nil {
-		return v, err
+		return templates.ClassShowView{}, err
 	}
-	for _, run := range runs {
-		rv := templates.RunRow{Started: run.StartedAt, Ended: run.EndedAt, List: run.ListName,
-			ReportURL: reportURL(c.ID, run.ID), CSVURL: reportURL(c.ID, run.ID) + "/report.csv"}
-		if x := byID[run.StartedBy]; x != nil {
-			rv.By = x.Name
-		}
-		v.Runs = append(v.Runs, rv)
-	}
+	v := view.ClassShow(c, visitOf(ctx).user, users, runs)
+	v.Page = s.page(r, say.Name(c.Name), "classes")
 	return v, nil
 }
 
@@ -401,7 +307,7 @@ func (s *Server) handleClassTables(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnprocessableEntity, templates.ClassShowPage(v), nil)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, classURL(c.ID)+"?saved=tables")
 }
 

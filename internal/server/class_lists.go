@@ -2,27 +2,22 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/class"
-	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // Prepared lists of questions (class.List): an instructor saves the
 // questions of a lesson once and asks them again, in order, in any class
 // that learns their games. A list is its maker's to change or delete, and
 // every instructor's to use.
-
-// listRows is how many questions the list form offers (a list holds up
-// to class.MaxListItems; a longer one is saved in two).
-const listRows = 12
 
 // handleClassLists shows every prepared list and the form that makes one.
 func (s *Server) handleClassLists(w http.ResponseWriter, r *http.Request) {
@@ -44,51 +39,17 @@ func (s *Server) handleClassLists(w http.ResponseWriter, r *http.Request) {
 // empty form).
 func (s *Server) listsView(r *http.Request, form url.Values, errs templates.Errors) (templates.ClassListsView, error) {
 	ctx := r.Context()
-	u := visitOf(ctx).user
-	v := templates.ClassListsView{Page: s.page(r, say.Msg("classes.lists.title"), "classes")}
 	lists, err := s.db.ListClassLists(ctx, 0)
 	if err != nil {
-		return v, err
+		return templates.ClassListsView{}, err
 	}
 	names, err := s.userNames(ctx)
 	if err != nil {
-		return v, err
+		return templates.ClassListsView{}, err
 	}
-	for _, l := range lists {
-		items, err := listItems(l)
-		if err != nil {
-			return v, err
-		}
-		row := templates.ListRow{Name: l.Name, Owner: names[l.OwnerID]}
-		for _, it := range items {
-			row.Items = append(row.Items, s.listItemView(it))
-		}
-		if l.OwnerID == u.ID {
-			row.DeleteAction = "/classes/lists/" + strconv.FormatInt(l.ID, 10) + "/delete"
-		}
-		v.Lists = append(v.Lists, row)
-	}
-	f := templates.ListForm{Action: "/classes/lists", Name: form.Get("name"), Errors: errs}
-	for _, g := range s.plan.Games() {
-		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g)})
-	}
-	for _, k := range drills.Kinds {
-		f.Kinds = append(f.Kinds, templates.ClassPick{Value: k, Name: k})
-	}
-	for _, lv := range s.plan.Levels() {
-		f.Levels = append(f.Levels, templates.LevelPick{Level: lv.Level, Title: lv.Title})
-	}
-	for i := 1; i <= listRows; i++ {
-		n := strconv.Itoa(i)
-		row := templates.ListFormRow{N: i, Game: form.Get("game_" + n), Kind: form.Get("kind_" + n), Level: form.Get("level_" + n),
-			Error: errs["q"+n]}
-		if row.Level == "" {
-			row.Level = "1"
-		}
-		f.Rows = append(f.Rows, row)
-	}
-	v.Form = f
-	return v, nil
+	v, err := s.view.ClassLists(ctx, lists, names, visitOf(ctx).user, form, errs)
+	v.Page = s.page(r, say.Msg("classes.lists.title"), "classes")
+	return v, err
 }
 
 // handleClassListCreate saves a new list from the form: its rows with a
@@ -117,17 +78,7 @@ func (s *Server) handleClassListCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	errs := templates.Errors{}
-	var ie *class.ItemError
-	switch {
-	case errors.As(err, &ie) && ie.Item-1 < len(rows):
-		errs["q"+strconv.Itoa(rows[ie.Item-1])] = messageIn(loc(r), ie.Err)
-	case strings.HasPrefix(errID(err), "class.list.name"), errors.Is(err, trainer.ErrClassListNameTaken):
-		errs["name"] = messageIn(loc(r), err)
-	default:
-		errs[""] = messageIn(loc(r), err)
-	}
-	v, verr := s.listsView(r, r.PostForm, errs)
+	v, verr := s.listsView(r, r.PostForm, view.ListErrors(r.Context(), err, rows))
 	if verr != nil {
 		s.error(w, r, verr)
 		return
@@ -140,7 +91,7 @@ func (s *Server) handleClassListCreate(w http.ResponseWriter, r *http.Request) {
 func decodeList(form url.Values) (*class.List, []int) {
 	l := &class.List{Name: form.Get("name")}
 	var rows []int
-	for i := 1; i <= listRows; i++ {
+	for i := 1; i <= view.ListRows; i++ {
 		n := strconv.Itoa(i)
 		game := strings.TrimSpace(form.Get("game_" + n))
 		if game == "" {
@@ -151,15 +102,6 @@ func decodeList(form url.Values) (*class.List, []int) {
 		rows = append(rows, i)
 	}
 	return l, rows
-}
-
-// errID is the catalogue id of err's message, "" for none.
-func errID(err error) string {
-	var e *trainer.Error
-	if errors.As(err, &e) {
-		return e.ID
-	}
-	return ""
 }
 
 // handleClassListDelete deletes a list of the signed-in user's; another's

@@ -2,15 +2,14 @@ package server
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/class"
-	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/live"
+	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -33,7 +32,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	sn, err := s.live.current(ctx, c.ID, false)
+	sn, err := s.live.Current(ctx, c.ID, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -56,128 +55,34 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ProjectorPage(v), nil)
 }
 
-// projectorControls are the instructor's controls at now.
-func (s *Server) projectorControls(ctx context.Context, sn *liveSnap, now time.Time) (templates.ProjectorControls, error) {
-	base := classLiveURL(sn.Class.ID)
-	state, st := view.LiveState(&sn.Live, now)
-	c := templates.ProjectorControls{State: state, Paused: st.Paused, Actions: base + "/action",
-		StandingAction: base + "/standing", Standing: string(sn.Class.Standing), ShowNames: sn.Class.ShowNames}
-	var qID int64
-	if q := sn.Question(); q != nil {
-		qID = q.ID
-		c.Question = strconv.FormatInt(q.ID, 10)
-	}
-	c.Key = fmt.Sprintf("%s|%d|%d|%t|%s|%t", state, sn.RunID(), qID, st.Paused, sn.Class.Standing, sn.Class.ShowNames)
-	switch state {
+// projectorControls are the instructor's controls at now: with the
+// prepared lists to start a drill from while none runs, with the list the
+// drill asks while it waits for the next question.
+func (s *Server) projectorControls(ctx context.Context, sn *live.Snap, now time.Time) (templates.ProjectorControls, error) {
+	var lists []*trainer.ClassList
+	var asked *trainer.ClassList
+	var err error
+	switch state, _ := view.LiveState(&sn.Live, now); state {
 	case templates.LiveIdle:
-		lists, err := s.db.ListClassLists(ctx, 0)
-		if err != nil {
-			return c, err
-		}
-		c.Start = &templates.StartRunForm{Action: base + "/start"}
-		for _, l := range lists {
-			if items, err := listItems(l); err == nil && sn.Class.CheckList(&class.List{Items: items}) == nil {
-				c.Start.Lists = append(c.Start.Lists, templates.ClassPick{Value: strconv.FormatInt(l.ID, 10), Name: l.Name})
-			}
-		}
-		return c, nil
+		lists, err = s.db.ListClassLists(ctx, 0)
 	case templates.LiveWaiting, templates.LiveLocked, templates.LiveSkipped:
-		f, err := s.nextForm(ctx, sn)
-		if err != nil {
-			return c, err
-		}
-		c.Next = f
-		c.Key += fmt.Sprintf("|%d", f.ListN)
-	}
-	c.EndAction = base + "/end"
-	return c, nil
-}
-
-// nextForm is the form that asks the next question: the class's games,
-// the kinds and levels, the same as the question before by default, and
-// the next question of the prepared list the drill asks.
-func (s *Server) nextForm(ctx context.Context, sn *liveSnap) (*templates.NextQuestionForm, error) {
-	f := &templates.NextQuestionForm{Action: classLiveURL(sn.Class.ID) + "/question", Level: 1,
-		Preview: int(class.DefaultPreview / time.Second)}
-	game, kind := "", "payout"
-	if len(sn.Class.Games) > 0 {
-		game = sn.Class.Games[0]
-	}
-	if q := sn.Question(); q != nil {
-		game, kind, f.Level = q.Game, q.Kind, q.Level
-		f.Preview = int(q.Timing.Preview / time.Second)
-	}
-	for _, g := range sn.Class.Games {
-		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: g == game})
-	}
-	for _, k := range s.kindsOf(sn.Class.Games) {
-		f.Kinds = append(f.Kinds, templates.ClassPick{Value: k, Name: k, Checked: k == kind})
-	}
-	for _, lv := range s.plan.Levels() {
-		f.Levels = append(f.Levels, templates.LevelPick{Level: lv.Level, Title: lv.Title})
-	}
-	if run := sn.Live.Live.Run; run != nil && run.ListID != 0 {
-		f.ListName = run.ListName
-		l, err := s.db.FindClassList(ctx, run.ListID)
-		switch {
-		case trainer.KindOf(err) == trainer.KindNotFound: // deleted since: the name stays, no question is next
-		case err != nil:
-			return nil, err
-		default:
-			items, err := listItems(l)
-			if err != nil {
-				return nil, err
-			}
-			f.ListLen = len(items)
-			if q := sn.Question(); q != nil {
-				f.ListN = q.Number
-			}
-			if f.ListN < len(items) {
-				it := s.listItemView(items[f.ListN])
-				f.ListNext = &it
+		if run := sn.Live.Live.Run; run != nil && run.ListID != 0 {
+			asked, err = s.db.FindClassList(ctx, run.ListID)
+			if trainer.KindOf(err) == trainer.KindNotFound { // deleted since: the name stays, no question is next
+				asked, err = nil, nil
 			}
 		}
 	}
-	return f, nil
-}
-
-// kindsOf are the kinds of drill any of games has, in drills.Kinds' order.
-func (s *Server) kindsOf(games []string) []string {
-	var out []string
-	for _, k := range drills.Kinds {
-		for _, g := range games {
-			if s.plan.Offers(g, k) {
-				out = append(out, k)
-				break
-			}
-		}
+	if err != nil {
+		return templates.ProjectorControls{}, err
 	}
-	return out
-}
-
-// listItems reads a stored list's questions.
-func listItems(l *trainer.ClassList) ([]class.Item, error) {
-	var items []class.Item
-	if err := json.Unmarshal(l.Items, &items); err != nil {
-		return nil, fmt.Errorf("class list %d: %w", l.ID, err)
-	}
-	return items, nil
-}
-
-func (s *Server) listItemView(it class.Item) templates.ListItemView {
-	v := templates.ListItemView{Game: templates.GameWord{Slug: it.Game}, Kind: it.Kind, Level: it.Level}
-	for _, lv := range s.plan.Levels() {
-		if lv.Level == it.Level {
-			v.Title = lv.Title
-		}
-	}
-	return v
+	return s.view.ProjectorControls(ctx, &sn.Live, lists, asked, now)
 }
 
 // done ends an instructor's action: htmx hears the result through the
 // event stream (204); a plain form comes back to the page.
 func (s *Server) done(w http.ResponseWriter, r *http.Request, classID int64) {
-	s.live.poke()
+	s.live.Poke()
 	if isHTMX(r) {
 		w.WriteHeader(http.StatusNoContent)
 		return
@@ -209,7 +114,7 @@ func (s *Server) handleLiveStart(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		items, err := listItems(l)
+		items, err := class.ListItems(l)
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -224,7 +129,7 @@ func (s *Server) handleLiveStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, classLiveURL(c.ID))
 }
 
@@ -260,7 +165,7 @@ func (s *Server) handleLiveQuestion(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.ErrClassGame)
 		return
 	}
-	seed := it.SeedFrom(newRand())
+	seed := it.SeedFrom(practice.NewRand())
 	d, err := s.plan.Rebuild(trainer.Spec{Game: it.Game, Kind: it.Kind, Level: it.Level, Seed: seed, House: s.house.Name,
 		RulesVersion: s.plan.Version()})
 	if err != nil {
@@ -305,7 +210,7 @@ func (s *Server) nextItem(ctx context.Context, c *class.Class, form map[string][
 	if err != nil {
 		return class.Item{}, err
 	}
-	items, err := listItems(l)
+	items, err := class.ListItems(l)
 	if err != nil {
 		return class.Item{}, err
 	}
@@ -446,6 +351,6 @@ func (s *Server) handleLiveEnd(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, reportURL(c.ID, run.ID))
 }

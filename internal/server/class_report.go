@@ -16,9 +16,7 @@ import (
 // or wrong and the time, as a printable page and as CSV. Every member of
 // staff of the class's site reads it, as they read the dashboard.
 
-func reportURL(classID, runID int64) string {
-	return fmt.Sprintf("%s/runs/%d", classURL(classID), runID)
-}
+func reportURL(classID, runID int64) string { return templates.ClassReportURL(classID, runID) }
 
 // classReport reads the live drill of the route's {run} for the class of
 // {id} and lays out its report over the roster and anybody else who
@@ -48,20 +46,7 @@ func (s *Server) classReport(r *http.Request) (*class.Class, *trainer.ClassRunRe
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	in := map[int64]bool{}
-	for _, id := range c.Members {
-		in[id] = true
-	}
-	for _, p := range rec.Participants {
-		in[p.UserID] = true
-	}
-	var members []class.Member
-	for _, u := range users {
-		if in[u.ID] {
-			members = append(members, class.Member{UserID: u.ID, Name: u.Name, Badge: u.Badge})
-		}
-	}
-	return c, rec, class.NewReport(members, asked), nil
+	return c, rec, class.NewReport(class.ReportMembers(c, rec, users), asked), nil
 }
 
 // handleClassReport is the report's printable page.
@@ -71,25 +56,8 @@ func (s *Server) handleClassReport(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.ReportView{Page: s.page(r, say.Msg("classes.report.title", "Class", c.Name), "classes"), ClassName: c.Name,
-		ClassURL: classURL(c.ID), House: s.house.Title, Started: rec.Run.StartedAt, Ended: rec.Run.EndedAt, List: rec.Run.ListName,
-		CSVURL: reportURL(c.ID, rec.Run.ID) + "/report.csv"}
-	for _, q := range rep.Questions {
-		v.Questions = append(v.Questions, templates.ReportQuestion{Number: q.Number,
-			Game: templates.GameWord{Slug: q.Game}, Kind: q.Kind, Level: q.Level, Skipped: q.Skipped})
-	}
-	for i, t := range rep.Totals {
-		v.Totals = append(v.Totals, templates.ReportTotal{Answered: t.Answered, Right: t.Right, Median: t.Median,
-			Skipped: rep.Questions[i].Skipped})
-	}
-	for _, row := range rep.Rows {
-		rv := templates.ReportRowView{Name: row.Name, Badge: row.Badge, Answered: row.Answered, Right: row.Right, Median: row.Median}
-		for j, cell := range row.Cells {
-			rv.Cells = append(rv.Cells, templates.ReportCell{Answered: cell.Answered, Correct: cell.Correct, Elapsed: cell.Elapsed,
-				Skipped: rep.Questions[j].Skipped})
-		}
-		v.Rows = append(v.Rows, rv)
-	}
+	v := s.view.ClassReport(c, rec, rep)
+	v.Page = s.page(r, say.Msg("classes.report.title", "Class", c.Name), "classes")
 	s.render(w, r, http.StatusOK, templates.ReportPage(v), nil)
 }
 

@@ -1,19 +1,16 @@
 package server
 
 import (
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 
 	"github.com/dealerkiosk/trainer/internal/class"
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // The roster import in the browser (docs/classes.md, "The roster file" and
@@ -56,6 +53,14 @@ func (s *Server) handleRosterPreview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "")), nil)
+}
+
+// rosterPreview is the preview's page: every row with its fate, and the
+// form that commits the rows accepted (the file carried in it).
+func (s *Server) rosterPreview(r *http.Request, c *class.Class, p *class.Plan, data []byte, notice string) templates.RosterPreviewView {
+	v := view.RosterPreview(r.Context(), c, p, data, notice)
+	v.Page = s.page(r, say.Msg("classes.roster.preview_title", "Class", c.Name), "classes")
+	return v
 }
 
 // rosterUpload reads the uploaded file. A body past the limit is the file
@@ -110,56 +115,6 @@ func (s *Server) planRoster(r *http.Request, c *class.Class, rows []class.Row) (
 	return class.PlanImport(rows, class.IndexUsers(users), c.Members, nil)
 }
 
-// planDigest sums up what a plan decides (each row's line, fate, user and
-// values, never a PIN), so that the commit can tell the plan previewed
-// from another.
-func planDigest(classID int64, p *class.Plan) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "class %d\n", classID)
-	for _, e := range p.Entries {
-		var user int64
-		if e.User != nil {
-			user = e.User.ID
-		}
-		fmt.Fprintf(h, "%d\x00%d\x00%d\x00%q\x00%q\x00%t\x00%t\n", e.Line, e.Fate, user, e.Name, e.Badge, e.PINMade, e.PINUnused)
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// rosterPreview is the preview's page: every row with its fate, and the
-// form that commits the rows accepted (the file carried in it).
-func (s *Server) rosterPreview(r *http.Request, c *class.Class, p *class.Plan, data []byte, notice string) templates.RosterPreviewView {
-	l := loc(r)
-	v := templates.RosterPreviewView{
-		Page: s.page(r, say.Msg("classes.roster.preview_title", "Class", c.Name), "classes"), ClassName: c.Name,
-		ClassURL: classURL(c.ID), Action: classURL(c.ID) + "/roster/import", Roster: base64.StdEncoding.EncodeToString(data),
-		Digest: planDigest(c.ID, p), Notice: notice,
-		Added: p.Count(class.FateAdd), Joining: p.Count(class.FateJoin), Members: p.Count(class.FateMember),
-		Refused: p.Count(class.FateRefused),
-	}
-	for _, e := range p.Entries {
-		v.Rows = append(v.Rows, rosterRow(l, e))
-	}
-	return v
-}
-
-// rosterRow is one row of the preview: its values, its fate and, for a
-// refused row, why, in the reader's language.
-func rosterRow(l *i18n.Localizer, e class.Entry) templates.RosterPreviewRow {
-	row := templates.RosterPreviewRow{Line: e.Line, Name: e.Name, Badge: e.Badge, Fate: e.Fate.String()}
-	switch {
-	case e.Refusal != nil:
-		row.Reason = messageIn(l, e.Refusal)
-	case e.PINMade:
-		row.PIN = "made"
-	case e.PINUnused:
-		row.PIN = "unused"
-	case e.Fate == class.FateAdd:
-		row.PIN = "given"
-	}
-	return row
-}
-
 // handleRosterImport commits the roster previewed: it plans the file again,
 // and saves every accepted row at once when the plan is the one previewed.
 // It answers with the result and the slips of the PINs the kiosk made,
@@ -189,7 +144,7 @@ func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if planDigest(c.ID, plan) != r.PostForm.Get("digest") {
+	if plan.Digest(c.ID) != r.PostForm.Get("digest") {
 		// Someone changed the kiosk's users, or the class, since the
 		// preview: the rows are shown again, as they stand now.
 		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "classes.roster.changed")), nil)
@@ -218,14 +173,8 @@ func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(v), nil)
 		return
 	}
-	s.live.poke()
-	v := templates.RosterResultView{
-		Page: s.page(r, say.Msg("classes.roster.result_title", "Class", c.Name), "classes"), ClassName: c.Name, ClassURL: classURL(c.ID),
-		Added: plan.Count(class.FateAdd), Joined: plan.Count(class.FateJoin), Members: plan.Count(class.FateMember),
-		Refused: plan.Count(class.FateRefused), House: s.house.Title,
-	}
-	for _, e := range plan.Slips() {
-		v.Slips = append(v.Slips, templates.Slip{Name: e.Name, Badge: e.Badge, PIN: e.IssuedPIN})
-	}
+	s.live.Poke()
+	v := s.view.RosterResult(c, plan)
+	v.Page = s.page(r, say.Msg("classes.roster.result_title", "Class", c.Name), "classes")
 	s.render(w, r, http.StatusOK, templates.RosterResultPage(v), nil)
 }

@@ -5,139 +5,24 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/dealerkiosk/trainer/internal/live"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
-// The live drill's event streams (server-sent events, which htmx's SSE
-// extension swaps into the page: web/static/htmx-ext-sse-2.2.4.min.js) and
-// their fallback, polling every 2 s where a proxy holds the events back
-// (web/static/class.js). Each stream renders what changed for its reader
-// only: the panel when its key moves (a new question, a phase, the
-// trainee's own answer), the clock alone when only the clock moves (time
-// added), so that an amount half typed on a tablet is never wiped by
-// somebody else's answer. A panel's key is the event's id, which the
-// browser sends back when it reconnects (Last-Event-ID): a tablet that
-// drops and comes back gets the panel again only if it changed meanwhile,
-// its answer kept in the store either way.
-
-// The stream's pacing: how soon the browser reconnects after the stream
-// ends (the kiosk shutting down, a proxy cutting it), and how often a stream
-// says it is alive (class.js falls back to polling after three silent
-// periods).
-const (
-	sseRetry     = 5 * time.Second
-	sseHeartbeat = 10 * time.Second
-)
-
-// sse writes one event stream.
-type sse struct {
-	w  http.ResponseWriter
-	rc *http.ResponseController
-}
-
-// startSSE answers the request with an event stream. The stream outlives
-// the server's write timeout: its deadline is lifted.
-func startSSE(w http.ResponseWriter) (*sse, error) {
-	rc := http.NewResponseController(w)
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil && err != http.ErrNotSupported {
-		return nil, err
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("X-Accel-Buffering", "no") // nginx: do not hold the events back
-	w.WriteHeader(http.StatusOK)
-	s := &sse{w: w, rc: rc}
-	if _, err := fmt.Fprintf(w, "retry: %d\n\n", sseRetry.Milliseconds()); err != nil {
-		return nil, err
-	}
-	return s, s.send("hello", "", nil)
-}
-
-// send writes the event name with data (one "data:" line per line) and
-// flushes it; id, when set, is what the browser sends back on reconnecting.
-func (s *sse) send(name, id string, data []byte) error {
-	var b bytes.Buffer
-	b.WriteString("event: " + name + "\n")
-	if id != "" {
-		b.WriteString("id: " + strings.NewReplacer("\n", " ", "\r", " ").Replace(id) + "\n")
-	}
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		b.WriteString("data: ")
-		b.Write(bytes.TrimRight(line, "\r"))
-		b.WriteByte('\n')
-	}
-	b.WriteByte('\n')
-	if _, err := s.w.Write(b.Bytes()); err != nil {
-		return err
-	}
-	return s.rc.Flush()
-}
+// The live drill's event streams and their polling fallback (package
+// live has the hub, the stream and what they send when): each handler
+// reads who asks and which class, builds the reader's views of each
+// snapshot (web/view) and sends what changed.
 
 // renderBytes renders c in ctx's language.
 func renderBytes(ctx context.Context, c templ.Component) ([]byte, error) {
 	var b bytes.Buffer
 	err := c.Render(ctx, &b)
 	return b.Bytes(), err
-}
-
-// lastKey is the key of the panel the page shows: the last event's id when
-// the browser reconnects, else the page's own (?key=).
-func lastKey(r *http.Request) string {
-	if id := r.Header.Get("Last-Event-ID"); id != "" {
-		return id
-	}
-	return r.URL.Query().Get("key")
-}
-
-// wantsStream reports whether the request is a browser's EventSource (or a
-// client like one), which asks for text/event-stream and keeps reading:
-// its stream stays open until it leaves. Any other GET gets the events of
-// the moment and the end of the stream, so that a plain request (a link
-// followed, a check of who may use the route) returns.
-func wantsStream(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "text/event-stream")
-}
-
-// streamLoop hands each snapshot of class classID to on until the request
-// ends, the kiosk shuts down or on says to stop, with a heartbeat between.
-// first is the snapshot read when the stream began.
-//
-// alive, when not nil, is asked at every heartbeat whether the stream's
-// reader may go on reading (a trainee's session still live); the stream
-// ends when it says no.
-func (s *Server) streamLoop(ctx context.Context, ev *sse, classID int64, on func(*liveSnap) (bool, error), alive func() bool) error {
-	sub := s.live.subscribe(classID)
-	if sub == nil {
-		return nil
-	}
-	defer s.live.unsubscribe(classID, sub)
-	beat := time.NewTicker(sseHeartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-s.live.done:
-			return nil
-		case <-beat.C:
-			if alive != nil && !alive() {
-				return nil
-			}
-			if err := ev.send("alive", "", nil); err != nil {
-				return nil
-			}
-		case sn := <-sub.ch:
-			more, err := on(sn)
-			if err != nil || !more {
-				return err
-			}
-		}
-	}
 }
 
 // handleTabletEvents is a trainee's event stream: their panel when it
@@ -150,7 +35,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	u := visitOf(ctx).user
-	sn, err := s.live.current(ctx, c.ID, true)
+	sn, err := s.live.Current(ctx, c.ID, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -160,16 +45,16 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	ev, err := startSSE(w)
+	ev, err := live.Start(w)
 	if err != nil {
 		s.logError(r, err)
 		return
 	}
-	last, lastClock, joined, keep := lastKey(r), r.URL.Query().Get("clock"), sn.Live.Live.Joined, wantsStream(r)
-	running := sn.running()
-	on := func(sn *liveSnap) (bool, error) {
-		running = sn.running()
-		if p == nil && sn.running() && sn.Live.Live.Joined != joined {
+	last, lastClock, joined, keep := live.LastKey(r), r.URL.Query().Get("clock"), sn.Live.Live.Joined, live.WantsStream(r)
+	running := sn.Running()
+	on := func(sn *live.Snap) (bool, error) {
+		running = sn.Running()
+		if p == nil && sn.Running() && sn.Live.Live.Joined != joined {
 			// Joined on another tablet since: read who the trainee is in it.
 			joined = sn.Live.Live.Joined
 			if p, err = s.participation(ctx, sn, u.ID); err != nil {
@@ -186,7 +71,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return false, err
 			}
-			if err := ev.send("panel", panel.Key, data); err != nil {
+			if err := ev.Send("panel", panel.Key, data); err != nil {
 				return false, nil
 			}
 			last, lastClock = panel.Key, panel.Clock.Key
@@ -195,7 +80,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return false, err
 			}
-			if err := ev.send("clock", "", data); err != nil {
+			if err := ev.Send("clock", "", data); err != nil {
 				return false, nil
 			}
 			lastClock = panel.Clock.Key
@@ -210,14 +95,14 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	alive := s.keepSignedIn(ctx, &running)
-	s.streamEnd(r, s.streamLoop(ctx, ev, c.ID, on, alive))
+	s.streamEnd(r, s.live.Follow(ctx, ev, c.ID, on, alive))
 }
 
 // sessionTouchEvery is how often an event stream keeps its reader's
 // session alive while a live drill runs.
 const sessionTouchEvery = time.Minute
 
-// keepSignedIn is a stream's heartbeat check (streamLoop's alive). A
+// keepSignedIn is a stream's heartbeat check (live.Hub.Follow's alive). A
 // trainee watching a live drill does not tap while the instructor explains,
 // nor does the instructor at the projector, and a stream is one long
 // request: while *running says a drill runs, it keeps the reader's session
@@ -249,19 +134,14 @@ func (s *Server) streamEnd(r *http.Request, err error) {
 // who reads it (the question before an answer, the waiting states) is
 // rendered once per snapshot and language and shared by every tablet; its
 // clock is rendered in it to the quarter second.
-func (s *Server) tabletBytes(ctx context.Context, sn *liveSnap, panel templates.TabletPanel) ([]byte, error) {
+func (s *Server) tabletBytes(ctx context.Context, sn *live.Snap, panel templates.TabletPanel) ([]byte, error) {
 	shared := panel.Notice == "" && panel.Result == nil && panel.NoAnswer == nil && panel.Yours == nil
 	key := fmt.Sprintf("tablet|%s|%d", panel.Key, panel.Clock.Left/(250*time.Millisecond))
+	render := func() ([]byte, error) { return renderBytes(ctx, templates.TabletPanelFragment(panel)) }
 	if shared {
-		if b, ok := sn.cache.Load(key); ok {
-			return b.([]byte), nil
-		}
+		return sn.Memo(key, render)
 	}
-	b, err := renderBytes(ctx, templates.TabletPanelFragment(panel))
-	if err == nil && shared {
-		sn.cache.Store(key, b)
-	}
-	return b, err
+	return render()
 }
 
 // handleTabletPoll is the tablet's fallback where events do not come
@@ -299,20 +179,20 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	sn, err := s.live.current(ctx, c.ID, true)
+	sn, err := s.live.Current(ctx, c.ID, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	ev, err := startSSE(w)
+	ev, err := live.Start(w)
 	if err != nil {
 		s.logError(r, err)
 		return
 	}
-	last, lastControls, keep := lastKey(r), r.URL.Query().Get("controls"), wantsStream(r)
-	running := sn.running()
-	on := func(sn *liveSnap) (bool, error) {
-		running = sn.running()
+	last, lastControls, keep := live.LastKey(r), r.URL.Query().Get("controls"), live.WantsStream(r)
+	running := sn.Running()
+	on := func(sn *live.Snap) (bool, error) {
+		running = sn.Running()
 		now := s.db.Clock()
 		panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 		if err != nil {
@@ -327,7 +207,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return false, err
 			}
-			if err := ev.send("panel", panel.Key, data); err != nil {
+			if err := ev.Send("panel", panel.Key, data); err != nil {
 				return false, nil
 			}
 			last = panel.Key
@@ -337,7 +217,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return false, err
 			}
-			if err := ev.send("controls", "", data); err != nil {
+			if err := ev.Send("controls", "", data); err != nil {
 				return false, nil
 			}
 			lastControls = controls.Key
@@ -352,7 +232,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	alive := s.keepSignedIn(ctx, &running)
-	s.streamEnd(r, s.streamLoop(ctx, ev, c.ID, on, alive))
+	s.streamEnd(r, s.live.Follow(ctx, ev, c.ID, on, alive))
 }
 
 // handleProjectorPoll is the projector's fallback, as handleTabletPoll.
@@ -363,7 +243,7 @@ func (s *Server) handleProjectorPoll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	sn, err := s.live.current(ctx, c.ID, true)
+	sn, err := s.live.Current(ctx, c.ID, true)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -397,7 +277,7 @@ func (s *Server) handleProjectorPoll(w http.ResponseWriter, r *http.Request) {
 // RegisterOnShutdown), which waits for requests in flight, and a stream
 // would never end by itself. The browsers reconnect to whichever process
 // serves next.
-func (s *Server) CloseStreams() { s.live.close() }
+func (s *Server) CloseStreams() { s.live.Close() }
 
 // liveLog logs a failure of the hub's loop, which has no request.
 func (s *Server) liveLog(err error) {

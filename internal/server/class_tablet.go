@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/class"
+	"github.com/dealerkiosk/trainer/internal/live"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
@@ -70,7 +71,7 @@ func (s *Server) renderTablet(w http.ResponseWriter, r *http.Request, status int
 // watched by the hub for a tablet that polls.
 func (s *Server) tabletNow(ctx context.Context, classID int64, poll bool) (templates.TabletPanel, error) {
 	u := visitOf(ctx).user
-	sn, err := s.live.current(ctx, classID, poll)
+	sn, err := s.live.Current(ctx, classID, poll)
 	if err != nil {
 		return templates.TabletPanel{}, err
 	}
@@ -83,8 +84,8 @@ func (s *Server) tabletNow(ctx context.Context, classID int64, poll bool) (templ
 
 // participation is trainee userID's in the snapshot's live drill, nil
 // until they join (or with none running).
-func (s *Server) participation(ctx context.Context, sn *liveSnap, userID int64) (*trainer.ClassParticipant, error) {
-	if !sn.running() {
+func (s *Server) participation(ctx context.Context, sn *live.Snap, userID int64) (*trainer.ClassParticipant, error) {
+	if !sn.Running() {
 		return nil, nil
 	}
 	mine, err := s.db.ClassLive(ctx, sn.Class.ID, userID)
@@ -111,7 +112,7 @@ func (s *Server) handleTabletJoin(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	s.redirect(w, r, tabletURL(c.ID))
 }
 
@@ -174,7 +175,7 @@ func (s *Server) handleTabletAnswer(w http.ResponseWriter, r *http.Request) {
 		s.tabletRefused(w, r, c, err)
 		return
 	}
-	s.live.poke()
+	s.live.Poke()
 	if !isHTMX(r) {
 		s.redirect(w, r, tabletURL(c.ID))
 		return

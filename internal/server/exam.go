@@ -1,14 +1,12 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 
-	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -89,7 +87,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errNoExam)
 		return
 	}
-	items, err := practice.PlanExam(s.plan, newRand(), game, st)
+	items, err := practice.PlanExam(s.plan, practice.NewRand(), game, st)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -122,7 +120,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if _, err := s.serveExamItem(r.Context(), ex); err != nil {
+	if _, err := s.flow.ExamItem(r.Context(), ex, drillLang(r.Context())); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -205,8 +203,8 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		stale()
 		return
 	}
-	sv, err := s.serveExamItem(r.Context(), ex)
-	if errors.Is(err, errSessionDone) || err == nil && sv.a.Position != n {
+	sv, err := s.flow.ExamItem(r.Context(), ex, drillLang(r.Context()))
+	if errors.Is(err, practice.ErrSessionDone) || err == nil && sv.Attempt.Position != n {
 		stale()
 		return
 	}
@@ -218,20 +216,20 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableAnswer)
 		return
 	}
-	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
+	answer, msgs := practice.DecodeAnswer(sv.Drill, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
-		q := s.view.ExamQuestion(r.Context(), sess, ex, sv.a, sv.d, s.db.Clock(), r.PostForm, view.FieldErrors(r.Context(), msgs))
-		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: view.ExamBar(r.Context(), ex, sess.Answered, sv.a.Position), Question: &q})
+		q := s.view.ExamQuestion(r.Context(), sess, ex, sv.Attempt, sv.Drill, s.db.Clock(), r.PostForm, view.FieldErrors(r.Context(), msgs))
+		s.renderExam(w, r, http.StatusUnprocessableEntity, templates.ExamPanel{Bar: view.ExamBar(r.Context(), ex, sess.Answered, sv.Attempt.Position), Question: &q})
 		return
 	}
-	if _, _, err := s.grade(r.Context(), sv, answer); errors.Is(err, trainer.ErrAnswered) {
+	if _, _, err := s.flow.Grade(r.Context(), sv, answer); errors.Is(err, trainer.ErrAnswered) {
 		stale()
 		return
 	} else if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	if err := s.advanceExam(r.Context(), ex); err != nil {
+	if err := s.flow.AdvanceExam(r.Context(), ex, drillLang(r.Context())); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -251,90 +249,13 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 	s.renderExam(w, r, http.StatusOK, p)
 }
 
-// advanceExam serves the exam's next item after an answer, or finishes the
-// exam after the last.
-func (s *Server) advanceExam(ctx context.Context, ex *trainer.Exam) error {
-	_, err := s.serveExamItem(ctx, ex)
-	if errors.Is(err, errSessionDone) {
-		_, err = s.finishExam(ctx, ex)
-	}
-	return err
-}
-
-// serveExamItem returns the exam's item waiting for its answer, or serves
-// the next one: its drill is rebuilt from the spec fixed at the start, under
-// the exam's own rules version. Returns errSessionDone once every item has
-// its answer.
-func (s *Server) serveExamItem(ctx context.Context, ex *trainer.Exam) (*served, error) {
-	if p, err := s.db.PendingAttempt(ctx, ex.ID); err == nil {
-		d, err := s.plan.Rebuild(p.Spec)
-		if err != nil {
-			return nil, fmt.Errorf("exam %d, item %d: %w", ex.ID, p.Position, err)
-		}
-		return &served{a: p, d: d}, nil
-	} else if trainer.KindOf(err) != trainer.KindNotFound {
-		return nil, err
-	}
-	sess, err := s.db.FindPracticeSession(ctx, ex.ID, ex.UserID)
-	if err != nil {
-		return nil, err
-	}
-	if sess.Answered >= len(ex.Items) {
-		return nil, errSessionDone
-	}
-	it := ex.Items[sess.Answered]
-	// The item is asked in the trainee's language now; the attempt that
-	// serves it records that language, so the exam's review shows it so.
-	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House,
-		RulesVersion: ex.RulesVersion, Lang: drillLang(ctx)}
-	d, err := s.plan.Rebuild(spec)
-	if err != nil {
-		return nil, fmt.Errorf("exam %d, item %d: %w", ex.ID, it.Position, err)
-	}
-	a := &trainer.Attempt{SessionID: ex.ID, UserID: ex.UserID, Source: trainer.SourceNew, Spec: spec,
-		Skill: d.Skill, TargetSeconds: d.TargetSeconds}
-	stored, err := s.db.ServeAttempt(ctx, a)
-	if trainer.KindOf(err) == trainer.KindConflict { // every item served and answered meanwhile
-		return nil, errSessionDone
-	}
-	if err != nil {
-		return nil, err
-	}
-	if stored != a {
-		return s.serveExamItem(ctx, ex) // another request served it first
-	}
-	if a.Position != it.Position {
-		return nil, fmt.Errorf("exam %d: item %d was served at position %d", ex.ID, it.Position, a.Position)
-	}
-	return &served{a: a, d: d}, nil
-}
-
-// finishExam judges the exam from its answers against the standard stored
-// with it, and records the result once.
-func (s *Server) finishExam(ctx context.Context, ex *trainer.Exam) (*trainer.Exam, error) {
-	var st rulebook.Standard
-	if err := json.Unmarshal(ex.Standard, &st); err != nil {
-		return nil, fmt.Errorf("exam %d: stored standard: %w", ex.ID, err)
-	}
-	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
-	if err != nil {
-		return nil, err
-	}
-	res := eval.JudgeExam(&st, ex.Items, as)
-	data, err := json.Marshal(res)
-	if err != nil {
-		return nil, err
-	}
-	return s.db.FinishExam(ctx, ex, res.Passed, data)
-}
-
 // examPanel is the exam where it stands.
 func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.PracticeSession, notice say.Message) (templates.ExamPanel, error) {
 	ctx := r.Context()
 	if !ex.Finished() {
-		sv, err := s.serveExamItem(ctx, ex)
-		if errors.Is(err, errSessionDone) {
-			if ex, err = s.finishExam(ctx, ex); err != nil {
+		sv, err := s.flow.ExamItem(ctx, ex, drillLang(ctx))
+		if errors.Is(err, practice.ErrSessionDone) {
+			if ex, err = s.flow.FinishExam(ctx, ex); err != nil {
 				return templates.ExamPanel{}, err
 			}
 		} else if err != nil {
@@ -343,8 +264,8 @@ func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.Prac
 			if sess, err = s.db.FindPracticeSession(ctx, ex.ID, ex.UserID); err != nil {
 				return templates.ExamPanel{}, err
 			}
-			q := s.view.ExamQuestion(ctx, sess, ex, sv.a, sv.d, s.db.Clock(), nil, nil)
-			return templates.ExamPanel{Bar: view.ExamBar(ctx, ex, sess.Answered, sv.a.Position), Question: &q, Notice: notice}, nil
+			q := s.view.ExamQuestion(ctx, sess, ex, sv.Attempt, sv.Drill, s.db.Clock(), nil, nil)
+			return templates.ExamPanel{Bar: view.ExamBar(ctx, ex, sess.Answered, sv.Attempt.Position), Question: &q, Notice: notice}, nil
 		}
 	}
 	res, err := s.examResult(r, ex, visitOf(ctx).user.Name, true)

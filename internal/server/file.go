@@ -97,7 +97,7 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 			return templates.TraineeFileView{}, err
 		}
 		fg := view.FileGameFacts{Game: g, Status: st, Events: rec.Events}
-		if fg.Standings, err = s.standings(ctx, u, g, st); err != nil {
+		if fg.Standings, err = s.certs.Standings(ctx, u, g, st); err != nil {
 			return templates.TraineeFileView{}, err
 		}
 		if fg.Exams, err = s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Game: g}); err != nil {

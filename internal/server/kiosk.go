@@ -113,7 +113,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if _, err := s.serveNext(r.Context(), sess, nil); err != nil { // a new session has no scenario yet
+	if _, err := s.flow.Next(r.Context(), sess, nil, drillLang(r.Context())); err != nil { // a new session has no scenario yet
 		s.error(w, r, err)
 		return
 	}
@@ -183,10 +183,10 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 		s.toClassSession(w, r, sess)
 		return
 	}
-	var sv *served
+	var sv *practice.Served
 	if sess.Open() {
-		sv, err = s.serveNext(r.Context(), sess, last)
-		if errors.Is(err, errSessionDone) {
+		sv, err = s.flow.Next(r.Context(), sess, last, drillLang(r.Context()))
+		if errors.Is(err, practice.ErrSessionDone) {
 			sv = nil
 			sess, err = s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID)
 		}
@@ -265,7 +265,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	changed := a.RulesVersion != s.plan.Version()
-	sv, err := s.rebuild(r.Context(), a)
+	sv, err := s.flow.Rebuild(r.Context(), a)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -282,14 +282,14 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableAnswer)
 		return
 	}
-	answer, msgs := practice.DecodeAnswer(sv.d, practice.Chips(s.house), r.PostForm)
+	answer, msgs := practice.DecodeAnswer(sv.Drill, practice.Chips(s.house), r.PostForm)
 	if len(msgs) > 0 {
 		s.renderPanel(w, r, http.StatusUnprocessableEntity, s.questionPanel(r, sess, sv, r.PostForm, view.FieldErrors(r.Context(), msgs)))
 		return
 	}
-	stored, after, err := s.grade(r.Context(), sv, answer)
+	stored, after, err := s.flow.Grade(r.Context(), sv, answer)
 	if errors.Is(err, trainer.ErrAnswered) {
-		s.renderAnswered(w, r, after, stored, sv.d, http.StatusConflict)
+		s.renderAnswered(w, r, after, stored, sv.Drill, http.StatusConflict)
 		return
 	}
 	if err != nil {
@@ -300,7 +300,7 @@ func (s *Server) handleAttemptAnswer(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, templates.PracticeURL(sess.ID))
 		return
 	}
-	s.renderAnswered(w, r, after, stored, sv.d, http.StatusOK)
+	s.renderAnswered(w, r, after, stored, sv.Drill, http.StatusOK)
 }
 
 // renderAnswered shows the stored feedback of an answered attempt; d is its
@@ -338,7 +338,7 @@ func (s *Server) handleAttemptHint(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, templates.PracticeURL(sess.ID))
 		return
 	}
-	sv, err := s.rebuild(r.Context(), a)
+	sv, err := s.flow.Rebuild(r.Context(), a)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -409,15 +409,15 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 		}
 		return templates.DrillPanel{Bar: view.SessionBar(ctx, sess, last.Position), Feedback: &f}, nil
 	}
-	var sv *served
+	var sv *practice.Served
 	if last != nil {
 		// The last scenario waits for its answer: it is the one to show
-		// (a session has one waiting at most), as serveNext would find.
-		sv, err = s.rebuild(ctx, last)
+		// (a session has one waiting at most), as Flow.Next would find.
+		sv, err = s.flow.Rebuild(ctx, last)
 	} else {
-		sv, err = s.serveNext(ctx, sess, nil)
+		sv, err = s.flow.Next(ctx, sess, nil, drillLang(ctx))
 	}
-	if errors.Is(err, errSessionDone) {
+	if errors.Is(err, practice.ErrSessionDone) {
 		if sess, err = s.db.EndPracticeSession(ctx, sess.ID, sess.UserID); err != nil {
 			return templates.DrillPanel{}, err
 		}
@@ -431,9 +431,9 @@ func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, la
 
 // questionPanel is the session's panel with served question sv waiting for
 // its answer; form and errs re-render a refused answer (422).
-func (s *Server) questionPanel(r *http.Request, sess *trainer.PracticeSession, sv *served, form url.Values, errs templates.Errors) templates.DrillPanel {
-	q := s.view.Question(r.Context(), sess, sv.a, sv.d, s.db.Clock(), form, errs)
-	return templates.DrillPanel{Bar: view.SessionBar(r.Context(), sess, sv.a.Position), Question: &q}
+func (s *Server) questionPanel(r *http.Request, sess *trainer.PracticeSession, sv *practice.Served, form url.Values, errs templates.Errors) templates.DrillPanel {
+	q := s.view.Question(r.Context(), sess, sv.Attempt, sv.Drill, s.db.Clock(), form, errs)
+	return templates.DrillPanel{Bar: view.SessionBar(r.Context(), sess, sv.Attempt.Position), Question: &q}
 }
 
 // feedback is the feedback of answered attempt a of sess; d is its drill

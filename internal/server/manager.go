@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -49,7 +50,7 @@ func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRo
 	if err != nil {
 		return nil, err
 	}
-	byKey, err := s.certRecordsByKey(ctx, f.Game)
+	byKey, err := s.certs.Records(ctx, f.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -59,13 +60,13 @@ func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRo
 			if f.Game != "" && g != f.Game {
 				continue
 			}
-			rec, ok := byKey[certKey{u.ID, g}]
+			rec, ok := byKey[certs.Key{User: u.ID, Game: g}]
 			if !ok {
 				rec = trainer.CertRecord{UserID: u.ID, Game: g}
 			}
 			st := s.statusOf(rec, g)
 			if st.ExpiryUnrecorded {
-				if st, err = s.noticeExpiry(ctx, rec, st); err != nil {
+				if st, err = s.certs.NoticeExpiry(ctx, rec, st); err != nil {
 					return nil, err
 				}
 			}
@@ -93,7 +94,7 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f.Filter.Step == "" && s.scopeSite(ctx) == 0 {
-		if f.Sites, err = s.compareSites(ctx, f.Rows); err != nil {
+		if f.Sites, err = s.certs.CompareSites(ctx, f.Rows, s.certGames()); err != nil {
 			s.error(w, r, err)
 			return
 		}
@@ -127,24 +128,4 @@ func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]stri
 		return nil, err
 	}
 	return view.Weakest(ctx, practice.Skills(as)), nil
-}
-
-// certKey finds a trainee's certification record in one game.
-type certKey struct {
-	user int64
-	game string
-}
-
-// certRecordsByKey is every certification record of game ("" for all
-// games), by trainee and game.
-func (s *Server) certRecordsByKey(ctx context.Context, game string) (map[certKey]trainer.CertRecord, error) {
-	recs, err := s.db.ListCertRecords(ctx, game)
-	if err != nil {
-		return nil, err
-	}
-	byKey := make(map[certKey]trainer.CertRecord, len(recs))
-	for _, r := range recs {
-		byKey[certKey{r.UserID, r.Game}] = r
-	}
-	return byKey, nil
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,12 +69,12 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 		return
 	}
 	status := http.StatusOK
-	rounds, ok := readRounds(q.Get("rounds"), wg)
+	rounds, ok := view.ReadRounds(q.Get("rounds"), wg)
 	var card templates.SimCard
 	if !ok {
 		status = http.StatusUnprocessableEntity
 		card = s.view.SimCard(r.Context(), game, wg, pt, 0, s.figures)
-		card.Slot = templates.FigureSlot{Problem: view.FieldProblem(r.Context(), "paytables.field_rounds", roundsProblem(q.Get("rounds"), wg))}
+		card.Slot = templates.FigureSlot{Problem: view.FieldProblem(r.Context(), "paytables.field_rounds", view.RoundsProblem(q.Get("rounds"), wg))}
 	} else {
 		j, err := s.figures.Sim(wg, pt, rounds, true)
 		if err != nil {
@@ -115,7 +114,7 @@ func (s *Server) handlePayTableWhatIf(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errNoWager(game, q.Get("wager")))
 		return
 	}
-	in, errs := s.readWhatIf(r, q, wg)
+	in, errs := s.view.ReadWhatIf(r.Context(), q, wg)
 	f := s.view.WhatIfForm(r.Context(), game, wg, in, errs)
 	status := http.StatusOK
 	if len(errs) > 0 {
@@ -205,64 +204,6 @@ func (s *Server) simulatedTable(game, wager, table string) (edge.Wager, games.Pa
 			"Sent", strconv.Quote(table), "Tables", strings.Join(edge.TableNames(s.book, s.house, wg), ", "))
 	}
 	return wg, pt, nil
-}
-
-// readRounds reads a simulation length, which must be one of view.SimRounds.
-func readRounds(text string, w edge.Wager) (int64, bool) {
-	n, err := strconv.ParseInt(strings.ReplaceAll(text, ",", ""), 10, 64)
-	return n, err == nil && slices.Contains(view.SimRounds(w), n)
-}
-
-// roundsProblem is the refusal of a simulation length text that is not one
-// of view.SimRounds (KindInvalid): it names the lengths offered, which the
-// reader's language groups as it groups digits.
-func roundsProblem(text string, w edge.Wager) error {
-	ns := view.SimRounds(w)
-	return trainer.NewError(trainer.KindInvalid, "approval.err.sim_rounds", "Short", ns[0], "Long", ns[len(ns)-1], "Sent", strconv.Quote(text))
-}
-
-// readWhatIf checks a what-if: the table, the row, the odds and (for a
-// simulated wager) the rounds. Each message names what is wrong with the
-// value sent.
-func (s *Server) readWhatIf(r *http.Request, q url.Values, w edge.Wager) (view.WhatIfInput, templates.Errors) {
-	ctx := r.Context()
-	in := view.WhatIfInput{Table: q.Get("table"), Row: q.Get("row"), Odds: strings.TrimSpace(q.Get("odds")), Rounds: q.Get("rounds")}
-	errs := templates.Errors{}
-	if why := view.NoWhatIf(ctx, w); why != "" {
-		errs["wager"] = why
-		return in, errs
-	}
-	pt, err := edge.FindTable(s.book, s.house, w, in.Table)
-	if err != nil {
-		errs["table"] = say.Error(ctx, trainer.NewError(trainer.KindInvalid, "paytables.whatif.no_table", "Kind", view.TableKindWord(w),
-			"Sent", strconv.Quote(in.Table), "Tables", strings.Join(edge.TableNames(s.book, s.house, w), ", ")))
-	} else if !slices.ContainsFunc(pt.Rows, func(r games.PayRow) bool { return r.Key == in.Row }) {
-		errs["row"] = say.Error(ctx, trainer.NewError(trainer.KindInvalid, "paytables.whatif.no_row", "Table", pt.Name,
-			"Sent", strconv.Quote(in.Row), "Rows", view.RowsWord(pt)))
-	}
-	var o games.Odds
-	switch {
-	case in.Odds == "":
-		errs["odds"] = say.T(ctx, "paytables.enter_odds")
-	default:
-		if o, err = games.ParseOdds(in.Odds); err != nil {
-			errs["odds"] = say.T(ctx, "paytables.whatif.bad_odds", "Sent", strconv.Quote(in.Odds))
-		}
-	}
-	if w.Method == edge.Simulation {
-		var ok bool
-		if in.N, ok = readRounds(in.Rounds, w); !ok {
-			errs["rounds"] = say.Error(ctx, roundsProblem(in.Rounds, w))
-		}
-	}
-	if len(errs) > 0 {
-		return in, errs
-	}
-	in.PT = pt
-	if in.Changed, err = edge.WithRow(pt, in.Row, o); err != nil {
-		errs["odds"] = err.Error()
-	}
-	return in, errs
 }
 
 // whatIfResult prices in's changed table beside its table: from the cached

@@ -12,9 +12,11 @@ import (
 	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/live"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -73,8 +75,12 @@ type Server struct {
 	static  fs.FS
 	etags   map[string]string
 	handler http.Handler
-	// plan makes the scenarios practice sessions serve (kiosk_flow.go).
+	// plan makes the scenarios practice sessions serve (practice.Flow).
 	plan *practice.Planner
+	// flow serves, rebuilds and grades the sessions' and exams' scenarios.
+	flow *practice.Flow
+	// certs reads and judges the trainees' certifications.
+	certs *certs.Certs
 	// gen makes the instructors' sample drills (content.go).
 	gen *drills.Generator
 	// view builds the pages' view models from what the handlers read
@@ -96,8 +102,8 @@ type Server struct {
 	// health answers /healthz (health.go): Config.Health, or its own.
 	health *Health
 	// live hands the live drills to their projectors and tablets
-	// (class_hub.go).
-	live *liveHub
+	// (package live: live.Hub).
+	live *live.Hub
 }
 
 // startTimeout bounds the database work New does before the kiosk serves.
@@ -178,7 +184,9 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	if s.health == nil {
 		s.health = NewHealth(db, log)
 	}
-	s.live = newLiveHub(db, s.liveLog)
+	s.live = live.NewHub(db, s.liveLog)
+	s.flow = &practice.Flow{DB: db, Plan: plan}
+	s.certs = &certs.Certs{DB: db, Book: book, House: house}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)
@@ -199,6 +207,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // being counted or simulated) and waits for them to return. Call it once the
 // HTTP server has shut down; the Server serves no figure afterwards.
 func (s *Server) Close() {
-	s.live.close()
+	s.live.Close()
 	s.figures.Close()
 }

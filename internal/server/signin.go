@@ -3,17 +3,14 @@ package server
 import (
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
-	"golang.org/x/text/unicode/norm"
 )
 
 // A failed sign-in re-renders its form with 422, like every other form whose
@@ -46,11 +43,6 @@ func (s *Server) handleSigninShow(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.SigninPage(v), templates.TraineeGridFragment(v))
 }
 
-// largeClass is how many trainees make the sign-in screen a class's: the
-// badge box and a name filter come before the grid, whose tiles are
-// smaller, so that nobody scrolls through thirty names to find their own.
-const largeClass = 30
-
 // signinView is the sign-in screen with the trainees whose names match the
 // filter (?q=), and badge as the badge form.
 func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templates.SigninView, error) {
@@ -59,15 +51,16 @@ func (s *Server) signinView(r *http.Request, badge templates.BadgeForm) (templat
 		return templates.SigninView{}, err
 	}
 	q := trainer.Clip(strings.TrimSpace(r.URL.Query().Get("q")), trainer.MaxNameLen)
-	v := templates.SigninView{Page: s.page(r, say.Msg("signin.title"), ""), Badge: badge, Notice: s.endedNotice(r),
-		Large: len(users) >= largeClass, Query: q, Total: len(users),
-		Languages: view.LanguageChoice(r.Context(), "/signin/language", "signin-languages", i18n.FromContext(r.Context()).Lang(), "")}
-	v.Badge.First = v.Large
-	for _, u := range users {
-		if nameMatches(u.Name, q) {
-			v.Trainees = append(v.Trainees, templates.Tile{URL: templates.PINURL(u.ID), Name: u.Name})
+	var notice say.Message
+	if ended := r.URL.Query().Get("ended"); ended != "" {
+		var st *trainer.Settings // nil when unread: the notice says no minutes
+		if got, err := s.db.Settings(r.Context()); err == nil {
+			st = &got
 		}
+		notice = view.EndedNotice(ended, st)
 	}
+	v := view.Signin(r.Context(), users, q, badge, notice)
+	v.Page = s.page(r, say.Msg("signin.title"), "")
 	return v, nil
 }
 
@@ -78,57 +71,6 @@ func (s *Server) renderSignin(w http.ResponseWriter, r *http.Request, status int
 		return
 	}
 	s.render(w, r, status, templates.SigninPage(v), templates.BadgeFormFragment(v.Badge))
-}
-
-// nameMatches reports whether every word typed in the filter begins a word
-// of name, without regard to case or accents: "jo pe" finds "José Pérez".
-func nameMatches(name, q string) bool {
-	words := strings.Fields(foldName(name))
-	for _, w := range strings.Fields(foldName(q)) {
-		if !slices.ContainsFunc(words, func(n string) bool { return strings.HasPrefix(n, w) }) {
-			return false
-		}
-	}
-	return true
-}
-
-// foldName lowercases s and takes the accents off its letters, and treats a
-// hyphen or an apostrophe as a space between words ("Anne-Marie O'Neil").
-func foldName(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-		case r == '-' || r == '\'' || r == '’':
-			b.WriteRune(' ')
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
-
-// endedNotice explains why the visitor was sent to sign-in (?ended=…).
-func (s *Server) endedNotice(r *http.Request) say.Message {
-	switch r.URL.Query().Get("ended") {
-	case "idle", "staff-idle":
-		st, err := s.db.Settings(r.Context())
-		if err != nil {
-			return say.Msg("signin.ended_idle_some")
-		}
-		idle := st.TraineeIdleTimeout
-		if r.URL.Query().Get("ended") == "staff-idle" {
-			idle = st.StaffIdleTimeout
-		}
-		return say.Msg("signin.ended_idle", "Count", int(idle/time.Minute))
-	case "expired":
-		return say.Msg("signin.expired")
-	case "deactivated":
-		return say.Msg("signin.inactive")
-	case "out":
-		return say.Msg("signin.signed_out")
-	}
-	return say.Message{}
 }
 
 // handleBadgeFind sends a trainee who typed a badge number to their keypad.

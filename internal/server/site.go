@@ -4,9 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"time"
 
-	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
@@ -48,55 +46,6 @@ func (s *Server) homeSite(ctx context.Context) int64 {
 	return s.site
 }
 
-// standings is where the certification st of trainee u in game holds across
-// the group's sites: nil at a kiosk of one site, for a certification not
-// valid at all, or for a trainee whose site is not found.
-func (s *Server) standings(ctx context.Context, u *trainer.User, game string, st eval.CertStatus) ([]eval.SiteStanding, error) {
-	if !st.State.MayDeal() {
-		return nil, nil
-	}
-	sites, err := s.db.ListSites(ctx)
-	if err != nil || len(sites) < 2 {
-		return nil, err
-	}
-	var home *trainer.Site
-	for _, site := range sites {
-		if site.ID == u.SiteID {
-			home = site
-		}
-	}
-	if home == nil {
-		return nil, nil
-	}
-	tests, err := s.db.ListSiteTableTests(ctx, u.ID, game)
-	if err != nil {
-		return nil, err
-	}
-	fingerprint := func(house string) (string, error) {
-		h, err := s.book.House(house)
-		if err != nil {
-			return "", err
-		}
-		return h.GameFingerprint(game)
-	}
-	return eval.AcrossSites(st, home, sites, fingerprint, tests), nil
-}
-
-// needsTestAt reports whether trainee u's certification st in game is valid
-// where it was granted but asks for a table test at site.
-func (s *Server) needsTestAt(ctx context.Context, u *trainer.User, game string, st eval.CertStatus, site int64) (bool, error) {
-	standings, err := s.standings(ctx, u, game, st)
-	if err != nil {
-		return false, err
-	}
-	for _, standing := range standings {
-		if standing.Site.ID == site {
-			return standing.TableTestNeeded, nil
-		}
-	}
-	return false, nil
-}
-
 // Visiting dealers (docs/group.md, "A dealer from another site"): a
 // manager sees only their own site's trainees, yet a dealer certified at
 // another site who comes to deal at theirs, where the house plays the game
@@ -108,75 +57,22 @@ func (s *Server) needsTestAt(ctx context.Context, u *trainer.User, game string, 
 
 // visitingDealers lists, for a manager or administrator of a site of a
 // group, the other sites' active trainees whose valid certification in a
-// game asks for a table test at that site. Nil for a director (who sees and
-// records everywhere from the file), and at a kiosk of one site.
+// game asks for a table test at that site (certs.Certs.Visiting). Nil for a
+// director (who sees and records everywhere from the file), and at a kiosk
+// of one site.
 func (s *Server) visitingDealers(ctx context.Context) ([]templates.VisitingRow, error) {
 	me := visitOf(ctx).user
 	here := s.scopeSite(ctx)
 	if me == nil || here == 0 {
 		return nil, nil
 	}
-	sites, err := s.db.ListSites(ctx)
-	if err != nil || len(sites) < 2 {
-		return nil, err
-	}
-	siteName, siteHouse := map[int64]string{}, map[int64]string{}
-	for _, site := range sites {
-		siteName[site.ID], siteHouse[site.ID] = site.Name, site.House
-	}
-	// A dealer whose site's house plays the game as this site's does needs
-	// no table test here: the fingerprints, once a house and game, spare
-	// reading each such dealer's table tests.
-	type houseGame struct{ house, game string }
-	fps := map[houseGame]string{}
-	fingerprint := func(house, game string) string {
-		k := houseGame{house, game}
-		if fp, ok := fps[k]; ok {
-			return fp
-		}
-		fp := ""
-		if h, err := s.book.House(house); err == nil {
-			if fp, err = h.GameFingerprint(game); err != nil {
-				fp = ""
-			}
-		}
-		fps[k] = fp
-		return fp
-	}
-	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	byKey, err := s.certRecordsByKey(ctx, "")
+	visitors, hereName, err := s.certs.Visiting(ctx, here, s.certGames())
 	if err != nil {
 		return nil, err
 	}
 	var out []templates.VisitingRow
-	for _, u := range users {
-		if u.SiteID == here {
-			continue
-		}
-		for _, g := range s.certGames() {
-			rec, ok := byKey[certKey{u.ID, g}]
-			if !ok {
-				continue
-			}
-			st := s.statusOf(rec, g)
-			if !st.State.MayDeal() {
-				continue
-			}
-			if fp := fingerprint(siteHouse[u.SiteID], g); fp != "" && fp == fingerprint(siteHouse[here], g) {
-				continue
-			}
-			need, err := s.needsTestAt(ctx, u, g, st, here)
-			if err != nil {
-				return nil, err
-			}
-			if !need {
-				continue
-			}
-			out = append(out, view.Visiting(ctx, u, siteName[u.SiteID], g, st, here, siteName[here]))
-		}
+	for _, v := range visitors {
+		out = append(out, view.Visiting(ctx, v.User, v.Site, v.Game, v.Status, here, hereName))
 	}
 	return out, nil
 }
@@ -240,7 +136,7 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 	if visiting {
 		// A visiting dealer opens to this form only while the table test
 		// is needed here: otherwise the dealer is another site's, not found.
-		need, err := s.needsTestAt(r.Context(), u, game, st, site)
+		need, err := s.certs.NeedsTestAt(r.Context(), u, game, st, site)
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -263,69 +159,4 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=table-test")
-}
-
-// accuracyWindow is how far back the sites' comparison counts answers.
-const accuracyWindow = 30 * 24 * time.Hour
-
-// compareSites is the director's comparison of the group's sites, game by
-// game: the active trainees of each site, how many are certified, due and
-// expired (rows, the dashboard's judgement of every trainee and game), and
-// the share of answers right in the last 30 days in practice sessions taken
-// at the site. Nil at a kiosk of one site.
-func (s *Server) compareSites(ctx context.Context, rows []view.CertRow) ([]view.SiteTally, error) {
-	sites, err := s.db.ListSites(ctx)
-	if err != nil || len(sites) < 2 {
-		return nil, err
-	}
-	type key struct {
-		site int64
-		game string
-	}
-	t := map[key]*view.SiteTally{}
-	at := func(k key) *view.SiteTally {
-		if t[k] == nil {
-			t[k] = &view.SiteTally{}
-		}
-		return t[k]
-	}
-	since := s.db.Clock().Add(-accuracyWindow)
-	seen := map[int64]bool{}
-	for _, cr := range rows {
-		c := at(key{cr.User.SiteID, cr.Game})
-		c.Trainees++
-		switch cr.Status.State {
-		case eval.StateCertified:
-			c.Certified++
-		case eval.StateDue:
-			c.Due++
-		case eval.StateExpired:
-			c.Expired++
-		}
-		if seen[cr.User.ID] {
-			continue
-		}
-		seen[cr.User.ID] = true
-		sessions, err := s.db.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: cr.User.ID})
-		if err != nil {
-			return nil, err
-		}
-		for _, ps := range sessions {
-			if ps.StartedAt.Before(since) {
-				continue
-			}
-			a := at(key{ps.SiteID, ps.Game})
-			a.Answered += ps.Answered
-			a.Correct += ps.Correct
-		}
-	}
-	var out []view.SiteTally
-	for _, site := range sites {
-		for _, g := range s.certGames() {
-			c := *at(key{site.ID, g})
-			c.Site, c.Game = site.Name, g
-			out = append(out, c)
-		}
-	}
-	return out, nil
 }

@@ -13,17 +13,6 @@ import (
 	"github.com/dealerkiosk/trainer/web/view"
 )
 
-// holdsOf returns the holds of user id's account.
-func holdsOf(holds []*trainer.SigninHold, id int64) []*trainer.SigninHold {
-	var out []*trainer.SigninHold
-	for _, h := range holds {
-		if h.UserID == id && h.Scope != trainer.HoldDevice {
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
 // handleUserList lists every user, active or not, with the accounts locked
 // or held after too many wrong entries marked, and every hold in force with
 // the form that lifts it. ?added=ID names the user just added; ?lifted=1
@@ -39,38 +28,17 @@ func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v := templates.UsersView{Page: s.page(r, say.Msg("nav.users"), "users")}
 	added, _ := strconv.ParseInt(r.URL.Query().Get("added"), 10, 64)
-	byID := map[int64]*trainer.User{}
-	for _, u := range users {
-		byID[u.ID] = u
-		v.Users = append(v.Users, view.UserRow(r.Context(), u, holds, s.db.Clock()))
-		if u.ID == added {
-			v.Notice = say.Msg("admin.added", "Name", u.Name)
-		}
-	}
-	v.Holds = view.HoldRows(r.Context(), holds, byID, s.db.Clock())
-	if r.URL.Query().Get("lifted") == "1" {
-		v.Notice = say.Msg("admin.hold_lifted")
-	}
+	v := view.Users(r.Context(), users, holds, added, r.URL.Query().Get("lifted") == "1", s.db.Clock())
+	v.Page = s.page(r, say.Msg("nav.users"), "users")
 	s.render(w, r, http.StatusOK, templates.UsersPage(v), nil)
 }
 
 // newUserView builds the new-user page for form f's role.
 func (s *Server) newUserView(r *http.Request, f templates.UserForm) templates.NewUserView {
-	for _, role := range trainer.Roles {
-		f.Roles = append(f.Roles, templates.RoleChoice{
-			Value:    string(role),
-			URL:      "/admin/users/new?role=" + string(role),
-			Label:    say.Role(r.Context(), role),
-			Selected: string(role) == f.Role,
-		})
-	}
-	return templates.NewUserView{Page: s.page(r, say.Msg("admin.add_user"), "users"), Form: f}
-}
-
-func userForm(role trainer.Role) templates.UserForm {
-	return templates.UserForm{Role: string(role), RoleLabel: role.Label(), UsesPIN: role.UsesPIN(), Errors: templates.Errors{}}
+	v := view.NewUser(r.Context(), f)
+	v.Page = s.page(r, say.Msg("admin.add_user"), "users")
+	return v
 }
 
 // handleUserNew shows the new-user form for ?role= (trainee by default).
@@ -79,7 +47,7 @@ func (s *Server) handleUserNew(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		role = trainer.RoleTrainee
 	}
-	s.render(w, r, http.StatusOK, templates.NewUserPage(s.newUserView(r, userForm(role))), nil)
+	s.render(w, r, http.StatusOK, templates.NewUserPage(s.newUserView(r, view.UserForm(role))), nil)
 }
 
 // handleUserCreate adds a user with a PIN (trainee) or a password (staff).
@@ -136,7 +104,7 @@ func (s *Server) switchRole(w http.ResponseWriter, r *http.Request, to string) {
 		s.error(w, r, err)
 		return
 	}
-	f := userForm(role)
+	f := view.UserForm(role)
 	f.Name = trainer.Clip(trainer.NormalizeName(r.PostForm.Get("name")), trainer.MaxNameLen)
 	f.Badge = trainer.Clip(trainer.NormalizeBadge(r.PostForm.Get("badge")), trainer.MaxBadgeLen)
 	v := s.newUserView(r, f)
@@ -151,7 +119,7 @@ func decodeNewUser(form url.Values, l *i18n.Localizer) (templates.UserForm, trai
 	if err != nil {
 		return templates.UserForm{}, "", "", err
 	}
-	f := userForm(role)
+	f := view.UserForm(role)
 	f.Name = trainer.NormalizeName(form.Get("name"))
 	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
 	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
@@ -189,52 +157,14 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 
 // userView builds one user's page; ?done= names the action just done.
 func (s *Server) userView(r *http.Request, u *trainer.User, secret templates.SecretForm, profile *templates.ProfileForm) (templates.UserView, error) {
-	me := visitOf(r.Context()).user
 	holds, err := s.db.ListSigninHolds(r.Context())
 	if err != nil {
 		return templates.UserView{}, err
 	}
-	v := templates.UserView{
-		Page:          s.page(r, say.Name(u.Name), "users"),
-		User:          view.UserRow(r.Context(), u, holds, s.db.Clock()),
-		Holds:         view.HoldRows(r.Context(), holdsOf(holds, u.ID), map[int64]*trainer.User{u.ID: u}, s.db.Clock()),
-		Secret:        secret,
-		CanDeactivate: me == nil || me.ID != u.ID,
-		ReadOnly:      me != nil && me.ID != u.ID && !me.Manages(u),
-		UnlockAction:  templates.UserURL(u.ID) + "/unlock",
-	}
-	if profile == nil {
-		profile = &templates.ProfileForm{Name: u.Name, Badge: u.Badge, Errors: templates.Errors{}}
-	}
-	profile.Action = templates.UserURL(u.ID) + "/profile"
-	v.Profile = *profile
-	v.ActiveAction = templates.UserURL(u.ID) + "/deactivate"
-	if !u.Active {
-		v.ActiveAction = templates.UserURL(u.ID) + "/reactivate"
-	}
-	v.Language = view.LanguageChoice(r.Context(), templates.UserURL(u.ID)+"/language", "user-languages", u.Language, s.house.Language)
-	switch r.URL.Query().Get("done") {
-	case "language":
-		v.Notice = say.Msg("language.saved_for", "Name", u.Name)
-	case "secret":
-		v.Notice = say.Msg("admin.password_set")
-		if u.Role.UsesPIN() {
-			v.Notice = say.Msg("admin.pin_set")
-		}
-	case "deactivated":
-		v.Notice = say.Msg("admin.deactivated", "Name", u.Name)
-	case "reactivated":
-		v.Notice = say.Msg("admin.reactivated", "Name", u.Name)
-	case "unlocked":
-		v.Notice = say.Msg("admin.unlocked", "Name", u.Name)
-	case "profile":
-		v.Notice = say.Msg("admin.profile_saved")
-	}
+	v := view.User(r.Context(), view.UserPage{User: u, Me: visitOf(r.Context()).user, Holds: holds, Secret: secret,
+		Profile: profile, House: s.house.Language, Done: r.URL.Query().Get("done")}, s.db.Clock())
+	v.Page = s.page(r, say.Name(u.Name), "users")
 	return v, nil
-}
-
-func secretForm(u *trainer.User) templates.SecretForm {
-	return templates.SecretForm{Action: templates.UserURL(u.ID) + "/secret", UsesPIN: u.Role.UsesPIN(), Errors: templates.Errors{}}
 }
 
 // handleUserShow shows one user.
@@ -244,7 +174,7 @@ func (s *Server) handleUserShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	v, err := s.userView(r, u, secretForm(u), nil)
+	v, err := s.userView(r, u, view.SecretForm(u), nil)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -263,7 +193,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f := secretForm(u)
+	f := view.SecretForm(u)
 	secret := decodeSecret(r.PostForm, u.Role, f.Errors, loc(r))
 	if len(f.Errors) > 0 {
 		v, err := s.userView(r, u, f, nil)
@@ -311,7 +241,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 	me := visitOf(r.Context()).user
 	if !active && me.ID != u.ID && r.PostForm.Get("confirm") != "yes" {
 		// Deactivating signs the user out everywhere: the page asks first.
-		v, err := s.userView(r, u, secretForm(u), nil)
+		v, err := s.userView(r, u, view.SecretForm(u), nil)
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -326,7 +256,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		err = s.db.SetUserActive(r.Context(), u.ID, active)
 	}
 	if trainer.KindOf(err) == trainer.KindConflict {
-		v, verr := s.userView(r, u, secretForm(u), nil)
+		v, verr := s.userView(r, u, view.SecretForm(u), nil)
 		if verr != nil {
 			s.error(w, r, verr)
 			return
@@ -378,7 +308,7 @@ func (s *Server) handleUserProfileUpdate(w http.ResponseWriter, r *http.Request)
 	}
 	if len(f.Errors) > 0 {
 		f.Name, f.Badge = trainer.Clip(f.Name, trainer.MaxNameLen), trainer.Clip(f.Badge, trainer.MaxBadgeLen)
-		v, err := s.userView(r, u, secretForm(u), &f)
+		v, err := s.userView(r, u, view.SecretForm(u), &f)
 		if err != nil {
 			s.error(w, r, err)
 			return

@@ -2,11 +2,14 @@ package trainer
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Names are what people pick their tile by on a shared tablet and what a
@@ -83,4 +86,32 @@ func Clip(s string, n int) string {
 		i += size
 	}
 	return s[:i]
+}
+
+// NameMatches reports whether every word typed in the filter begins a word
+// of name, without regard to case or accents: "jo pe" finds "José Pérez".
+func NameMatches(name, q string) bool {
+	words := strings.Fields(foldWords(name))
+	for _, w := range strings.Fields(foldWords(q)) {
+		if !slices.ContainsFunc(words, func(n string) bool { return strings.HasPrefix(n, w) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldWords lowercases s and takes the accents off its letters, and treats a
+// hyphen or an apostrophe as a space between words ("Anne-Marie O'Neil").
+func foldWords(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == '-' || r == '\'' || r == '’':
+			b.WriteRune(' ')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }

@@ -607,3 +607,14 @@ func TabletURL(classID int64) string { return fmt.Sprintf("/live/%d", classID) }
 func ClassAnswerURL(classID, questionID int64) string {
 	return fmt.Sprintf("%s/questions/%d/answer", TabletURL(classID), questionID)
 }
+
+// ClassURL is a class's page for the staff.
+func ClassURL(classID int64) string { return fmt.Sprintf("/classes/%d", classID) }
+
+// ClassLiveURL is a class's live drill on the projector.
+func ClassLiveURL(classID int64) string { return ClassURL(classID) + "/live" }
+
+// ClassReportURL is the report of a class's live drill runID.
+func ClassReportURL(classID, runID int64) string {
+	return fmt.Sprintf("%s/runs/%d", ClassURL(classID), runID)
+}

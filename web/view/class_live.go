@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/class"
@@ -16,53 +17,13 @@ import (
 
 // The live drill's views (issue 23, docs/classes.md "Live drill"): the
 // projector's and each tablet's, built from what the store says of a
-// class's live drill at one moment (Live) at the store's time now. They
+// class's live drill at one moment (class.Live) at the store's time now. They
 // leave out what a phase must not show: the key before the lock (on every
 // tablet and on the projector), who answered and what while answers are
 // open, names unless the instructor lets them on the projector.
 
-// Live is a class's live drill as read at one moment: the class with its
-// roster, the live drill and its current question with the instructor's
-// actions, the answers to it, and the standings and names the class shows.
-type Live struct {
-	Class *class.Class
-	Live  *trainer.ClassLive // read for no trainee: the counts, no answer of anyone's
-	// Answers are the answers to Live.Question, in the order given; ByUser
-	// the same by trainee.
-	Answers []*trainer.Attempt
-	ByUser  map[int64]*trainer.Attempt
-	// Places and Teams are the standings once the current question is
-	// closed, when the class shows one; nil otherwise.
-	Places map[int64]class.Place
-	Teams  []class.Team
-	// Names are the roster's names, read when the projector may show them.
-	Names map[int64]string
-}
-
-// Question is the current question as package class reads it, or nil.
-func (lv *Live) Question() *class.Question {
-	if lv.Live.Question == nil {
-		return nil
-	}
-	return (*class.Question)(lv.Live.Question)
-}
-
-// AnswerOf is trainee userID's answer to the current question, or nil.
-func (lv *Live) AnswerOf(userID int64) *trainer.Attempt { return lv.ByUser[userID] }
-
-// Running reports whether a live drill of the class runs.
-func (lv *Live) Running() bool { return lv.Live.Run != nil }
-
-// RunID is the running drill's ID, 0 for none.
-func (lv *Live) RunID() int64 {
-	if lv.Live.Run == nil {
-		return 0
-	}
-	return lv.Live.Run.ID
-}
-
 // LiveState is the state of the live drill at now.
-func LiveState(lv *Live, now time.Time) (string, class.State) {
+func LiveState(lv *class.Live, now time.Time) (string, class.State) {
 	switch {
 	case !lv.Running():
 		return templates.LiveIdle, class.State{}
@@ -82,7 +43,7 @@ func LiveState(lv *Live, now time.Time) (string, class.State) {
 }
 
 // liveClock is the question's countdown at state st.
-func liveClock(lv *Live, state string, st class.State) templates.LiveClock {
+func liveClock(lv *class.Live, state string, st class.State) templates.LiveClock {
 	c := templates.LiveClock{}
 	if state == templates.LivePreview || state == templates.LiveOpen {
 		c.State, c.Left, c.Paused = state, st.Left, st.Paused
@@ -114,7 +75,7 @@ func (k *Kiosk) LiveQuestion(ctx context.Context, q *class.Question, d *drills.D
 
 // ProjectorPanel is what the projector shows at now; lang is the drill's
 // language (drills.Spec.Lang).
-func (k *Kiosk) ProjectorPanel(ctx context.Context, lv *Live, lang string, now time.Time) (templates.ProjectorPanel, error) {
+func (k *Kiosk) ProjectorPanel(ctx context.Context, lv *class.Live, lang string, now time.Time) (templates.ProjectorPanel, error) {
 	state, st := LiveState(lv, now)
 	p := templates.ProjectorPanel{State: state, Paused: st.Paused, Joined: lv.Live.Joined, Members: len(lv.Class.Members),
 		Answered: lv.Live.Answered, Standing: string(lv.Class.Standing), ShowNames: lv.Class.ShowNames}
@@ -212,7 +173,7 @@ func barWidth(n, top int) int {
 // TabletPanel is what trainee userID's tablet shows at now: p is their
 // participation in the live drill (nil until they join); lang is the
 // drill's language.
-func (k *Kiosk) TabletPanel(ctx context.Context, lv *Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time) (templates.TabletPanel, error) {
+func (k *Kiosk) TabletPanel(ctx context.Context, lv *class.Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time) (templates.TabletPanel, error) {
 	state, st := LiveState(lv, now)
 	v := templates.TabletPanel{State: state, Paused: st.Paused, HomeURL: "/trainee"}
 	q := lv.Question()
@@ -275,7 +236,7 @@ func (k *Kiosk) TabletPanel(ctx context.Context, lv *Live, p *trainer.ClassParti
 // trainee's own verdict and the explanation, as practice gives them, or
 // the right answer when they gave none, and their place when the class
 // shows a standing.
-func (k *Kiosk) tabletResult(ctx context.Context, lv *Live, p *trainer.ClassParticipant, userID int64, d *drills.Drill, mine *trainer.Attempt, v *templates.TabletPanel) error {
+func (k *Kiosk) tabletResult(ctx context.Context, lv *class.Live, p *trainer.ClassParticipant, userID int64, d *drills.Drill, mine *trainer.Attempt, v *templates.TabletPanel) error {
 	if mine != nil {
 		f, err := k.Feedback(ctx, classSession, mine, d, true)
 		if err != nil {
@@ -303,4 +264,99 @@ func (k *Kiosk) tabletResult(ctx context.Context, lv *Live, p *trainer.ClassPart
 func ClassResume(ctx context.Context, className string, classID int64, answered int) *templates.ResumeView {
 	return &templates.ResumeView{URL: templates.TabletURL(classID), Title: className,
 		Progress: say.T(ctx, "classes.home.answered", "Count", answered)}
+}
+
+// ProjectorControls are the instructor's controls under the projector at
+// now: to start a drill (from one of lists the class can ask, or question
+// by question) while none runs, to ask the next question (asked is the
+// prepared list the drill asks, nil for none or one deleted since), to
+// pause, add time, close or skip, the standing, and to end the drill.
+func (k *Kiosk) ProjectorControls(ctx context.Context, lv *class.Live, lists []*trainer.ClassList, asked *trainer.ClassList, now time.Time) (templates.ProjectorControls, error) {
+	base := templates.ClassLiveURL(lv.Class.ID)
+	state, st := LiveState(lv, now)
+	c := templates.ProjectorControls{State: state, Paused: st.Paused, Actions: base + "/action",
+		StandingAction: base + "/standing", Standing: string(lv.Class.Standing), ShowNames: lv.Class.ShowNames}
+	var qID int64
+	if q := lv.Question(); q != nil {
+		qID = q.ID
+		c.Question = strconv.FormatInt(q.ID, 10)
+	}
+	c.Key = fmt.Sprintf("%s|%d|%d|%t|%s|%t", state, lv.RunID(), qID, st.Paused, lv.Class.Standing, lv.Class.ShowNames)
+	switch state {
+	case templates.LiveIdle:
+		c.Start = &templates.StartRunForm{Action: base + "/start"}
+		for _, l := range lists {
+			if items, err := class.ListItems(l); err == nil && lv.Class.CheckList(&class.List{Items: items}) == nil {
+				c.Start.Lists = append(c.Start.Lists, templates.ClassPick{Value: strconv.FormatInt(l.ID, 10), Name: l.Name})
+			}
+		}
+		return c, nil
+	case templates.LiveWaiting, templates.LiveLocked, templates.LiveSkipped:
+		f, err := k.nextForm(ctx, lv, asked)
+		if err != nil {
+			return c, err
+		}
+		c.Next = f
+		c.Key += fmt.Sprintf("|%d", f.ListN)
+	}
+	c.EndAction = base + "/end"
+	return c, nil
+}
+
+// nextForm is the form that asks the next question: the class's games,
+// the kinds and levels, the same as the question before by default, and
+// the next question of the prepared list the drill asks (asked, nil when
+// it asks none or the list was deleted since).
+func (k *Kiosk) nextForm(ctx context.Context, lv *class.Live, asked *trainer.ClassList) (*templates.NextQuestionForm, error) {
+	f := &templates.NextQuestionForm{Action: templates.ClassLiveURL(lv.Class.ID) + "/question", Level: 1,
+		Preview: int(class.DefaultPreview / time.Second)}
+	game, kind := "", "payout"
+	if len(lv.Class.Games) > 0 {
+		game = lv.Class.Games[0]
+	}
+	if q := lv.Question(); q != nil {
+		game, kind, f.Level = q.Game, q.Kind, q.Level
+		f.Preview = int(q.Timing.Preview / time.Second)
+	}
+	for _, g := range lv.Class.Games {
+		f.Games = append(f.Games, templates.ClassPick{Value: g, Name: say.Game(ctx, g), Checked: g == game})
+	}
+	for _, kd := range k.kindsOf(lv.Class.Games) {
+		f.Kinds = append(f.Kinds, templates.ClassPick{Value: kd, Name: kd, Checked: kd == kind})
+	}
+	for _, l := range k.Plan.Levels() {
+		f.Levels = append(f.Levels, templates.LevelPick{Level: l.Level, Title: l.Title})
+	}
+	if run := lv.Live.Run; run != nil && run.ListID != 0 {
+		f.ListName = run.ListName
+		if asked != nil {
+			items, err := class.ListItems(asked)
+			if err != nil {
+				return nil, err
+			}
+			f.ListLen = len(items)
+			if q := lv.Question(); q != nil {
+				f.ListN = q.Number
+			}
+			if f.ListN < len(items) {
+				it := k.ListItem(items[f.ListN])
+				f.ListNext = &it
+			}
+		}
+	}
+	return f, nil
+}
+
+// kindsOf are the kinds of drill any of games has, in drills.Kinds' order.
+func (k *Kiosk) kindsOf(games []string) []string {
+	var out []string
+	for _, kd := range drills.Kinds {
+		for _, g := range games {
+			if k.Plan.Offers(g, kd) {
+				out = append(out, kd)
+				break
+			}
+		}
+	}
+	return out
 }

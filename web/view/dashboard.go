@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -46,11 +47,7 @@ func (f CertFilter) Query() string {
 }
 
 // CertRow is one trainee's certification in one game, judged now.
-type CertRow struct {
-	User   *trainer.User
-	Game   string
-	Status eval.CertStatus
-}
+type CertRow = certs.Row
 
 // DashboardFacts are what the dashboard shows, as the handler read them.
 type DashboardFacts struct {
@@ -292,14 +289,9 @@ func missRows(ctx context.Context, ms []trainer.SkillMiss) []templates.MissRow {
 	return out
 }
 
-// SiteTally is one site and game of the director's comparison: the active
-// trainees, how many are certified, due and expired, and the answers given
-// at the site in the last 30 days.
-type SiteTally struct {
-	Site, Game                        string // the site's name, the game's slug
-	Trainees, Certified, Due, Expired int
-	Answered, Correct                 int
-}
+// SiteTally is one site and game of the director's comparison
+// (certs.Certs.CompareSites).
+type SiteTally = certs.SiteTally
 
 func siteRows(ctx context.Context, ts []SiteTally) []templates.SiteCompareRow {
 	var out []templates.SiteCompareRow

@@ -668,3 +668,60 @@ func WhatIfWords(l *i18n.Localizer, pt games.PayTable, row string, o games.Odds,
 func FieldProblem(ctx context.Context, field string, err error) string {
 	return say.T(ctx, field) + ": " + say.Error(ctx, err)
 }
+
+// ReadRounds reads a simulation length, which must be one of SimRounds.
+func ReadRounds(text string, w edge.Wager) (int64, bool) {
+	n, err := strconv.ParseInt(strings.ReplaceAll(text, ",", ""), 10, 64)
+	return n, err == nil && slices.Contains(SimRounds(w), n)
+}
+
+// RoundsProblem is the refusal of a simulation length text that is not one
+// of SimRounds (KindInvalid): it names the lengths offered, which the
+// reader's language groups as it groups digits.
+func RoundsProblem(text string, w edge.Wager) error {
+	ns := SimRounds(w)
+	return trainer.NewError(trainer.KindInvalid, "approval.err.sim_rounds", "Short", ns[0], "Long", ns[len(ns)-1], "Sent", strconv.Quote(text))
+}
+
+// ReadWhatIf checks a what-if: the table, the row, the odds and (for a
+// simulated wager) the rounds. Each message names what is wrong with the
+// value sent.
+func (k *Kiosk) ReadWhatIf(ctx context.Context, q url.Values, w edge.Wager) (WhatIfInput, templates.Errors) {
+	in := WhatIfInput{Table: q.Get("table"), Row: q.Get("row"), Odds: strings.TrimSpace(q.Get("odds")), Rounds: q.Get("rounds")}
+	errs := templates.Errors{}
+	if why := NoWhatIf(ctx, w); why != "" {
+		errs["wager"] = why
+		return in, errs
+	}
+	pt, err := edge.FindTable(k.Book, k.House, w, in.Table)
+	if err != nil {
+		errs["table"] = say.Error(ctx, trainer.NewError(trainer.KindInvalid, "paytables.whatif.no_table", "Kind", TableKindWord(w),
+			"Sent", strconv.Quote(in.Table), "Tables", strings.Join(edge.TableNames(k.Book, k.House, w), ", ")))
+	} else if !slices.ContainsFunc(pt.Rows, func(r games.PayRow) bool { return r.Key == in.Row }) {
+		errs["row"] = say.Error(ctx, trainer.NewError(trainer.KindInvalid, "paytables.whatif.no_row", "Table", pt.Name,
+			"Sent", strconv.Quote(in.Row), "Rows", RowsWord(pt)))
+	}
+	var o games.Odds
+	switch {
+	case in.Odds == "":
+		errs["odds"] = say.T(ctx, "paytables.enter_odds")
+	default:
+		if o, err = games.ParseOdds(in.Odds); err != nil {
+			errs["odds"] = say.T(ctx, "paytables.whatif.bad_odds", "Sent", strconv.Quote(in.Odds))
+		}
+	}
+	if w.Method == edge.Simulation {
+		var ok bool
+		if in.N, ok = ReadRounds(in.Rounds, w); !ok {
+			errs["rounds"] = say.Error(ctx, RoundsProblem(in.Rounds, w))
+		}
+	}
+	if len(errs) > 0 {
+		return in, errs
+	}
+	in.PT = pt
+	if in.Changed, err = edge.WithRow(pt, in.Row, o); err != nil {
+		errs["odds"] = err.Error()
+	}
+	return in, errs
+}

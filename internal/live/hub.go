@@ -1,8 +1,7 @@
-package server
+package live
 
 import (
 	"context"
-	"github.com/dealerkiosk/trainer/web/view"
 	"sync"
 	"time"
 
@@ -26,69 +25,80 @@ import (
 // made through this process pokes the loop, so its own streams hear of it
 // at once; the other processes of a group hear of it at their next poll.
 
-// liveInterval is how often the hub polls the live versions while some
+// Interval is how often the hub polls the live versions while some
 // stream watches a class: the delay, at most, before a change made through
 // another process of a group reaches this process's tablets.
-const liveInterval = 100 * time.Millisecond
+const Interval = 100 * time.Millisecond
 
-// pollWatch is how long a class stays watched after a tablet that fell
+// PollWatch is how long a class stays watched after a tablet that fell
 // back to polling last asked for it.
-const pollWatch = 10 * time.Second
+const PollWatch = 10 * time.Second
 
-// liveHub is the process's fan-out of live drills.
-type liveHub struct {
+// Hub is the process's fan-out of live drills.
+type Hub struct {
 	db       trainer.Store
 	log      func(error)
 	interval time.Duration
 
 	mu      sync.Mutex
-	classes map[int64]*liveClass
+	classes map[int64]*classWatch
 	started bool
 	closed  bool
 	wake    chan struct{} // pokes the loop; buffered, one poke is enough
-	done    chan struct{} // closed by close: every stream ends
+	done    chan struct{} // closed by Close: every stream ends
 }
 
-// liveClass is one class the hub watches: its streams, the last snapshot
+// classWatch is one class the hub watches: its streams, the last snapshot
 // read, and the time its current phase ends by itself.
-type liveClass struct {
-	subs     map[*liveSub]struct{}
-	snap     *liveSnap
+type classWatch struct {
+	subs     map[*Sub]struct{}
+	snap     *Snap
 	checked  time.Time // when its version was last polled
 	boundary time.Time // the store's time its phase ends by itself; zero for none
 	polled   time.Time // when a polling tablet last asked
 }
 
-// liveSub is one event stream: it receives the latest snapshot only (an
+// Sub is one event stream: it receives the latest snapshot only (an
 // older one not yet read is replaced), so a slow tablet never holds up the
 // others and never gets behind.
-type liveSub struct {
-	ch chan *liveSnap
+type Sub struct {
+	ch chan *Snap
 }
 
-func newLiveHub(db trainer.Store, log func(error)) *liveHub {
-	return &liveHub{db: db, log: log, interval: liveInterval, classes: map[int64]*liveClass{},
+func NewHub(db trainer.Store, log func(error)) *Hub {
+	return &Hub{db: db, log: log, interval: Interval, classes: map[int64]*classWatch{},
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
-// liveSnap is a class's live drill as read at one moment: what every
+// Snap is a class's live drill as read at one moment: what every
 // projector and tablet of the class is made from. It is never changed once
 // published.
-type liveSnap struct {
+type Snap struct {
 	// Live is what the views are made from (web/view): the class, the live
 	// drill, the answers to its question, the standings and names.
-	view.Live
+	class.Live
 
 	cache sync.Map // rendered fragments that do not depend on who reads them
 }
 
-// running reports whether a live drill of the class runs.
-func (sn *liveSnap) running() bool { return sn.Running() }
+// Memo is the bytes stored under key for this snapshot, made by build the
+// first time they are asked for: a rendered fragment that does not depend
+// on who reads it is made once per snapshot and shared by every stream.
+func (sn *Snap) Memo(key string, build func() ([]byte, error)) ([]byte, error) {
+	if b, ok := sn.cache.Load(key); ok {
+		return b.([]byte), nil
+	}
+	b, err := build()
+	if err == nil {
+		sn.cache.Store(key, b)
+	}
+	return b, err
+}
 
 // boundary is the store's time at which the current question's phase ends
 // by itself (the preview or the answers), zero when it does not (paused,
 // closed, skipped, no question).
-func (sn *liveSnap) boundary(now time.Time) time.Time {
+func (sn *Snap) boundary(now time.Time) time.Time {
 	q := sn.Question()
 	if q == nil {
 		return time.Time{}
@@ -100,16 +110,16 @@ func (sn *liveSnap) boundary(now time.Time) time.Time {
 	return now.Add(st.Left)
 }
 
-// subscribe adds a stream of class classID, handing it the class's last
+// Subscribe adds a stream of class classID, handing it the class's last
 // snapshot at once if the hub has one. It returns nil once the hub is
 // closed (the kiosk shutting down).
-func (h *liveHub) subscribe(classID int64) *liveSub {
+func (h *Hub) Subscribe(classID int64) *Sub {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil
 	}
-	sub := &liveSub{ch: make(chan *liveSnap, 1)}
+	sub := &Sub{ch: make(chan *Snap, 1)}
 	lc := h.watch(classID)
 	lc.subs[sub] = struct{}{}
 	if lc.snap != nil {
@@ -123,8 +133,8 @@ func (h *liveHub) subscribe(classID int64) *liveSub {
 	return sub
 }
 
-// unsubscribe removes a stream; a class no stream watches is forgotten.
-func (h *liveHub) unsubscribe(classID int64, sub *liveSub) {
+// Unsubscribe removes a stream; a class no stream watches is forgotten.
+func (h *Hub) Unsubscribe(classID int64, sub *Sub) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if lc := h.classes[classID]; lc != nil {
@@ -134,10 +144,10 @@ func (h *liveHub) unsubscribe(classID int64, sub *liveSub) {
 }
 
 // watch returns the class's entry, made if new. Call with h.mu held.
-func (h *liveHub) watch(classID int64) *liveClass {
+func (h *Hub) watch(classID int64) *classWatch {
 	lc := h.classes[classID]
 	if lc == nil {
-		lc = &liveClass{subs: map[*liveSub]struct{}{}}
+		lc = &classWatch{subs: map[*Sub]struct{}{}}
 		h.classes[classID] = lc
 	}
 	return lc
@@ -145,29 +155,29 @@ func (h *liveHub) watch(classID int64) *liveClass {
 
 // forgetLocked drops a class no stream and no polling tablet watches, so
 // that the process holds nothing of a class nobody looks at.
-func (h *liveHub) forgetLocked(classID int64, now time.Time) {
-	if lc := h.classes[classID]; lc != nil && len(lc.subs) == 0 && now.Sub(lc.polled) > pollWatch {
+func (h *Hub) forgetLocked(classID int64, now time.Time) {
+	if lc := h.classes[classID]; lc != nil && len(lc.subs) == 0 && now.Sub(lc.polled) > PollWatch {
 		delete(h.classes, classID)
 	}
 }
 
-// poke makes the loop poll at once: a write of this process has moved a
+// Poke makes the loop poll at once: a write of this process has moved a
 // live version.
-func (h *liveHub) poke() {
+func (h *Hub) Poke() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.pokeLocked()
 }
 
-func (h *liveHub) pokeLocked() {
+func (h *Hub) pokeLocked() {
 	select {
 	case h.wake <- struct{}{}:
 	default:
 	}
 }
 
-// close ends every stream and the loop; subscribe returns nil afterwards.
-func (h *liveHub) close() {
+// Close ends every stream and the loop; Subscribe returns nil afterwards.
+func (h *Hub) Close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.closed {
@@ -176,14 +186,14 @@ func (h *liveHub) close() {
 	}
 }
 
-// current is class classID's snapshot for a page or a polling tablet: the
+// Current is class classID's snapshot for a page or a polling tablet: the
 // hub's, when it polled the class's version within the last interval or
 // two, else read now. A polling tablet (poll true) keeps the class watched
-// for pollWatch, so that every polling tablet of a class shares one read.
-func (h *liveHub) current(ctx context.Context, classID int64, poll bool) (*liveSnap, error) {
+// for PollWatch, so that every polling tablet of a class shares one read.
+func (h *Hub) Current(ctx context.Context, classID int64, poll bool) (*Snap, error) {
 	now := time.Now()
 	h.mu.Lock()
-	var sn *liveSnap
+	var sn *Snap
 	if lc := h.classes[classID]; lc != nil && lc.snap != nil && now.Sub(lc.checked) <= 2*h.interval {
 		sn = lc.snap
 	}
@@ -198,12 +208,12 @@ func (h *liveHub) current(ctx context.Context, classID int64, poll bool) (*liveS
 	if sn != nil {
 		return sn, nil
 	}
-	return readLive(ctx, h.db, classID)
+	return Read(ctx, h.db, classID)
 }
 
 // run is the hub's loop: poll, read what moved, hand it on, and sleep until
 // the next poll or the next phase boundary, whichever comes first.
-func (h *liveHub) run() {
+func (h *Hub) run() {
 	timer := time.NewTimer(h.interval)
 	defer timer.Stop()
 	for {
@@ -227,7 +237,7 @@ func (h *liveHub) run() {
 
 // watched lists the classes some stream or polling tablet watches,
 // forgetting those none watches any more.
-func (h *liveHub) watched() []int64 {
+func (h *Hub) watched() []int64 {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	now := time.Now()
@@ -243,7 +253,7 @@ func (h *liveHub) watched() []int64 {
 
 // refresh polls the versions of ids, one read for all, and reads again each
 // class whose version moved or whose phase has ended by time.
-func (h *liveHub) refresh(ids []int64) {
+func (h *Hub) refresh(ids []int64) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	versions, err := h.db.ClassLiveVersions(ctx, ids...)
@@ -265,7 +275,7 @@ func (h *liveHub) refresh(ids []int64) {
 		if !due {
 			continue
 		}
-		sn, err := readLive(ctx, h.db, id)
+		sn, err := Read(ctx, h.db, id)
 		if err != nil {
 			h.log(err)
 			continue
@@ -275,7 +285,7 @@ func (h *liveHub) refresh(ids []int64) {
 }
 
 // publish makes sn the class's snapshot and hands it to each stream.
-func (h *liveHub) publish(classID int64, sn *liveSnap) {
+func (h *Hub) publish(classID int64, sn *Snap) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	lc := h.classes[classID]
@@ -294,7 +304,7 @@ func (h *liveHub) publish(classID int64, sn *liveSnap) {
 
 // untilBoundary is the real time until the nearest phase boundary of the
 // classes watched.
-func (h *liveHub) untilBoundary() time.Duration {
+func (h *Hub) untilBoundary() time.Duration {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	now := h.db.Clock()
@@ -307,10 +317,10 @@ func (h *liveHub) untilBoundary() time.Duration {
 	return wait
 }
 
-// readLive reads class classID's live drill whole: the class, the live
+// Read reads class classID's live drill whole: the class, the live
 // drill and its current question, the answers to it, and, once the
 // question is closed, the standings the class shows.
-func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, error) {
+func Read(ctx context.Context, db trainer.Store, classID int64) (*Snap, error) {
 	live, err := db.ClassLive(ctx, classID, 0)
 	if err != nil {
 		return nil, err
@@ -319,7 +329,7 @@ func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, 
 	if err != nil {
 		return nil, err
 	}
-	sn := &liveSnap{Live: view.Live{Class: (*class.Class)(rec), Live: live, ByUser: map[int64]*trainer.Attempt{}}}
+	sn := &Snap{Live: class.Live{Class: (*class.Class)(rec), Live: live, ByUser: map[int64]*trainer.Attempt{}}}
 	if live.Question == nil {
 		return sn, nil
 	}
@@ -352,7 +362,7 @@ func readLive(ctx context.Context, db trainer.Store, classID int64) (*liveSnap, 
 
 // standings ranks the live drill's participants on every question closed
 // so far (class.Report.Scores): each trainee's place, or the tables.
-func (sn *liveSnap) standings(ctx context.Context, db trainer.Store) error {
+func (sn *Snap) standings(ctx context.Context, db trainer.Store) error {
 	rec, err := db.ClassRunRecord(ctx, sn.Live.Live.Run.ID)
 	if err != nil {
 		return err
