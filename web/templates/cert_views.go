@@ -247,6 +247,7 @@ type FileGame struct {
 	Exams       []FileExam
 	Events      []FileEvent
 	TableTest   *TableTestForm
+	Checklist   string // the table test with its checklist, when the programme has one approved
 	Revoke      *RevokeForm
 	Allow       *AllowForm
 	Transcript  string
