@@ -166,3 +166,44 @@ func (s *Server) handleFloorCSV(w http.ResponseWriter, r *http.Request) {
 	out := append([][]string{view.FloorHeader(ctx)}, view.FloorRows(ctx, f.Rows)...)
 	s.writeCSV(w, r, "floor-"+f.Now.Local().Format("2006-01-02")+".csv", out)
 }
+
+// handleDealerFile prints a dealer's file for a regulator on A4, a section
+// per game, in the reader's language (?lang= another), with the code
+// `trainer audit verify -file` checks against the audit trail.
+func (s *Server) handleDealerFile(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	f := view.DealerFileFacts{Dealer: u, Now: s.db.Clock()}
+	for _, g := range s.certGames() {
+		gf := view.DealerFileGameFacts{Game: g}
+		if gf.Record, err = s.db.FindCertRecord(ctx, u.ID, g); err == nil {
+			gf.Programme, err = s.approvedProgramme(ctx, g)
+		}
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		f.Games = append(f.Games, gf)
+	}
+	if f.Code, err = s.db.DealerFileCode(ctx, u.ID); err == nil {
+		if f.Measured, err = s.db.MeasuredTime(ctx, u.ID); err == nil {
+			if f.Hours, err = s.db.ListTableHours(ctx, u.ID); err == nil {
+				if f.Tests, err = s.db.ListTableTests(ctx, u.ID, ""); err == nil {
+					if f.Exams, err = s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Finished: true}); err == nil {
+						f.Topics, err = s.db.ListTopicCompletions(ctx, u.ID)
+					}
+				}
+			}
+		}
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := s.view.DealerFile(ctx, s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
+	s.render(w, r, http.StatusOK, templates.DealerFilePage(v), nil)
+}

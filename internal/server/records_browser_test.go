@@ -15,7 +15,8 @@ import (
 // signature field, fails two items, sees them first at the next sitting,
 // passes the dealer, and prints who may deal what today: every page passes
 // axe-core with fingers' targets, and the floor's list prints on one A4
-// sheet in English, Italian and Russian (TRAINER_ARTIFACTS keeps the PDFs).
+// sheet in English, Italian and Russian, and the dealer's file on A4 in
+// the three (TRAINER_ARTIFACTS keeps the PDFs).
 func TestBrowserRecords(t *testing.T) {
 	t.Parallel()
 	browsertest.Require(t)
@@ -89,6 +90,18 @@ func TestBrowserRecords(t *testing.T) {
 		checkPage(t, ctx, "floor in "+lang)
 		if n := browsertest.PrintedPages(t, ctx, "floor-"+lang, browsertest.A4); n != 1 {
 			t.Errorf("the floor's list in %s prints on %d A4 pages; want 1", lang, n)
+		}
+	}
+
+	// The dealer's file for a regulator: A4, a section per game, in each
+	// language; the PDFs are kept for people to look at.
+	for _, lang := range []string{"en", "it", "ru"} {
+		run(t, ctx, "the dealer's file in "+lang, chromedp.Navigate(k.URL+filePath(k.trainee)+"/records?lang="+lang), chromedp.WaitVisible(testID("dealer-file")))
+		browsertest.Screenshot(t, ctx, "dealer-file-"+lang)
+		browsertest.Axe(t, ctx, "dealer file in "+lang)
+		checkPage(t, ctx, "dealer file in "+lang)
+		if n := browsertest.PrintedPages(t, ctx, "dealer-file-"+lang, browsertest.A4); n < 1 || n > 3 {
+			t.Errorf("the dealer's file in %s prints on %d A4 pages; want one to three", lang, n)
 		}
 	}
 }

@@ -217,6 +217,9 @@ func TestRecordsFloor(t *testing.T) {
 	if len(rows) != 2 || rows[1][0] != "Tia Trainee" || rows[1][1] != "1042" || rows[1][2] != "Ultimate Texas Hold'em" || rows[1][5] != "Max Manager" {
 		t.Errorf("the floor's list shows %q; want the two authorised dealers", rows)
 	}
+	if got := page.TestID("floor-day"); strings.Contains(got, trainer.DefaultSiteName) || !strings.HasPrefix(got, k.DB.Clock().Format("2 Jan 2006")) {
+		t.Errorf("the floor's list begins %q; want the day, and no placeholder site name", got)
+	}
 	if strings.Contains(page.Body, "Wes Waiting") {
 		t.Error("a dealer waiting for the table test is on the floor's list")
 	}
@@ -245,5 +248,56 @@ func TestRecordsFloor(t *testing.T) {
 	}
 	if got := csvRows(t, mc, "/manager/floor.csv?lang=ru")[0][0]; got != "Имя" {
 		t.Errorf("the Russian CSV's first column is %q", got)
+	}
+}
+
+// TestRecordsDealerFile: the dealer's file for a regulator shows, per
+// game, the authorisation with its signer, the programme version, each
+// table test with its typed signature and checklist, and a game not
+// trained yet as such; the verification code is the store's; the sheet
+// speaks the language asked for.
+func TestRecordsDealerFile(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	k.ApproveRules(k.manager)
+	k.SitExam(k.trainee, "uth", true)
+	v := approveProgramme(t, k, "uth")
+	markSigner(t, k, k.manager)
+	mc := k.staffClient(t, "Max Manager", managerPassword)
+	sheet := gamePath(k.trainee, "uth") + "/checklist"
+	f := sheetForm(v, "Max Manager", "shuffle")
+	f.Set("notes", "Stripped the deck twice.")
+	wantRedirect(t, "a failed table test", mc.PostForm(sheet, f), filePath(k.trainee)+"?done=table-test")
+	wantRedirect(t, "a passed table test", mc.PostForm(sheet, sheetForm(v, "Max Manager")), filePath(k.trainee)+"?done=table-test")
+
+	if !mc.Get(filePath(k.trainee)).Has(`[data-testid="dealer-file-link"]`) {
+		t.Error("the trainee's file has no link to the file for the regulator")
+	}
+	page := mc.Get(filePath(k.trainee) + "/records")
+	wantStatus(t, "the dealer's file", page, http.StatusOK)
+	if got := page.Text(`[data-testid="dealer-file"] h1`); got != "Training file of Tia Trainee" {
+		t.Errorf("title %q", got)
+	}
+	uth := page.TestID("dealer-file-uth")
+	for _, want := range []string{"Authorised to deal from", "the table test was signed by Max Manager", "Programme: version 1, approved on",
+		"Programme completed (first authorised) on", "failed, signed “Max Manager” by Max Manager", "Shuffle procedure: fail",
+		"Stripped the deck twice.", "Guest presence: pass"} {
+		if !strings.Contains(uth, want) {
+			t.Errorf("the UTH section lacks %q:\n%s", want, uth)
+		}
+	}
+	if got := page.Text(`[data-testid="dealer-file-oracle"] [data-testid="dealer-file-stale"]`); !strings.HasPrefix(got, "Not trained in this game yet") {
+		t.Errorf("a game not trained yet says %q", got)
+	}
+	code, err := k.DB.DealerFileCode(t.Context(), k.trainee.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.Body, "Verification code: "+code.String()) {
+		t.Errorf("the file does not carry the code %s", code)
+	}
+	it := mc.Get(filePath(k.trainee) + "/records?lang=it")
+	if got := it.Text(`[data-testid="dealer-file"] h1`); got == "Training file of Tia Trainee" || !strings.Contains(got, "Tia Trainee") {
+		t.Errorf("the Italian file's title is %q", got)
 	}
 }

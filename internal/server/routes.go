@@ -90,6 +90,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/manager/trainees/{id}/games/{game}/site-table-test", s.handleSiteTableTest)  // ?site=: a pass at another site of the group
 			r.Get("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheet)        // the table test with its checklist (records.go)
 			r.Post("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheetRecord) // signed by a marked signer
+			r.Get("/manager/trainees/{id}/records", s.handleDealerFile)                           // the dealer's file for a regulator, on A4
 			r.Get("/manager/floor", s.handleFloor)                                                // who may deal what today, on one A4 page
 			r.Get("/manager/floor.csv", s.handleFloorCSV)
 			r.Get("/manager/trainees/{id}/games/{game}/transcript", s.handleTranscript)

@@ -2,6 +2,8 @@ package say
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -39,4 +41,22 @@ func Signers(ctx context.Context) string {
 // ItemResult is a checklist item's result ("pass", "fail", "not judged").
 func ItemResult(ctx context.Context, r trainer.ItemResult) string {
 	return lookup(loc(ctx), "records.file.item_"+string(r), string(r))
+}
+
+// Topic is the name of a topic outside the games: the house's own title in
+// the reader's language, else the catalogue's (records.topic.<id>).
+func Topic(ctx context.Context, t *rulebook.Topic) string {
+	if t == nil {
+		return ""
+	}
+	if s := t.Title[loc(ctx).Tag()]; s != "" {
+		return s
+	}
+	return lookup(loc(ctx), rulebook.TopicMessage+t.ID, t.Title[i18n.Source])
+}
+
+// Duration says d in hours and minutes ("12 h 05 min").
+func Duration(ctx context.Context, d time.Duration) string {
+	m := int(d / time.Minute)
+	return T(ctx, "records.file.duration", "H", m/60, "M", fmt.Sprintf("%02d", m%60))
 }

@@ -226,6 +226,7 @@ type TraineeFileView struct {
 	Notice      say.Message
 	Problem     string
 	Games       []FileGame
+	DealerFile  string // the dealer's file for a regulator, printable
 	AttemptsCSV string
 	Weakest     []string
 	Audit       []AuditRow

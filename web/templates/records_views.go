@@ -48,10 +48,10 @@ func TableTestSheetURL(id int64, game string) string { return FileGameURL(id, ga
 // authorised to deal a game today, printable on one A4 page.
 type FloorView struct {
 	PrintView
-	House, Site string
-	Day         string
-	CSVURL      string
-	Rows        []FloorRow
+	House  string
+	Lead   string // the site and the day, and who is listed
+	CSVURL string
+	Rows   []FloorRow
 }
 
 // FloorRow is one dealer authorised to deal one game.
@@ -61,3 +61,36 @@ type FloorRow struct {
 
 // FloorURL is the floor's list of the signed-in staff member's site.
 const FloorURL = "/manager/floor"
+
+// DealerFileView is the dealer's file as a regulator reads it (issue 24):
+// identity and verification code, a section per game, then the topics
+// outside the games; every line already said in the sheet's language.
+type DealerFileView struct {
+	PrintView
+	House, Title string
+	Identity     []string // badge, account, printed with the code, how to verify
+	Games        []DealerFileGame
+	TopicsTitle  string
+	Topics       []string
+}
+
+// DealerFileGame is one game of the dealer's file.
+type DealerFileGame struct {
+	Game, Name string
+	Warn       string   // the freshness warning, or ""
+	Facts      []string // authorisation, programme, completion, hours
+	Exams      []string
+	Tests      []DealerFileTest
+	Hours      []DealerFileTest // entered table hours, a line and the note
+}
+
+// DealerFileTest is one table test of the file: its line, its checklist's
+// items with their result, and its notes.
+type DealerFileTest struct {
+	Line  string
+	Items []string
+	Notes string
+}
+
+// DealerFileURL is the printable file of dealer id.
+func DealerFileURL(id int64) string { return TraineeFileURL(id) + "/records" }

@@ -76,7 +76,8 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 	u := f.Trainee
 	page.Title = say.Name(u.Name)
 	v := templates.TraineeFileView{Page: page, Trainee: u.Name, Badge: u.Badge, Active: u.Active,
-		Problem: f.Problem, AttemptsCSV: templates.TraineeFileURL(u.ID) + "/attempts.csv", Weakest: f.Weakest}
+		Problem: f.Problem, AttemptsCSV: templates.TraineeFileURL(u.ID) + "/attempts.csv", Weakest: f.Weakest,
+		DealerFile: templates.DealerFileURL(u.ID)}
 	for _, g := range f.Games {
 		v.Games = append(v.Games, k.fileGame(ctx, f, g))
 	}

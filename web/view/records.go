@@ -160,8 +160,12 @@ type FloorFacts struct {
 func (k *Kiosk) Floor(ctx context.Context, page templates.Page, pf PrintFrame, sheet *i18n.Localizer, f FloorFacts) templates.FloorView {
 	page.Title = say.Msg("records.floor.title")
 	sctx := i18n.NewContext(ctx, sheet)
-	v := templates.FloorView{PrintView: printView(page, pf, sheet), House: k.House.Title, Site: f.Site, Day: say.Date(sctx, f.Now),
-		CSVURL: templates.FloorURL + ".csv?lang=" + sheet.Tag()}
+	v := templates.FloorView{PrintView: printView(page, pf, sheet), House: k.House.Title,
+		Lead: say.T(sctx, "records.floor.lead", "Site", f.Site, "Day", say.Date(sctx, f.Now)), CSVURL: templates.FloorURL + ".csv?lang=" + sheet.Tag()}
+	if f.Site == trainer.DefaultSiteName {
+		// A kiosk of one site: its name is the migrations' placeholder.
+		v.Lead = say.T(sctx, "records.floor.lead_kiosk", "Day", say.Date(sctx, f.Now))
+	}
 	for _, r := range FloorRows(sctx, f.Rows) {
 		v.Rows = append(v.Rows, templates.FloorRow{Name: r[0], Badge: r[1], Game: r[2], Since: r[3], Until: r[4], Signer: r[5]})
 	}
