@@ -207,3 +207,56 @@ func (s *Server) handleDealerFile(w http.ResponseWriter, r *http.Request) {
 	v := s.view.DealerFile(ctx, s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
 	s.render(w, r, http.StatusOK, templates.DealerFilePage(v), nil)
 }
+
+// signerStaff are the staff an administrator may mark as signers: the
+// site's active managers and administrators.
+func (s *Server) signerStaff(r *http.Request) ([]*trainer.User, error) {
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{ActiveOnly: true, SiteID: s.scopeSite(r.Context())})
+	var out []*trainer.User
+	for _, u := range users {
+		if u.Role == trainer.RoleManager || u.Role == trainer.RoleAdministrator {
+			out = append(out, u)
+		}
+	}
+	return out, err
+}
+
+// handleSignersShow lists who may sign table tests. ?done= names the change just made.
+func (s *Server) handleSignersShow(w http.ResponseWriter, r *http.Request) {
+	staff, err := s.signerStaff(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	marks, err := s.db.ListTableTestSigners(r.Context())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	done := r.URL.Query().Get("done")
+	if done != "allowed" && done != "withdrawn" {
+		done = ""
+	}
+	s.render(w, r, http.StatusOK, templates.SignersPage(s.view.Signers(r.Context(), s.page(r, say.Message{}, "users"), staff, marks, done)), nil)
+}
+
+// handleSignerUpdate marks a staff member as one who may sign table tests
+// (allowed=yes) or takes the mark away (allowed=no); the store checks the
+// administrator and the staff member, and audits it.
+func (s *Server) handleSignerUpdate(w http.ResponseWriter, r *http.Request) {
+	u, err := s.userParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	allowed := r.PostFormValue("allowed") == "yes"
+	if _, err := s.db.SetTableTestSigner(r.Context(), u.ID, allowed); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	done := "withdrawn"
+	if allowed {
+		done = "allowed"
+	}
+	s.redirect(w, r, templates.SignersURL+"?done="+done)
+}

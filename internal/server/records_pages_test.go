@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -299,5 +300,55 @@ func TestRecordsDealerFile(t *testing.T) {
 	it := mc.Get(filePath(k.trainee) + "/records?lang=it")
 	if got := it.Text(`[data-testid="dealer-file"] h1`); got == "Training file of Tia Trainee" || !strings.Contains(got, "Tia Trainee") {
 		t.Errorf("the Italian file's title is %q", got)
+	}
+}
+
+// TestRecordsSigners: an administrator marks a manager as one who may
+// sign table tests and takes the mark away, each audited; the page names
+// them in the house's words; a trainee cannot be marked.
+func TestRecordsSigners(t *testing.T) {
+	t.Parallel()
+	k := newKiosk(t)
+	ac := k.staffClient(t, "Ada Admin", adminPassword)
+	if !ac.Get("/admin/users").Has(`[data-testid="signers-link"]`) {
+		t.Error("the users' page has no link to the signers")
+	}
+	page := ac.Get("/admin/signers")
+	wantStatus(t, "the signers' page", page, http.StatusOK)
+	if !strings.Contains(page.Body, "pit manager or higher") || page.Has(fmt.Sprintf(`[data-testid="signer-%d"]`, k.trainee.ID)) {
+		t.Error("the signers' page does not say the house's word, or lists a trainee")
+	}
+	row := fmt.Sprintf(`[data-testid="signer-%d"]`, k.manager.ID)
+	if got := page.Text(row + ` [data-testid="signer-mark"]`); got != "Not marked" {
+		t.Errorf("the manager's mark reads %q", got)
+	}
+	wantRedirect(t, "marking the manager", ac.PostForm(fmt.Sprintf("/admin/signers/%d", k.manager.ID), url.Values{"allowed": {"yes"}}), "/admin/signers?done=allowed")
+	page = ac.Get("/admin/signers?done=allowed")
+	if got := page.Text(row + ` [data-testid="signer-mark"]`); !strings.HasPrefix(got, "Marked on ") || !strings.HasSuffix(got, " by Ada Admin") {
+		t.Errorf("after marking, the manager's mark reads %q", got)
+	}
+	wantRedirect(t, "withdrawing", ac.PostForm(fmt.Sprintf("/admin/signers/%d", k.manager.ID), url.Values{"allowed": {"no"}}), "/admin/signers?done=withdrawn")
+	if ms, _ := k.DB.ListTableTestSigners(t.Context()); len(ms) != 0 {
+		t.Errorf("after withdrawing, the signers are %+v", ms)
+	}
+	es, err := k.DB.ListAudit(t.Context(), trainer.AuditFilter{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var actions []string
+	for _, e := range es {
+		if strings.HasPrefix(e.Action, "signer.") {
+			actions = append(actions, e.Action)
+		}
+	}
+	if len(actions) != 2 {
+		t.Errorf("the marks were audited as %q; want signer.allowed and signer.withdrawn", actions)
+	}
+	resp := ac.PostForm(fmt.Sprintf("/admin/signers/%d", k.trainee.ID), url.Values{"allowed": {"yes"}})
+	if resp.StatusCode < 400 || resp.StatusCode >= 500 {
+		t.Errorf("marking a trainee: status %d; want a refusal", resp.StatusCode)
+	}
+	if ms, _ := k.DB.ListTableTestSigners(t.Context()); len(ms) != 0 {
+		t.Errorf("a trainee was marked: %+v", ms)
 	}
 }

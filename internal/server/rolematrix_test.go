@@ -135,6 +135,8 @@ var routeAccess = map[string]access{
 	"POST /admin/users/{id}/unlock":               adminOnly,
 	"POST /admin/users/{id}/language":             adminOnly,
 	"POST /admin/holds/{id}/lift":                 adminOnly,
+	"GET /admin/signers":                          adminOnly,
+	"POST /admin/signers/{id}":                    adminOnly,
 	"GET /admin/settings":                         adminOnly,
 	"POST /admin/settings":                        adminOnly,
 }
@@ -303,6 +305,7 @@ func roleMatrix(t *testing.T, k *kiosk, roleNames []string) {
 		"/practice/":         sessionID,
 		"/attempts/":         attempt.ID,
 		"/admin/users/":      other.ID,
+		"/admin/signers/":    other.ID,
 		"/exams/":            examID,
 		"/manager/exams/":    examID,
 		"/manager/trainees/": k.trainee.ID,

@@ -154,6 +154,8 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/users/{id}/language", s.handleUserLanguage)
 			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts every hold of the account (lockout.go)
 			r.Post("/admin/holds/{id}/lift", s.handleHoldLift)     // lifts one sign-in hold shown under Users
+			r.Get("/admin/signers", s.handleSignersShow)           // who may sign table tests (records.go)
+			r.Post("/admin/signers/{id}", s.handleSignerUpdate)    // allowed=yes|no, audited
 			r.Get("/admin/settings", s.handleSettingsShow)
 			r.Post("/admin/settings", s.handleSettingsUpdate)
 		})

@@ -1,5 +1,7 @@
 package templates
 
+import "github.com/dealerkiosk/trainer/web/say"
+
 // The records a gaming regulator inspects (issue 24): the table test with
 // its checklist and the floor's list of who may deal what today.
 
@@ -94,3 +96,24 @@ type DealerFileTest struct {
 
 // DealerFileURL is the printable file of dealer id.
 func DealerFileURL(id int64) string { return TraineeFileURL(id) + "/records" }
+
+// SignersView is the administrator's page of who may sign table tests: each
+// active manager and administrator of the site, marked or not.
+type SignersView struct {
+	Page    Page
+	Signers string // the house's word for them
+	Notice  say.Message
+	Rows    []SignerRow
+}
+
+// SignerRow is one staff member and their mark.
+type SignerRow struct {
+	ID     string
+	Name   string
+	Role   string
+	Marked string // since when and by whom; "" when not marked
+	Action string
+}
+
+// SignersURL is the administrator's page of the signers' marks.
+const SignersURL = "/admin/signers"

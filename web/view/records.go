@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -191,4 +192,29 @@ func FloorRows(ctx context.Context, rows []CertRow) [][]string {
 		out = append(out, []string{r.User.Name, r.User.Badge, say.Game(ctx, r.Game), say.Date(ctx, st.Grant.At), say.Date(ctx, st.Expires), st.Grant.Actor})
 	}
 	return out
+}
+
+// Signers is the administrator's page of who may sign table tests: staff
+// (active managers and administrators of the site) with their marks.
+func (k *Kiosk) Signers(ctx context.Context, page templates.Page, staff []*trainer.User, marks []trainer.Signer, notice string) templates.SignersView {
+	page.Title = say.Msg("records.signers_page.title")
+	v := templates.SignersView{Page: page, Signers: say.Signers(ctx)}
+	if notice != "" {
+		v.Notice = say.Msg("records.signers_page.done_" + notice)
+	}
+	for _, u := range staff {
+		id := strconv.FormatInt(u.ID, 10)
+		r := templates.SignerRow{ID: id, Name: u.Name, Role: say.Role(ctx, u.Role), Action: templates.SignersURL + "/" + id}
+		for _, m := range marks {
+			if m.UserID == u.ID {
+				by := m.AllowedByName
+				if m.AllowedBy == 0 {
+					by = say.T(ctx, "records.signers_page.operator")
+				}
+				r.Marked = say.T(ctx, "records.signers_page.marked", "Day", say.Date(ctx, m.AllowedAt), "By", by)
+			}
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	return v
 }
