@@ -98,7 +98,7 @@ func exportFile(ctx context.Context, out io.Writer, db trainer.Store, h *ruleboo
 		} else {
 			p("records.file.programme_none")
 		}
-		if first := firstGrant(rec); first != nil {
+		if first := records.Completion(rec); first != nil {
 			p("records.file.completed", "Day", l.Date(first.At))
 			if records.Stale(first.At, h.Records.FreshnessYears, now) {
 				p("records.file.stale", "Years", h.Records.FreshnessYears)
@@ -183,24 +183,6 @@ func exportFile(ctx context.Context, out io.Writer, db trainer.Store, h *ruleboo
 			p("records.file.topic_valid", "Topic", name, "Day", l.Date(s.Last.Day), "Evidence", s.Last.Evidence, "Until", l.Date(s.Expires))
 		default:
 			p("records.file.topic_expired", "Topic", name, "Day", l.Date(s.Last.Day), "Evidence", s.Last.Evidence, "Until", l.Date(s.Expires))
-		}
-	}
-	return nil
-}
-
-// firstGrant is the table test that first authorised the dealer in the
-// game: the completion of the game's programme (docs/records.md), or nil.
-func firstGrant(rec trainer.CertRecord) *trainer.CertEvent {
-	passed := false
-	for i := range rec.Events {
-		e := &rec.Events[i]
-		switch e.Kind {
-		case trainer.EventExamPassed:
-			passed = true
-		case trainer.EventTablePass:
-			if passed {
-				return e
-			}
 		}
 	}
 	return nil

@@ -63,3 +63,22 @@ func CheckTopic(r *rulebook.Records, c *trainer.TopicCompletion, now time.Time) 
 	}
 	return c.Validate(now)
 }
+
+// Completion is the table test that first authorised the dealer in the
+// game of rec: the completion of the game's programme, from which
+// freshness is measured (docs/records.md); nil when none.
+func Completion(rec trainer.CertRecord) *trainer.CertEvent {
+	passed := false
+	for i := range rec.Events {
+		e := &rec.Events[i]
+		switch e.Kind {
+		case trainer.EventExamPassed:
+			passed = true
+		case trainer.EventTablePass:
+			if passed {
+				return e
+			}
+		}
+	}
+	return nil
+}

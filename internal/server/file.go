@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"net/http"
 	"strings"
 
@@ -97,6 +98,11 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 			return templates.TraineeFileView{}, err
 		}
 		fg := view.FileGameFacts{Game: g, Status: st, Events: rec.Events}
+		p, err := s.approvedProgramme(ctx, g)
+		if err != nil {
+			return templates.TraineeFileView{}, err
+		}
+		fg.Checklist = p != nil
 		if fg.Standings, err = s.certs.Standings(ctx, u, g, st); err != nil {
 			return templates.TraineeFileView{}, err
 		}
@@ -124,6 +130,14 @@ func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
 	f := view.FileForm{Form: "table-test", Errs: templates.Errors{}}
 	f.Result = r.PostFormValue("result")
 	f.Notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
+	if g, err := s.gameParam(r); err == nil {
+		// A game whose programme has an approved version records its
+		// table test with the checklist and a typed signature (records.go).
+		if p, err := s.approvedProgramme(r.Context(), g); err != nil || p != nil {
+			s.error(w, r, cmp.Or[error](err, errChecklistRequired))
+			return
+		}
+	}
 	kind, err := trainer.ParseTableResult(f.Result)
 	fieldError(loc(r), f.Errs, "result", err)
 	if err == nil {

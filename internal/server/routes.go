@@ -86,8 +86,13 @@ func (s *Server) routes() http.Handler {
 			r.Get("/manager/trainees/{id}/attempts.csv", s.handleAttemptsCSV)
 			r.Post("/manager/trainees/{id}/games/{game}/table-test", s.handleTableTestRecord) // pass grants the certification
 			r.Post("/manager/trainees/{id}/games/{game}/revoke", s.handleCertRevoke)
-			r.Post("/manager/trainees/{id}/games/{game}/allow", s.handleRetakeAllow)             // another sitting
-			r.Post("/manager/trainees/{id}/games/{game}/site-table-test", s.handleSiteTableTest) // ?site=: a pass at another site of the group
+			r.Post("/manager/trainees/{id}/games/{game}/allow", s.handleRetakeAllow)              // another sitting
+			r.Post("/manager/trainees/{id}/games/{game}/site-table-test", s.handleSiteTableTest)  // ?site=: a pass at another site of the group
+			r.Get("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheet)        // the table test with its checklist (records.go)
+			r.Post("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheetRecord) // signed by a marked signer
+			r.Get("/manager/trainees/{id}/records", s.handleDealerFile)                           // the dealer's file for a regulator, on A4
+			r.Get("/manager/floor", s.handleFloor)                                                // who may deal what today, on one A4 page
+			r.Get("/manager/floor.csv", s.handleFloorCSV)
 			r.Get("/manager/trainees/{id}/games/{game}/transcript", s.handleTranscript)
 			r.Get("/manager/trainees/{id}/games/{game}/certificate", s.handleCertificate)
 			r.Get("/manager/exams/{id}", s.handleManagerExam)
@@ -149,6 +154,8 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/users/{id}/language", s.handleUserLanguage)
 			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts every hold of the account (lockout.go)
 			r.Post("/admin/holds/{id}/lift", s.handleHoldLift)     // lifts one sign-in hold shown under Users
+			r.Get("/admin/signers", s.handleSignersShow)           // who may sign table tests (records.go)
+			r.Post("/admin/signers/{id}", s.handleSignerUpdate)    // allowed=yes|no, audited
 			r.Get("/admin/settings", s.handleSettingsShow)
 			r.Post("/admin/settings", s.handleSettingsUpdate)
 		})

@@ -226,6 +226,7 @@ type TraineeFileView struct {
 	Notice      say.Message
 	Problem     string
 	Games       []FileGame
+	DealerFile  string // the dealer's file for a regulator, printable
 	AttemptsCSV string
 	Weakest     []string
 	Audit       []AuditRow
@@ -247,6 +248,7 @@ type FileGame struct {
 	Exams       []FileExam
 	Events      []FileEvent
 	TableTest   *TableTestForm
+	Checklist   string // the table test with its checklist, when the programme has one approved
 	Revoke      *RevokeForm
 	Allow       *AllowForm
 	Transcript  string

@@ -41,6 +41,10 @@ type FileGameFacts struct {
 	// Standings say where a valid certification holds across the group's
 	// sites (nil at a kiosk of one site).
 	Standings []eval.SiteStanding
+	// Checklist: the game's programme has an approved version, so its
+	// table test is recorded with the checklist and a typed signature
+	// (issue 24), not with the quick form.
+	Checklist bool
 }
 
 // FileForm is a refused form of the file, shown again: its game, which form
@@ -72,7 +76,8 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 	u := f.Trainee
 	page.Title = say.Name(u.Name)
 	v := templates.TraineeFileView{Page: page, Trainee: u.Name, Badge: u.Badge, Active: u.Active,
-		Problem: f.Problem, AttemptsCSV: templates.TraineeFileURL(u.ID) + "/attempts.csv", Weakest: f.Weakest}
+		Problem: f.Problem, AttemptsCSV: templates.TraineeFileURL(u.ID) + "/attempts.csv", Weakest: f.Weakest,
+		DealerFile: templates.DealerFileURL(u.ID)}
 	for _, g := range f.Games {
 		v.Games = append(v.Games, k.fileGame(ctx, f, g))
 	}
@@ -153,7 +158,10 @@ func (k *Kiosk) fileGame(ctx context.Context, f FileFacts, g FileGameFacts) temp
 	if refused != nil && refused.Game != game {
 		refused = nil
 	}
-	if st.CanSignOff && !mine {
+	if g.Checklist && (st.CanSignOff || st.State.MayDeal()) && !mine {
+		fg.Checklist = templates.TableTestSheetURL(u.ID, game)
+	}
+	if st.CanSignOff && !mine && !g.Checklist {
 		tf := &templates.TableTestForm{ID: templates.TableTestFormID + "-" + game, Action: templates.FileGameURL(u.ID, game) + "/table-test",
 			Exam: say.T(ctx, "file.after_exam", "At", say.DateTime(ctx, st.PendingExam.At)), Errors: templates.Errors{}}
 		chosen := ""

@@ -1,0 +1,262 @@
+package server
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/records"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/say"
+	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
+)
+
+// The records a gaming regulator inspects (issue 24, docs/records.md): the
+// table test with its checklist and typed signature, and the floor's list
+// of who may deal what today. Package records decides and the store
+// re-decides inside its transaction; web/view says it.
+
+// errChecklistRequired refuses the quick table-test form of a game whose
+// programme has an approved version: its checklist must be judged.
+var errChecklistRequired = trainer.NewError(trainer.KindConflict, "records.sheet.checklist_required")
+
+// approvedProgramme is the newest approved version of game's programme,
+// the one the store judges a table test against; nil when none.
+func (s *Server) approvedProgramme(ctx context.Context, game string) (*trainer.ProgrammeVersion, error) {
+	vs, err := s.db.ListProgrammeVersions(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	var out *trainer.ProgrammeVersion
+	for _, v := range vs {
+		if v.Approved() {
+			out = v
+		}
+	}
+	return out, nil
+}
+
+// sheetFacts reads what the table test's page of the route's dealer and
+// game shows: the certification now, the game's newest approved programme
+// version and the dealer's table tests in the game.
+func (s *Server) sheetFacts(r *http.Request) (view.SheetFacts, error) {
+	var f view.SheetFacts
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		return f, err
+	}
+	if f.Game, err = s.gameParam(r); err != nil {
+		return f, err
+	}
+	f.Dealer, f.Me, f.Now = u, visitOf(r.Context()).user, s.db.Clock()
+	if f.Me.ID == u.ID {
+		return f, trainer.ErrOwnRecords
+	}
+	if f.Status, err = s.certStatus(r.Context(), u.ID, f.Game); err != nil {
+		return f, err
+	}
+	if f.Programme, err = s.approvedProgramme(r.Context(), f.Game); err != nil {
+		return f, err
+	}
+	f.Tests, err = s.db.ListTableTests(r.Context(), u.ID, f.Game)
+	return f, err
+}
+
+// handleTableTestSheet shows the table test of a dealer in a game with the
+// programme's checklist, the last sitting's failed items first.
+func (s *Server) handleTableTestSheet(w http.ResponseWriter, r *http.Request) {
+	f, err := s.sheetFacts(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.TableTestSheetPage(s.view.TableTestSheet(r.Context(), s.page(r, say.Message{}, "dashboard"), f)), nil)
+}
+
+// handleTableTestSheetRecord records a table test with its checklist: what
+// the form alone says is refused first (422), then the store decides under
+// the game's policy inside its transaction (records.TableTestCheck): the
+// signer's mark, the signature against their account's name, something to
+// test. A refusal shows the form again with the reason on its field, and
+// nothing is recorded; a recorded test goes back to the dealer's file.
+func (s *Server) handleTableTestSheetRecord(w http.ResponseWriter, r *http.Request) {
+	f, err := s.sheetFacts(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if f.Programme == nil {
+		s.error(w, r, trainer.ErrProgrammeNotApproved)
+		return
+	}
+	form, t := view.ReadSheet(r.Context(), f.Programme, r.PostFormValue)
+	f.Form = form
+	status := http.StatusUnprocessableEntity
+	if len(form.Errs) == 0 {
+		t.Event.UserID, t.Event.Game, t.Event.ActorID = f.Dealer.ID, f.Game, f.Me.ID
+		if st := f.Status; st.CanSignOff && st.PendingExam != nil {
+			t.Event.ExamID = st.PendingExam.ExamID
+		}
+		err = s.db.RecordTableTest(r.Context(), t, records.TableTestCheck(s.house.Certification[f.Game].Policy))
+		if err == nil {
+			s.redirect(w, r, templates.TraineeFileURL(f.Dealer.ID)+"?done=table-test")
+			return
+		}
+		s.logRecordsRefusal(r, "grant", f.Dealer.ID, f.Game, err)
+		switch trainer.KindOf(err) {
+		case trainer.KindInvalid, trainer.KindConflict, trainer.KindForbidden:
+			if status = statusOf(trainer.KindOf(err)); status == http.StatusBadRequest {
+				status = http.StatusUnprocessableEntity // a field refused, as the form's own checks
+			}
+			view.SheetRefused(r.Context(), form, f.Me, err)
+		default:
+			s.error(w, r, err)
+			return
+		}
+	}
+	v := s.view.TableTestSheet(r.Context(), s.page(r, say.Message{}, "dashboard"), f)
+	s.render(w, r, status, templates.TableTestSheetPage(v), templates.TableTestSheetForm(v))
+}
+
+// floorFacts reads who may deal what today at the signed-in staff member's
+// site (the kiosk's own for the group director).
+func (s *Server) floorFacts(r *http.Request) (view.FloorFacts, error) {
+	site := s.homeSite(r.Context())
+	f := view.FloorFacts{Now: s.db.Clock()}
+	st, err := s.db.FindSiteByID(r.Context(), site)
+	if err != nil {
+		return f, err
+	}
+	f.Site = st.Name
+	rows, err := s.certRows(r.Context(), view.CertFilter{})
+	if err != nil {
+		return f, err
+	}
+	for _, row := range rows {
+		if row.User.SiteID == site {
+			f.Rows = append(f.Rows, row)
+		}
+	}
+	return f, nil
+}
+
+// handleFloor prints who may deal what today at the site, on one A4 page
+// in the house's language (?lang= another).
+func (s *Server) handleFloor(w http.ResponseWriter, r *http.Request) {
+	f, err := s.floorFacts(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := s.view.Floor(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, "/manager"), s.sheetLanguage(r, s.house.Language), f)
+	s.render(w, r, http.StatusOK, templates.FloorPage(v), nil)
+}
+
+// handleFloorCSV exports the floor's list with the columns of `trainer
+// records floor`, no cell starting a formula (writeCSV).
+func (s *Server) handleFloorCSV(w http.ResponseWriter, r *http.Request) {
+	f, err := s.floorFacts(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	sheet := s.sheetLanguage(r, s.house.Language)
+	ctx := i18n.NewContext(r.Context(), sheet)
+	out := append([][]string{view.FloorHeader(ctx)}, view.FloorRows(ctx, f.Rows)...)
+	s.writeCSV(w, r, "floor-"+f.Now.Local().Format("2006-01-02")+".csv", out)
+}
+
+// handleDealerFile prints a dealer's file for a regulator on A4, a section
+// per game, in the reader's language (?lang= another), with the code
+// `trainer audit verify -file` checks against the audit trail.
+func (s *Server) handleDealerFile(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	f := view.DealerFileFacts{Dealer: u, Now: s.db.Clock()}
+	for _, g := range s.certGames() {
+		gf := view.DealerFileGameFacts{Game: g}
+		if gf.Record, err = s.db.FindCertRecord(ctx, u.ID, g); err == nil {
+			gf.Programme, err = s.approvedProgramme(ctx, g)
+		}
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		f.Games = append(f.Games, gf)
+	}
+	if f.Code, err = s.db.DealerFileCode(ctx, u.ID); err == nil {
+		if f.Measured, err = s.db.MeasuredTime(ctx, u.ID); err == nil {
+			if f.Hours, err = s.db.ListTableHours(ctx, u.ID); err == nil {
+				if f.Tests, err = s.db.ListTableTests(ctx, u.ID, ""); err == nil {
+					if f.Exams, err = s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Finished: true}); err == nil {
+						f.Topics, err = s.db.ListTopicCompletions(ctx, u.ID)
+					}
+				}
+			}
+		}
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := s.view.DealerFile(ctx, s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
+	s.render(w, r, http.StatusOK, templates.DealerFilePage(v), nil)
+}
+
+// signerStaff are the staff an administrator may mark as signers: the
+// site's active managers and administrators.
+func (s *Server) signerStaff(r *http.Request) ([]*trainer.User, error) {
+	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{ActiveOnly: true, SiteID: s.scopeSite(r.Context())})
+	var out []*trainer.User
+	for _, u := range users {
+		if u.Role == trainer.RoleManager || u.Role == trainer.RoleAdministrator {
+			out = append(out, u)
+		}
+	}
+	return out, err
+}
+
+// handleSignersShow lists who may sign table tests. ?done= names the change just made.
+func (s *Server) handleSignersShow(w http.ResponseWriter, r *http.Request) {
+	staff, err := s.signerStaff(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	marks, err := s.db.ListTableTestSigners(r.Context())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	done := r.URL.Query().Get("done")
+	if done != "allowed" && done != "withdrawn" {
+		done = ""
+	}
+	s.render(w, r, http.StatusOK, templates.SignersPage(s.view.Signers(r.Context(), s.page(r, say.Message{}, "users"), staff, marks, done)), nil)
+}
+
+// handleSignerUpdate marks a staff member as one who may sign table tests
+// (allowed=yes) or takes the mark away (allowed=no); the store checks the
+// administrator and the staff member, and audits it.
+func (s *Server) handleSignerUpdate(w http.ResponseWriter, r *http.Request) {
+	u, err := s.userParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	allowed := r.PostFormValue("allowed") == "yes"
+	if _, err := s.db.SetTableTestSigner(r.Context(), u.ID, allowed); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	done := "withdrawn"
+	if allowed {
+		done = "allowed"
+	}
+	s.redirect(w, r, templates.SignersURL+"?done="+done)
+}
