@@ -156,7 +156,7 @@ func TestLanguage_StaffPages(t *testing.T) {
 				resp := manager.Get(path)
 				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
 				sel := "h1, h2, .content-subhead, .jump-links, .sample-key-title, .command, " +
-					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label"
+					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target"
 				if strings.HasPrefix(path, "/tools/content") {
 					sel += ", .tool-note, [data-testid^=unresolved-]" // the house settings' names
 				}
