@@ -180,7 +180,8 @@ func TestLanguage_StaffPages(t *testing.T) {
 			// the rules files' table names) over the whole text of the
 			// pages a manager shows or prints: the trainee's file (its
 			// audit trail too), the certificate (printed in the trainee's
-			// language: Bo Chan's is tag) and the dashboard. The kiosk's
+			// language: Bo Chan's is tag), the dashboard and the pay
+			// tables (each table said in words, item 4). The kiosk's
 			// own name, "Dealer Trainer", is a name, not an English word.
 			check, err := i18ntest.New(tag, k.Book)
 			if err != nil {
@@ -190,7 +191,8 @@ func TestLanguage_StaffPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, path := range []string{fmt.Sprintf("/manager/trainees/%d", k.trainee.ID), fmt.Sprintf("/manager/trainees/%d", other.ID),
-				fmt.Sprintf("/manager/trainees/%d/games/oracle/certificate", other.ID), "/manager"} {
+				fmt.Sprintf("/manager/trainees/%d/games/oracle/certificate", other.ID), "/manager",
+				"/tools/paytables?game=uth", "/tools/paytables?game=oracle", "/tools/paytables?game=thrill", "/tools/paytables?game=lunar"} {
 				resp := manager.Get(path)
 				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
 				resp.Doc.Find(".audit-detail").Each(func(_ int, s *goquery.Selection) {
