@@ -599,3 +599,11 @@ func languageName(tag string) string {
 	}
 	return tag
 }
+
+// TableDifference says two pay tables of one kind by the rows they pay
+// differently, each as the rule books write it (tableDifference): the pay
+// tables page names a table a house could choose by what sets it apart
+// from the house's own, never by its rules-file name.
+func TableDifference(o, n games.PayTable, currency string) (ow, nw *games.Words) {
+	return tableDifference(o, n, currency)
+}

@@ -10,10 +10,10 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/dealerkiosk/trainer/internal/drills"
-	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	settlement "github.com/dealerkiosk/trainer/internal/settle"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // checkerRounds are a round of each game as the hand checker's form posts
@@ -166,16 +166,13 @@ func TestHandChecker_InLanguages(t *testing.T) {
 	}
 }
 
-// reasonWhys settles the round the English page shows (its SETTLE.md line)
-// through the engine and reports, wager by wager in page order, whether
+// reasonWhys settles the round the English page's form holds (read back as
+// the kiosk reads a posted form) through the engine and reports, wager by wager in page order, whether
 // the engine gave the reason as message ids.
 func reasonWhys(t *testing.T, k *kiosk, resp *servertest.Response) []bool {
 	t.Helper()
-	var in games.Round
-	if err := settlement.Decode([]byte(resp.TestID("round-json")), &in); err != nil {
-		t.Fatalf("the page's round: %v", err)
-	}
-	res, err := settlement.Round(k.Book, &in, "default")
+	in := view.ReadChecker(formOf(t, resp), k.Book, "default").Round()
+	res, err := settlement.Round(k.Book, in, "default")
 	if err != nil {
 		t.Fatalf("settle the page's round: %v", err)
 	}

@@ -103,8 +103,8 @@ func TestPayTables_EveryWagerAndTable(t *testing.T) {
 				continue
 			}
 			own := edge.HouseTable(h, w).Name
-			if got := strings.Join(strings.Fields(sec.Find(`[data-testid="house-choice"]`).Text()), " "); !strings.HasPrefix(got, "The house uses table "+own+".") {
-				t.Errorf("%s %s: house choice %q; want table %s", game, w.Name, got, own)
+			if got := strings.Join(strings.Fields(sec.Find(`[data-testid="house-choice"]`).Text()), " "); !strings.HasPrefix(got, "The first table below is the one this house pays.") {
+				t.Errorf("%s %s: house choice %q; want the first table named the house's", game, w.Name, got)
 			}
 			prefix := "table-"
 			if w.Method == edge.Simulation {
@@ -118,11 +118,25 @@ func TestPayTables_EveryWagerAndTable(t *testing.T) {
 			if tags.Length() != 1 || tags.Closest(`[data-testid="`+prefix+own+`"]`).Length() != 1 {
 				t.Errorf("%s %s: %d house tags; want one, on table %s", game, w.Name, tags.Length(), own)
 			}
+			if first, _ := sec.Find(`[data-testid^="` + prefix + `"]`).First().Attr("data-testid"); first != prefix+own {
+				t.Errorf("%s %s: the first table is %s; want the house's, %s", game, w.Name, first, own)
+			}
 			for _, name := range edge.TableNames(shippedBook(), h, w) {
 				card := sec.Find(`[data-testid="` + prefix + name + `"]`)
 				if card.Length() != 1 {
 					t.Errorf("%s %s: table %s shown %d times; want once", game, w.Name, name, card.Length())
 					continue
+				}
+				// Each table is said in words, never by its rules file's name
+				// ("straight-pays", "C").
+				title := strings.TrimSpace(card.Find("h3").First().Text())
+				switch {
+				case name == own && title != "This house's table":
+					t.Errorf("%s %s: the house's table is titled %q", game, w.Name, title)
+				case name != own && !strings.HasPrefix(title, "Another table: ") && title != "Another table, paying as this house does":
+					t.Errorf("%s %s table %s: titled %q; want another table said by its rows", game, w.Name, name, title)
+				case name != own && containsWords(title, name):
+					t.Errorf("%s %s table %s: its title %q names it", game, w.Name, name, title)
 				}
 				pt, _ := edge.FindTable(shippedBook(), h, w, name)
 				if n := card.Find(`[data-testid="row"]`).Length(); n < len(pt.Rows) {

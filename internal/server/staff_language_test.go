@@ -13,9 +13,14 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/i18n/i18ntest"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
+
+// recordNumber matches an audit detail that says an exam or an event by its
+// number ("esame: 12", "запись: 3").
+var recordNumber = regexp.MustCompile(`(esame|registrazione|экзамен|запись|exam|event): \d+( ·|$)`)
 
 // placeholder matches a message's {{.Name}}.
 var placeholder = regexp.MustCompile(`\{\{[^}]*\}\}`)
@@ -157,7 +162,7 @@ func TestLanguage_StaffPages(t *testing.T) {
 				resp := manager.Get(path)
 				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
 				sel := "h1, h2, .content-subhead, .jump-links, .sample-key-title, .command, " +
-					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target, .json-panel label"
+					"summary, [data-testid=another], .tag, .ruling strong, .ref strong, .lead, .wager-method, .wager-choice, .sim-form, .whatif-form, .settle-bar, .picker-target"
 				if strings.HasPrefix(path, "/tools/content") {
 					sel += ", .tool-note, [data-testid^=unresolved-]" // the house settings' names
 				}
@@ -170,6 +175,34 @@ func TestLanguage_StaffPages(t *testing.T) {
 				chrome := resp.Text(sel)
 				if left := englishLeft(tag, chrome); len(left) > 0 {
 					t.Errorf("manager's %s in %s still says, in English: %s", path, tag, strings.Join(left, "; "))
+				}
+			}
+			// Issue 26's check (i18ntest: the glossary's English words and
+			// the rules files' table names) over the whole text of the
+			// pages a manager shows or prints: the trainee's file (its
+			// audit trail too), the certificate (printed in the trainee's
+			// language: Bo Chan's is tag), the dashboard and the pay
+			// tables (each table said in words, item 4). The kiosk's
+			// own name, "Dealer Trainer", is a name, not an English word.
+			check, err := i18ntest.New(tag, k.Book)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := k.DB.SetUserLanguage(t.Context(), other.ID, tag); err != nil {
+				t.Fatal(err)
+			}
+			for _, path := range []string{fmt.Sprintf("/manager/trainees/%d", k.trainee.ID), fmt.Sprintf("/manager/trainees/%d", other.ID),
+				fmt.Sprintf("/manager/trainees/%d/games/oracle/certificate", other.ID), "/manager",
+				"/tools/paytables?game=uth", "/tools/paytables?game=oracle", "/tools/paytables?game=thrill", "/tools/paytables?game=lunar"} {
+				resp := manager.Get(path)
+				wantStatus(t, "manager GET "+path, resp, http.StatusOK)
+				resp.Doc.Find(".audit-detail").Each(func(_ int, s *goquery.Selection) {
+					if recordNumber.MatchString(s.Text()) {
+						t.Errorf("manager's %s in %s: an audit entry says a record's number: %q", path, tag, s.Text())
+					}
+				})
+				if found := check.Find(strings.ReplaceAll(pageText(resp), "Dealer Trainer", "")); len(found) > 0 {
+					t.Errorf("manager's %s in %s: %s", path, tag, strings.Join(found, "; "))
 				}
 			}
 		})

@@ -6,8 +6,14 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
+
+// RecordKeys are the audit details that store a record's number: the
+// record is said in words, or not at all (AuditDetail).
+var RecordKeys = map[string]bool{"event": true, "exam": true, "granted_by_event": true, "user": true,
+	"record": true, "hours": true, "moved_seq": true, "previous_head": true, "log_head": true}
 
 // AuditAction names an audit log's action in words (the catalogue's
 // audit.<action>); an action not there is shown as stored.
@@ -22,6 +28,11 @@ func AuditAction(ctx context.Context, action string) string {
 // the text is what the page said before the catalogue had it. named writes
 // a value stored as a code (a game's, a role's) as people call it; it
 // returns "" for a value it does not name, shown as stored.
+//
+// A record's number (RecordKeys: an exam's, an event's, a user's) is
+// never shown: named is asked for it too, with the number as text, and
+// says the record in words (an exam by its date); a number it does not
+// name is left out, its key with it.
 func AuditDetail(ctx context.Context, detail string, named func(key, value string) string) string {
 	l := loc(ctx)
 	var m map[string]any
@@ -42,6 +53,19 @@ func AuditDetail(ctx context.Context, detail string, named func(key, value strin
 	}
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if RecordKeys[k] {
+			name := ""
+			if n, ok := m[k].(float64); ok && named != nil {
+				name = named(k, strconv.FormatInt(int64(n), 10))
+			}
+			if name != "" {
+				parts = append(parts, lookup(l, "audit_detail."+k, strings.ReplaceAll(k, "_", " "))+": "+name)
+			}
+			continue
+		}
+		if m[k] == "" {
+			continue // nothing written (a table test's notes left empty)
+		}
 		val := value(m[k])
 		if code, ok := m[k].(string); ok && named != nil {
 			if name := named(k, code); name != "" {

@@ -24,6 +24,10 @@ func TestAuditDetailText(t *testing.T) {
 		{"ru", `{"role":"manager","name":"Ana","game":"poker"}`, "игра: poker · имя: Ana · роль: Менеджер"},
 		{"en", `{"role":"trainee"}`, "role: Trainee"},
 		{"ru", `not json`, "not json"},
+		// A record's number is said in words, or left out.
+		{"en", `{"trainee":"Bo Chan","event":12,"exam":7,"user":3,"signed_by":"Ada Admin"}`, "exam: 5 Dec 2026 · signed by: Ada Admin · trainee: Bo Chan"},
+		{"it", `{"signed_by":"Ada Admin","exam":8}`, "firmato da: Ada Admin"},
+		{"ru", `{"because":"revoked","granted_by_event":4}`, "причина: отзыв · выдан после проверки за столом: 4 дек 2026"},
 	}
 	var lang string
 	// Values stored as codes are named as people call them: a game the
@@ -34,6 +38,12 @@ func TestAuditDetailText(t *testing.T) {
 			return "Ultimate Texas Hold'em"
 		case key == "role":
 			return Role(in(lang, nil), trainer.Role(value))
+		case key == "exam" && value == "7":
+			return "5 Dec 2026"
+		case key == "granted_by_event" && value == "4":
+			return "4 дек 2026"
+		case key == "because":
+			return T(in(lang, nil), "audit_detail.because_"+value)
 		}
 		return ""
 	}

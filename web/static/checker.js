@@ -2,12 +2,10 @@
 // because the Content Security Policy allows no inline script; without it the
 // page still works (every button posts the form).
 //
-// 1. "Copy" buttons ([data-copy] naming a text area) appear and copy the
-//    round's or the settlement's JSON line.
-// 2. When htmx swaps in a settled round, or the reason it was not settled
+// 1. When htmx swaps in a settled round, or the reason it was not settled
 //    (marked [data-scroll-here]), the outcome is scrolled into view and
 //    focused, as a plain POST lands on #hc-outcome.
-// 3. Taps that come while the form is on its way to the server (a quick hand
+// 2. Taps that come while the form is on its way to the server (a quick hand
 //    on the picker) are kept and replayed, in order, on the form that comes
 //    back: htmx would otherwise drop them, since the form they were made on
 //    is replaced.
@@ -45,49 +43,8 @@
     }
   }
 
-  function setupCopy(root) {
-    var buttons = root.querySelectorAll ? root.querySelectorAll("[data-copy]") : [];
-    Array.prototype.forEach.call(buttons, function (b) {
-      b.hidden = false;
-    });
-  }
-
-  function copied(button) {
-    var label = button.getAttribute("data-label") || button.textContent;
-    button.setAttribute("data-label", label);
-    button.textContent = "Copied";
-    setTimeout(function () {
-      button.textContent = label;
-    }, 2000);
-  }
-
-  document.addEventListener("click", function (e) {
-    var button = e.target.closest && e.target.closest("[data-copy]");
-    if (!button) {
-      return;
-    }
-    var area = document.getElementById(button.getAttribute("data-copy"));
-    if (!area) {
-      return;
-    }
-    // The clipboard API needs a secure context; a kiosk on the school's
-    // network is often plain HTTP, where selecting and copying still works.
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(area.value).then(function () {
-        copied(button);
-      });
-      return;
-    }
-    area.focus();
-    area.select();
-    if (document.execCommand("copy")) {
-      copied(button);
-    }
-  });
-
   document.addEventListener("htmx:load", function (e) {
     var elt = e.detail.elt;
-    setupCopy(elt);
     if (elt.id === FORM) {
       replay(elt);
     }
@@ -101,5 +58,4 @@
       outcome.focus({ preventScroll: true });
     }
   });
-  setupCopy(document);
 })();

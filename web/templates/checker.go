@@ -47,13 +47,6 @@ type HandCheckerForm struct {
 	Notice     say.Message
 	Table      *TableView
 	Result     *ResultView
-	// RoundJSON is the round as one SETTLE.md line, for `trainer settle` or a
-	// dispute report; ResultJSON is the settlement's line.
-	RoundJSON  string
-	ResultJSON string
-	// LoadText and LoadError are the "paste a round" box.
-	LoadText  string
-	LoadError string
 }
 
 // TargetLabel names the place the picker fills.

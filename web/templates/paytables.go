@@ -92,7 +92,8 @@ type FigureSlot struct {
 
 // TableFigures is one pay table priced.
 type TableFigures struct {
-	Name         string
+	Name         string // the rules file's name: the card's id, never shown
+	Title        string // the table in words (view's tableTitle)
 	Label        string // for people and screen readers: "Trips table B"
 	House        bool   // the house's own choice
 	Changed      string // a what-if: the row changed, "flush 7:1"
@@ -162,7 +163,8 @@ func (p ProgressBar) Percent() int {
 // SimCard is one simulated table: its rows, and its simulation once asked for.
 type SimCard struct {
 	ID    string
-	Table string
+	Table string // the rules file's name: the card's id, never shown
+	Title string // the table in words (view's tableTitle)
 	Label string // "Ante, Blind and Play table A"
 	House bool
 	Rows  []FigureRow // the table's odds (a simulation has no counts)

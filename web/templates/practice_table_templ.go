@@ -40,7 +40,7 @@ func roundTable(t RoundView) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		var templ_7745c5c3_Var2 = []any{"round-table", "round-" + t.Game, "round-" + t.Density}
+		var templ_7745c5c3_Var2 = []any{"round-table", "round-" + t.Game, "round-" + t.Density, templ.KV("round-full", len(t.Boxes) > 4)}
 		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var2...)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
@@ -65,7 +65,7 @@ func roundTable(t RoundView) templ.Component {
 		var templ_7745c5c3_Var4 string
 		templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(roundLabel(ctx, t))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/practice_table.templ`, Line: 15, Col: 106}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/practice_table.templ`, Line: 15, Col: 148}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 		if templ_7745c5c3_Err != nil {

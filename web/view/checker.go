@@ -17,7 +17,6 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/uth"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
-	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -95,7 +94,6 @@ func (k *Kiosk) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House
 		f.Boxes = append(f.Boxes, boxForm(l, st, i, h, errs))
 	}
 	f.BoxesError = errs["boxes"]
-	f.RoundJSON = roundJSONIn(l, &st.in)
 	if res != nil {
 		words := k.settleWords(l, game, h.Name)
 		if words.Hand != nil {
@@ -112,11 +110,6 @@ func (k *Kiosk) checkerForm(l *i18n.Localizer, st *checkRound, h *rulebook.House
 			for j, w := range b.Wagers {
 				f.Result.Boxes[i].Wagers[j].Rule = k.checkerCitation(l.Lang(), h, game, w.Rule)
 			}
-		}
-		// The JSON is `trainer settle`'s output, rules written as sections.
-		settle.Cite(k.Book, res)
-		if j, err := compactJSON(res); err == nil {
-			f.ResultJSON = j
 		}
 	}
 	return f
@@ -415,14 +408,15 @@ func WithRefusal(fe *games.FieldError, in *games.Round) CheckerOption {
 	}
 }
 
-// WithLoadError shows why the pasted round text could not be read: the
-// reader's own sentence in English, quoted in another language.
-func WithLoadError(err error, text string) CheckerOption {
+// WithLoadError shows, as the reason the round was not settled, why a
+// posted round line (op=load: a developer's door, linked from no page)
+// could not be read: the reader's own sentence in English, quoted in
+// another language.
+func WithLoadError(err error, _ string) CheckerOption {
 	return func(ctx context.Context, f *templates.HandCheckerForm) {
-		f.LoadText = text
-		f.LoadError = err.Error()
+		f.Problem = err.Error()
 		if l := i18n.FromContext(ctx); l.Lang() != i18n.Source {
-			f.LoadError = l.T("hc.refuse.load", "Engine", strings.TrimSuffix(err.Error(), "."))
+			f.Problem = l.T("hc.refuse.load", "Engine", strings.TrimSuffix(err.Error(), "."))
 		}
 	}
 }

@@ -589,37 +589,3 @@ func controlFor(path string, in *games.Round) string {
 	}
 	return k
 }
-
-// roundJSON is the round as one SETTLE.md line. A stake that is not a number
-// cannot be written in JSON: the line then says so instead.
-func roundJSON(in *games.Round) string { return roundJSONIn(english(), in) }
-
-// roundJSONIn is roundJSON, its note in l's language.
-func roundJSONIn(l *i18n.Localizer, in *games.Round) string {
-	r := *in
-	if r.Dealer == nil {
-		r.Dealer = []string{}
-	}
-	r.Boxes = slices.Clone(r.Boxes)
-	for i := range r.Boxes {
-		if r.Boxes[i].Cards == nil {
-			r.Boxes[i].Cards = []string{}
-		}
-	}
-	s, err := compactJSON(r)
-	if err != nil {
-		return l.T("hc.notice.round_json")
-	}
-	return s
-}
-
-// compactJSON writes v on one line without HTML escaping, as `trainer settle` does.
-func compactJSON(v any) (string, error) {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
-}

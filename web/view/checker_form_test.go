@@ -207,18 +207,6 @@ func TestCheckRoundLunarDraw(t *testing.T) {
 	}
 }
 
-func TestRoundJSON(t *testing.T) {
-	t.Parallel()
-	in := &games.Round{Game: "uth", House: "default", Boxes: []games.Box{{Wagers: map[string]json.Number{"ante": "10"}}}}
-	if got, want := roundJSON(in), `{"game":"uth","house":"default","dealer":[],"boxes":[{"cards":[],"wagers":{"ante":10}}]}`; got != want {
-		t.Errorf("roundJSON = %s; want %s", got, want)
-	}
-	in.Boxes[0].Wagers["ante"] = "ten"
-	if got := roundJSON(in); !strings.HasPrefix(got, "(Not yet") {
-		t.Errorf("roundJSON with a stake of ten = %s", got)
-	}
-}
-
 func testBook(t *testing.T) *rulebook.Book {
 	t.Helper()
 	book, err := rulebook.Load(rules.FS)

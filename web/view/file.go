@@ -83,20 +83,45 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 	}
 	for _, e := range f.Audit {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), Code: say.VerificationCode(e.Hash), When: e.At, Actor: e.Actor,
-			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx, f.Versions))})
+			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx, f.Versions, f.Games))})
 	}
 	return v
 }
 
 // auditValue names the values an audit entry stores as codes: a game by
 // its name, a role by its title, a rules version by its approval
-// (versions), and a hash by its verification code (say.AuditDetail).
-func (k *Kiosk) auditValue(ctx context.Context, versions map[string]*trainer.RulesVersion) func(key, value string) string {
+// (versions), and a hash by its verification code; and the records it
+// stores by number (say.RecordKeys) in words: an exam by when it started,
+// the table test that granted a certificate by its date, a table test's
+// result and a refresher's cause in words. Other records' numbers (the
+// entry's own event, a user's) are left out: the entry says the trainee
+// and the game beside them.
+func (k *Kiosk) auditValue(ctx context.Context, versions map[string]*trainer.RulesVersion, games []FileGameFacts) func(key, value string) string {
 	return func(key, value string) string {
 		if isHash(value) {
 			return say.VerificationCode(value)
 		}
 		switch key {
+		case "exam":
+			for _, g := range games {
+				for _, ex := range g.Exams {
+					if strconv.FormatInt(ex.ID, 10) == value {
+						return say.DateTime(ctx, ex.StartedAt)
+					}
+				}
+			}
+		case "granted_by_event":
+			for _, g := range games {
+				for _, e := range g.Events {
+					if strconv.FormatInt(e.ID, 10) == value {
+						return say.DateTime(ctx, e.At)
+					}
+				}
+			}
+		case "result", "because":
+			if w := say.T(ctx, "audit_detail."+key+"_"+value); w != "audit_detail."+key+"_"+value {
+				return w
+			}
 		case "rules_version":
 			return say.RulesVersion(ctx, versions[value])
 		case "game":

@@ -109,7 +109,7 @@ func (k *Kiosk) wagerView(l *i18n.Localizer, game string, w edge.Wager, j *figur
 	wv := templates.WagerView{Wager: w.Name, Title: wagerTitle(l, w), HouseTable: own.Name, Exact: w.Method == edge.Exact}
 	if bk := k.House.Book(game); bk != nil {
 		if id, ok := bk.TableSection(w.Kind); ok {
-			wv.Book = k.Cite("", game, id)[0]
+			wv.Book = k.Cite(l.Lang(), game, id)[0]
 		}
 	}
 	for _, n := range edge.TableNames(k.Book, k.House, w) {
@@ -184,7 +184,8 @@ func (k *Kiosk) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figur
 // or (rounds 0) the longest one finished, else one running, else none.
 func (k *Kiosk) simCard(l *i18n.Localizer, game string, w edge.Wager, pt games.PayTable, rounds int64, figs Figures) templates.SimCard {
 	id := templates.SimCardID(w.Name, pt.Name)
-	c := templates.SimCard{ID: id, Table: pt.Name, Label: l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", pt.Name),
+	title := k.tableTitle(l, w, pt.Name)
+	c := templates.SimCard{ID: id, Table: pt.Name, Title: title, Label: l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", title),
 		House: pt.Name == edge.HouseTable(k.House, w).Name, Rows: oddsRows(l, pt, "")}
 	var j *figure.Job
 	if rounds != 0 {
@@ -250,13 +251,34 @@ func progressView(st job.Status[[]*edge.Result], id, pollURL, refreshURL string)
 	return p
 }
 
-// seconds1 writes a duration to the tenth of a second, "0.4 s"; under a
-// tenth, to the hundredth.
+// seconds1 writes a duration in seconds to the tenth, "0.4" (the messages
+// that show it write the unit in their language); under a tenth, to the
+// hundredth.
 func seconds1(d time.Duration) string {
 	if d < 100*time.Millisecond {
-		return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
+		return strconv.FormatFloat(d.Seconds(), 'f', 2, 64)
 	}
-	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64)
+}
+
+// tableTitle names pay table name of wager w as a manager reads it, never
+// by its rules-file name: "This house's table", or "Another table: flush 5
+// to 1, straight 4 to 1" with the rows it pays differently from the
+// house's, as the rule books write them.
+func (k *Kiosk) tableTitle(l *i18n.Localizer, w edge.Wager, name string) string {
+	own := edge.HouseTable(k.House, w)
+	if name == own.Name {
+		return l.T("paytables.title_house")
+	}
+	pt, err := edge.FindTable(k.Book, k.House, w, name)
+	if err != nil {
+		return l.T("paytables.title_same")
+	}
+	_, nw := rulebook.TableDifference(own, pt, k.House.Currency)
+	if nw.Text == "" {
+		return l.T("paytables.title_same")
+	}
+	return l.T("paytables.title_other", "Rows", sayIn(l, nw.Text, nw.Why()))
 }
 
 // tableFigures shows one Result. changedRow marks the row a what-if changed.
@@ -280,9 +302,11 @@ func (k *Kiosk) tableFigures(l *i18n.Localizer, res *edge.Result, house bool, ch
 	} else {
 		t.Pays = templates.Figure{Value: num(res.Return)}
 	}
-	t.Label = "table " + res.Table
+	t.Title = l.T("paytables.title_same")
+	t.Label = t.Title
 	if w, err := edge.FindWager(res.Game, res.Wager); err == nil {
-		t.Label = l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", res.Table)
+		t.Title = k.tableTitle(l, w, res.Table)
+		t.Label = l.T("paytables.table_of", "Wager", wagerTitle(l, w), "Table", t.Title)
 	}
 	t.Per = "paytables.per_unit" // a message id: the template says it
 	if res.Per == "ante" {
@@ -430,7 +454,7 @@ func (k *Kiosk) whatIfForm(l *i18n.Localizer, game string, w edge.Wager, in What
 	}
 	var rows []string
 	for _, pt := range tables {
-		f.Tables = append(f.Tables, templates.Option{Value: pt.Name, Label: pt.Name, Selected: pt.Name == in.Table})
+		f.Tables = append(f.Tables, templates.Option{Value: pt.Name, Label: k.tableTitle(l, w, pt.Name), Selected: pt.Name == in.Table})
 		for _, r := range pt.Rows {
 			if !slices.Contains(rows, r.Key) {
 				rows = append(rows, r.Key)

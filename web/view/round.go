@@ -7,6 +7,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -24,13 +25,16 @@ func Round(ctx context.Context, r *games.Round, ask drills.Ask) templates.RoundV
 		// dealer's highest card if a box forces him (docs/SETTLE.md).
 		t.DealerDraw, t.DealerDrawLabel = cardFaces([]string{r.DealerDraw}), say.T(ctx, "table.replacement")
 	}
+	// The stakes are written with the reader's decimal mark ("6,5" in
+	// Italian and Russian), as the keypad and the answers write them.
+	dec := i18n.FromContext(ctx).Decimal
 	most := 0
 	for i, b := range r.Boxes {
 		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Folded: b.Fold}
 		handThatPlays(ctx, &bv, b)
 		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp))
 		for _, w := range wagerOrder(r.Game, b) {
-			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: say.Wager(ctx, r.Game, w), Amount: string(b.Wagers[w]),
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: say.Wager(ctx, r.Game, w), Amount: dec(string(b.Wagers[w])),
 				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
 		}
 		for _, sb := range b.MultiSuper {
@@ -38,7 +42,7 @@ func Round(ctx context.Context, r *games.Round, ask drills.Ask) templates.RoundV
 			if !sb.On.Dealer {
 				on = say.T(ctx, "table.on_box", "N", sb.On.Box)
 			}
-			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: string(sb.Stake),
+			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: dec(string(sb.Stake)),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
 		}
 		bv.Notes = boxNotes(ctx, b)
