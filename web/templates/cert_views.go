@@ -136,7 +136,7 @@ type DashboardView struct {
 	Page
 	Filter    DashboardFilter
 	Games     []string // the games shown, by name
-	Rows      []DashboardRow
+	Glance    GlanceView
 	Count     string // "12 trainees", "3 trainees of 12" under a filter
 	Due       []CertListRow
 	Expired   []CertListRow
@@ -228,6 +228,7 @@ type TraineeFileView struct {
 	Games       []FileGame
 	AttemptsCSV string
 	Weakest     []string
+	Practice    FilePractice
 	Audit       []AuditRow
 }
 
