@@ -201,6 +201,7 @@ func glanceLine(ctx context.Context, index int, cr CertRow, step eval.Step, fig 
 		Week: "0", Month: "0", Accuracy: "—", Time: "—", Active: say.T(ctx, "glance.never")}
 	if step == StepReady {
 		l.State, l.StateClass, l.Step = say.T(ctx, "glance.state_ready"), string(StepReady), string(StepReady)
+		l.Date = "" // "no exam yet" goes without saying
 	}
 	if !last.IsZero() {
 		l.Active = say.Date(ctx, last)
