@@ -50,7 +50,7 @@ type GlanceTrainee struct {
 // GlanceLine is one trainee's practice and certification in one game.
 type GlanceLine struct {
 	Cell     string // the line's test id: "cell-" and the game's place among the games shown
-	GameName string // "" on a trainee's only line when nothing is practised yet
+	GameName string // "" when the table shows one game
 	CertCell        // the state, its date and note ("ready for the exam" included)
 	Week     string // answers of the last 7 days
 	Month    string // answers of the last 30 days

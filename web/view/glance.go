@@ -126,7 +126,11 @@ func glance(ctx context.Context, rows []CertRow, filter CertFilter, f GlanceFact
 			if filter.Step == "" && len(f.Games) > 1 && last.IsZero() && step == eval.StepInTraining {
 				continue
 			}
-			tr.t.Lines = append(tr.t.Lines, glanceLine(ctx, slices.Index(f.Games, cr.Game), cr, step, fig, last, now))
+			line := glanceLine(ctx, slices.Index(f.Games, cr.Game), cr, step, fig, last, now)
+			if len(f.Games) > 1 { // one game goes without saying: the filter names it
+				line.GameName = say.Game(ctx, cr.Game)
+			}
+			tr.t.Lines = append(tr.t.Lines, line)
 			tr.key.add(step, fig, last)
 		}
 		if len(tr.t.Lines) == 0 {
@@ -197,7 +201,7 @@ func (k glanceKey) compare(o glanceKey, sort string) int {
 
 // glanceLine is one trainee's line in one game.
 func glanceLine(ctx context.Context, index int, cr CertRow, step eval.Step, fig *practice.GlanceFigures, last, now time.Time) templates.GlanceLine {
-	l := templates.GlanceLine{Cell: "cell-" + strconv.Itoa(index), GameName: say.Game(ctx, cr.Game), CertCell: certCell(ctx, cr.Game, cr.Status, now),
+	l := templates.GlanceLine{Cell: "cell-" + strconv.Itoa(index), CertCell: certCell(ctx, cr.Game, cr.Status, now),
 		Week: "0", Month: "0", Accuracy: "—", Time: "—", Active: say.T(ctx, "glance.never")}
 	if step == StepReady {
 		l.State, l.StateClass, l.Step = say.T(ctx, "glance.state_ready"), string(StepReady), string(StepReady)
@@ -304,7 +308,6 @@ func glanceColumns(ctx context.Context, filter CertFilter, q GlanceQuery) []temp
 	}
 	return []templates.GlanceColumn{
 		col(SortName, "glance.col_trainee"),
-		{Label: say.T(ctx, "dash.game")},
 		col(SortState, "dash.state"),
 		col(SortWeek, "glance.col_week"),
 		col(SortMonth, "glance.col_month"),
