@@ -46,7 +46,7 @@ func glanceLine(r *servertest.Response, name, cell, column string) string {
 	var got string
 	r.Doc.Find(`[data-testid="cert-row"]`).Each(func(_ int, row *goquery.Selection) {
 		if strings.Contains(row.Find(`[data-testid="trainee-link"]`).Text(), name) {
-			got = strings.Join(strings.Fields(row.Find(`[data-testid="` + cell + `"] [data-testid="` + column + `"]`).Text()), " ")
+			got = strings.Join(strings.Fields(row.Find(`[data-testid="`+cell+`"] [data-testid="`+column+`"]`).Text()), " ")
 		}
 	})
 	return got

@@ -64,7 +64,7 @@ type FileFacts struct {
 	// sums it; Answers their answers, newest first (FileAnswers shown).
 	Practice []GameProgress
 	Answers  []*trainer.Attempt
-	Audit   []*trainer.AuditEntry
+	Audit    []*trainer.AuditEntry
 	// Versions are the recorded rules versions by their code.
 	Versions map[string]*trainer.RulesVersion
 	Problem  string
