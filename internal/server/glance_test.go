@@ -76,10 +76,12 @@ func TestGlance_StatesAndFigures(t *testing.T) {
 	passed := k.CreateUser("Ben Passed", trainer.RoleTrainee, "", traineePIN)
 	certified := k.CreateUser("Dee Certified", trainer.RoleTrainee, "77", traineePIN)
 	k.CreateUser("Eve Idle", trainer.RoleTrainee, "", traineePIN)
+	failedAt := k.Clock.Now()
 	k.SitExam(failed, "uth", false)
+	passedAt := k.Clock.Now()
 	k.SitExam(passed, "uth", true)
+	certifiedAt := k.Clock.Now()
 	k.Certify(certified, "uth", k.manager)
-	failedSince := k.Clock.Now()
 
 	// Tia practises right until the mastery rule finds her ready; Ann
 	// practises one session all wrong.
@@ -102,10 +104,10 @@ func TestGlance_StatesAndFigures(t *testing.T) {
 	wantStatus(t, "dashboard", dash, http.StatusOK)
 	for _, tt := range []struct{ name, want string }{
 		{"Tia Trainee", "Ready for the exam"},
-		{"Ann Failed", "Exam failed next sitting on " + dashMinute(failedSince.Add(48*time.Hour))},
-		{"Ben Passed", "Waiting for the table test exam passed on " + dashDay(failedSince)},
-		{"Dee Certified", "Certified until " + dashDay(failedSince.AddDate(1, 0, 0))},
-		{"Cat Due", "Due expires on " + dashDay(failedSince.Add(-350*24*time.Hour).AddDate(1, 0, 0)) + " the recertification exam is open"},
+		{"Ann Failed", "Exam failed next sitting on " + dashMinute(failedAt.Add(48*time.Hour))},
+		{"Ben Passed", "Waiting for the table test exam passed on " + dashDay(passedAt)},
+		{"Dee Certified", "Certified until " + dashDay(certifiedAt.AddDate(1, 0, 0))},
+		{"Cat Due", "Due expires on " + dashDay(failedAt.Add(-350*24*time.Hour).AddDate(1, 0, 0)) + " the recertification exam is open"},
 		{"Eve Idle", "In training no exam yet"},
 	} {
 		if got := glanceLine(dash, tt.name, "cell-0", "glance-state"); got != tt.want {
