@@ -11,5 +11,5 @@ import "embed"
 
 // FS holds content/i18n as shipped in the binary.
 //
-//go:embed *.toml hands print drills rulebook staff checker class classes records
+//go:embed *.toml hands print drills rulebook staff checker class classes records glance
 var FS embed.FS

@@ -115,7 +115,13 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	if f.Versions, err = s.rulesVersions(ctx); err != nil {
 		return templates.TraineeFileView{}, err
 	}
-	if f.Weakest, err = s.weakest(ctx, u.ID, ""); err != nil {
+	// The trainee's practice (issue 23): one read serves the weakest
+	// skills, the progress panels and the last answers.
+	if f.Answers, err = s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: u.ID, Answered: true, Limit: progressHistory}); err != nil {
+		return templates.TraineeFileView{}, err
+	}
+	f.Weakest = view.WeakestPractised(ctx, f.Answers)
+	if f.Practice, err = s.progressGames(ctx, u.ID, f.Answers); err != nil {
 		return templates.TraineeFileView{}, err
 	}
 	if f.Audit, err = s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50}); err != nil {

@@ -19,8 +19,6 @@ import (
 // where the class is weak. States are eval's; the store gives the events.
 
 const (
-	// weakHistory bounds the answers read per trainee for the weakest skills.
-	weakHistory = 2000
 	// missedRows is how many questions and rulings the class lists show.
 	missedRows = 8
 )
@@ -36,7 +34,7 @@ func (s *Server) readCertFilter(q url.Values) view.CertFilter {
 	if st == eval.Step(eval.StateExamPassed) {
 		st = eval.StepTableTest // the state's old name, in links kept from before
 	}
-	if slices.Contains(eval.Steps, st) {
+	if slices.Contains(eval.Steps, st) || st == view.StepReady {
 		f.Step = st
 	}
 	return f
@@ -76,20 +74,28 @@ func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRo
 	return out, nil
 }
 
-// handleManagerHome is the dashboard: ?game= and ?state= narrow it.
+// handleManagerHome is the dashboard: ?game= and ?state= narrow it, and
+// the class at a glance reads ?class=, ?q=, ?sort= and ?dir= (view.GlanceQuery).
 func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	f := view.DashboardFacts{Filter: s.readCertFilter(r.URL.Query()), Games: s.certGames(), Now: s.db.Clock(), Version: s.plan.Version()}
+	f.Glance.Query = view.ReadGlanceQuery(r.URL.Query())
 	var err error
 	if f.Rows, err = s.certRows(ctx, f.Filter); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	if f.Questions, err = s.db.MissedSkills(ctx, trainer.MissFilter{Game: f.Filter.Game, ExcludeKind: "ruling", Limit: missedRows}); err != nil {
+	if err = s.glanceFacts(ctx, &f); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	if f.Rulings, err = s.db.MissedSkills(ctx, trainer.MissFilter{Game: f.Filter.Game, Kind: "ruling", Limit: missedRows}); err != nil {
+	miss := trainer.MissFilter{Game: f.Filter.Game, ClassID: f.Glance.Query.Class, ExcludeKind: "ruling", Limit: missedRows}
+	if f.Questions, err = s.db.MissedSkills(ctx, miss); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	miss.ExcludeKind, miss.Kind = "", "ruling"
+	if f.Rulings, err = s.db.MissedSkills(ctx, miss); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -110,22 +116,38 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	}
 	f.Approved, f.Since = rv.Approved(), rv.FirstSeenAt
 	f.Audit, f.AuditErr = s.db.VerifyAudit(ctx)
-	v, users := view.Dashboard(ctx, s.page(r, say.Message{}, "dashboard"), f)
-	for i, id := range users {
-		if v.Rows[i].Weakest, err = s.weakest(ctx, id, f.Filter.Game); err != nil {
-			s.error(w, r, err)
-			return
-		}
-	}
-	s.render(w, r, http.StatusOK, templates.ManagerHomePage(v), nil)
+	s.render(w, r, http.StatusOK, templates.ManagerHomePage(view.Dashboard(ctx, s.page(r, say.Message{}, "dashboard"), f)), nil)
 }
 
-// weakest names the trainee's weakest skills in game, or every game
-// (view.Weakest).
-func (s *Server) weakest(ctx context.Context, userID int64, game string) ([]string, error) {
-	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: userID, Game: game, Answered: true, Limit: weakHistory})
-	if err != nil {
-		return nil, err
+// glanceFacts reads what the class at a glance sums, in a handful of
+// statements whatever the number of trainees: the classes to choose from,
+// the practice of the last 30 days and each trainee's last answer. A
+// chosen class narrows f.Rows to its members and its games; a class the
+// manager may not see is no choice.
+func (s *Server) glanceFacts(ctx context.Context, f *view.DashboardFacts) error {
+	g := &f.Glance
+	var err error
+	if g.Classes, err = s.db.ListClasses(ctx, trainer.ClassFilter{SiteID: s.scopeSite(ctx)}); err != nil {
+		return err
 	}
-	return view.Weakest(ctx, practice.Skills(as)), nil
+	i := slices.IndexFunc(g.Classes, func(c *trainer.Class) bool { return c.ID == g.Query.Class })
+	if i < 0 {
+		g.Query.Class = 0
+	}
+	for _, game := range f.Games {
+		if (f.Filter.Game == "" || game == f.Filter.Game) && (i < 0 || slices.Contains(g.Classes[i].Games, game)) {
+			g.Games = append(g.Games, game)
+		}
+	}
+	f.Rows = slices.DeleteFunc(f.Rows, func(cr view.CertRow) bool {
+		return !slices.Contains(g.Games, cr.Game) || (i >= 0 && !slices.Contains(g.Classes[i].Members, cr.User.ID))
+	})
+	gf := trainer.GlanceFilter{ClassID: g.Query.Class, SiteID: s.scopeSite(ctx), Game: f.Filter.Game, Since: f.Now.Add(-practice.GlanceWindow)}
+	as, err := s.db.GlanceAnswers(ctx, gf)
+	if err != nil {
+		return err
+	}
+	g.Figures = practice.Glance(as, f.Now)
+	g.Active, err = s.db.LastActive(ctx, gf)
+	return err
 }

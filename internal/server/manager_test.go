@@ -47,7 +47,7 @@ func TestDashboard_Steps(t *testing.T) {
 		var got string
 		dash.Doc.Find(`[data-testid="cert-row"]`).Each(func(_ int, row *goquery.Selection) {
 			if strings.Contains(row.Find(`[data-testid="trainee-link"]`).Text(), name) {
-				got = strings.Join(strings.Fields(row.Find(`[data-testid="cell-0"] dd`).Text()), " ")
+				got = strings.Join(strings.Fields(row.Find(`[data-testid="cell-0"] [data-testid="glance-state"]`).Text()), " ")
 			}
 		})
 		return got
@@ -104,7 +104,7 @@ func TestDashboard_NoSittingsLeft(t *testing.T) {
 		k.Clock.Advance(49 * time.Hour)
 	}
 	mc := k.staffClient(t, "Max Manager", managerPassword)
-	got := mc.Get("/manager?game=uth").Text(`[data-testid="cert-row"] [data-testid="cell-0"] dd`)
+	got := mc.Get("/manager?game=uth").Text(`[data-testid="cert-row"] [data-testid="cell-0"] [data-testid="glance-state"]`)
 	want := "Exam failed on " + dashDay(last) + ", no sittings left a manager must allow another sitting"
 	if got != want {
 		t.Errorf("cell %q; want %q", got, want)

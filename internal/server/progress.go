@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -32,6 +33,18 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	games, err := s.progressGames(r.Context(), u.ID, as)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.ProgressPage(view.Progress(r.Context(), s.page(r, say.Message{}, "progress"), games)), nil)
+}
+
+// progressGames groups a trainee's answers as (newest first) by game, in
+// the kiosk's order, each with its last sessions: the progress page's, and
+// the trainee's file's (issue 23).
+func (s *Server) progressGames(ctx context.Context, userID int64, as []*trainer.Attempt) ([]view.GameProgress, error) {
 	byGame := map[string][]*trainer.Attempt{}
 	for _, a := range as {
 		byGame[a.Game] = append(byGame[a.Game], a)
@@ -41,14 +54,13 @@ func (s *Server) handleProgress(w http.ResponseWriter, r *http.Request) {
 		if len(byGame[g]) == 0 {
 			continue
 		}
-		sessions, err := s.db.ListPracticeSessions(r.Context(), trainer.SessionFilter{UserID: u.ID, Game: g, Limit: trendSessions})
+		sessions, err := s.db.ListPracticeSessions(ctx, trainer.SessionFilter{UserID: userID, Game: g, Limit: trendSessions})
 		if err != nil {
-			s.error(w, r, err)
-			return
+			return nil, err
 		}
 		games = append(games, view.GameProgress{Game: g, Attempts: byGame[g], Sessions: sessions})
 	}
-	s.render(w, r, http.StatusOK, templates.ProgressPage(view.Progress(r.Context(), s.page(r, say.Message{}, "progress"), games)), nil)
+	return games, nil
 }
 
 // handleHistory lists the trainee's answers, newest first (?game= narrows,

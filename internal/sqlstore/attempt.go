@@ -364,8 +364,30 @@ func (db *DB) ListAttempts(ctx context.Context, f trainer.AttemptFilter) ([]*tra
 	if limit <= 0 {
 		limit = 50
 	}
-	return listAttempts(ctx, tx, `SELECT `+attemptColumns+` FROM attempts WHERE `+where+` ORDER BY `+order+` LIMIT ?`,
-		append(args, limit)...)
+	// Each answer's mode, from its session (by its key), so that pages
+	// keep an exam's answers apart from practice.
+	rows, err := tx.QueryContext(ctx, `SELECT `+attemptColumns+`,
+		coalesce((SELECT h.mode FROM practice_sessions h WHERE h.id = attempts.session_id), '')
+		FROM attempts WHERE `+where+` ORDER BY `+order+` LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("list attempts: %w", err)
+	}
+	defer rows.Close()
+	var out []*trainer.Attempt
+	for rows.Next() {
+		var as attemptScan
+		var mode string
+		if err := rows.Scan(append(as.dest(), &mode)...); err != nil {
+			return nil, fmt.Errorf("list attempts: %w", err)
+		}
+		a, err := as.attempt()
+		if err != nil {
+			return nil, fmt.Errorf("list attempts: %w", err)
+		}
+		a.Mode = trainer.Mode(mode)
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }
 
 // ReviewMistakes returns the user's wrong answers in game (and kind, unless

@@ -23,6 +23,9 @@ func (db *DB) MissedSkills(ctx context.Context, f trainer.MissFilter) ([]trainer
 	if f.Kind != "" {
 		where, args = where+` AND a.kind = ?`, append(args, f.Kind)
 	}
+	if f.ClassID != 0 {
+		where, args = where+` AND a.user_id IN (SELECT m.user_id FROM class_members m WHERE m.class_id = ?)`, append(args, f.ClassID)
+	}
 	if f.ExcludeKind != "" {
 		where, args = where+` AND a.kind <> ?`, append(args, f.ExcludeKind)
 	}

@@ -60,6 +60,7 @@ func Run(t *testing.T, open Opener) {
 		{"Settings", testSettings},
 		{"AuditUserChanges", testAuditUserChanges},
 		{"MissedSkills", testMissedSkills},
+		{"Glance", testGlance},
 		{"ListAuditSubject", testListAuditSubject},
 		{"Sites", testSites},
 		{"SiteWithAdministrator", testSiteWithAdministrator},

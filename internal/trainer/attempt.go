@@ -69,6 +69,10 @@ type Attempt struct {
 	RetryOf       int64 // the attempt asked again, for SourceRetry; else 0
 	ServedAt      time.Time
 	HintUsed      bool
+	// Mode is the mode of the attempt's session (practice, timed, review,
+	// class or exam), as ListAttempts reads it: progress and mastery
+	// count exam answers apart. Other reads leave it "".
+	Mode Mode
 
 	// Set once, by the answer; zero while the scenario waits.
 	AnsweredAt time.Time

@@ -38,5 +38,6 @@ type MissFilter struct {
 	Game        string
 	Kind        string // only this drill kind ("ruling")
 	ExcludeKind string // every kind but this one
+	ClassID     int64  // only the answers of the class's members
 	Limit       int    // 0 for 10
 }

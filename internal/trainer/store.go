@@ -170,6 +170,7 @@ type Store interface {
 	SiteTableTestService
 	ClassService
 	RecordsService
+	GlanceService
 	// Close releases the database.
 	Close() error
 }

@@ -136,7 +136,7 @@ type DashboardView struct {
 	Page
 	Filter    DashboardFilter
 	Games     []string // the games shown, by name
-	Rows      []DashboardRow
+	Glance    GlanceView
 	Count     string // "12 trainees", "3 trainees of 12" under a filter
 	Due       []CertListRow
 	Expired   []CertListRow
@@ -229,6 +229,7 @@ type TraineeFileView struct {
 	DealerFile  string // the dealer's file for a regulator, printable
 	AttemptsCSV string
 	Weakest     []string
+	Practice    FilePractice
 	Audit       []AuditRow
 }
 

@@ -377,6 +377,9 @@ type GameProgress struct {
 	MeanTime string
 	OnTime   string
 	Mastery  string // "2 of 9 skills"
+	// Exams says the game's exam answers, counted apart from the figures
+	// above ("" with none).
+	Exams    string
 	Trend    Chart
 	Skills   Chart
 	Rows     []SkillRow

@@ -53,7 +53,9 @@ type CertRow = certs.Row
 type DashboardFacts struct {
 	Filter CertFilter
 	Games  []string  // the games with a certification standard, in the kiosk's order
-	Rows   []CertRow // every active trainee's (or the filter's game's), by trainee, then game
+	Rows   []CertRow // every active trainee's in the glance's games (or the filter's game), by trainee, then game
+	// Glance is the practice the class at a glance sums.
+	Glance GlanceFacts
 	Now    time.Time
 	// Questions and Rulings are what the class misses most.
 	Questions, Rulings []trainer.SkillMiss
@@ -73,44 +75,16 @@ type DashboardFacts struct {
 	AuditErr error
 }
 
-// Dashboard is the dashboard of f. It returns, beside the view, the id of
-// each row's trainee, whose weakest skills (Weakest) the handler adds.
-func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) (templates.DashboardView, []int64) {
+// Dashboard is the dashboard of f: the class at a glance (glance), the
+// due and expired lists, what the class misses most, the sites, the
+// visiting dealers, the rules' approval and the audit log's head.
+func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) templates.DashboardView {
 	page.Title = say.Msg("nav.dashboard")
 	v := templates.DashboardView{Page: page, CSVURL: "/manager/certifications.csv" + f.Filter.Query()}
 	v.Filter = dashboardFilter(ctx, f.Games, f.Filter)
-	for _, g := range f.Games {
-		if f.Filter.Game == "" || g == f.Filter.Game {
-			v.Games = append(v.Games, say.Game(ctx, g))
-		}
-	}
-	var line *templates.DashboardRow
-	var lineUser int64
-	var matched bool
-	var rowUsers []int64 // the trainee of each of v.Rows
-	trainees := 0
+	v.Glance = glance(ctx, f.Rows, f.Filter, f.Glance, f.Now)
 	var due, expired []CertRow
-	flush := func() {
-		if line != nil {
-			trainees++
-		}
-		if line != nil && (f.Filter.Step == "" || matched) {
-			v.Rows = append(v.Rows, *line)
-			rowUsers = append(rowUsers, lineUser)
-		}
-	}
 	for _, cr := range f.Rows {
-		if line == nil || lineUser != cr.User.ID {
-			flush()
-			line = &templates.DashboardRow{Trainee: cr.User.Name, Badge: cr.User.Badge, URL: templates.TraineeFileURL(cr.User.ID)}
-			lineUser, matched = cr.User.ID, false
-		}
-		cell := templates.CertCell{GameName: say.Game(ctx, cr.Game)}
-		if f.Filter.Matches(cr.Status.Step()) {
-			cell = certCell(ctx, cr.Game, cr.Status, f.Now)
-			matched = true
-		}
-		line.Cells = append(line.Cells, cell)
 		switch cr.Status.State {
 		case eval.StateDue:
 			due = append(due, cr)
@@ -118,8 +92,6 @@ func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) (temp
 			expired = append(expired, cr)
 		}
 	}
-	flush()
-	v.Count = traineeCount(ctx, len(v.Rows), trainees, f.Filter.Step != "")
 	// Soonest to expire first; longest expired first.
 	byExpiry := func(a, b CertRow) int { return a.Status.Expires.Compare(b.Status.Expires) }
 	slices.SortStableFunc(due, byExpiry)
@@ -142,7 +114,7 @@ func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) (temp
 	} else {
 		v.AuditHead = say.T(ctx, "dash.audit_head", "Entries", f.Audit.Entries, "Code", say.VerificationCode(f.Audit.Head))
 	}
-	return v, rowUsers
+	return v
 }
 
 // dashboardFilter is the filter form's choices, f's selected.
@@ -153,6 +125,7 @@ func dashboardFilter(ctx context.Context, games []string, f CertFilter) template
 		df.Games = append(df.Games, templates.ChoiceOption{Value: g, Label: say.Game(ctx, g), Selected: g == f.Game})
 	}
 	df.States = append(df.States, templates.ChoiceOption{Value: "", Label: say.T(ctx, "dash.every_state"), Selected: f.Step == ""})
+	df.States = append(df.States, templates.ChoiceOption{Value: string(StepReady), Label: say.T(ctx, "glance.state_ready"), Selected: f.Step == StepReady})
 	for _, st := range eval.Steps {
 		df.States = append(df.States, templates.ChoiceOption{Value: string(st), Label: say.Step(ctx, st), Selected: st == f.Step})
 	}

@@ -64,7 +64,11 @@ type FileFacts struct {
 	Games   []FileGameFacts
 	Now     time.Time
 	Weakest []string // view.Weakest's
-	Audit   []*trainer.AuditEntry
+	// Practice is the trainee's practice per game, as their progress page
+	// sums it; Answers their answers, newest first (FileAnswers shown).
+	Practice []GameProgress
+	Answers  []*trainer.Attempt
+	Audit    []*trainer.AuditEntry
 	// Versions are the recorded rules versions by their code.
 	Versions map[string]*trainer.RulesVersion
 	Problem  string
@@ -81,6 +85,7 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 	for _, g := range f.Games {
 		v.Games = append(v.Games, k.fileGame(ctx, f, g))
 	}
+	v.Practice = filePractice(ctx, f.Practice, f.Answers)
 	for _, e := range f.Audit {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), Code: say.VerificationCode(e.Hash), When: e.At, Actor: e.Actor,
 			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx, f.Versions, f.Games))})

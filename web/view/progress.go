@@ -40,6 +40,18 @@ func Progress(ctx context.Context, page templates.Page, games []GameProgress) te
 // gameProgress sums one game's answers and sessions.
 func gameProgress(ctx context.Context, game string, as []*trainer.Attempt, sessions []*trainer.PracticeSession) templates.GameProgress {
 	gp := templates.GameProgress{Slug: game, Name: say.Game(ctx, game), StartURL: templates.StartURL(game)}
+	// An exam's answers are reported apart and count in no practice
+	// figure, mastery included (practice.Practised; docs/classes.md).
+	if exams := practice.Exams(as); len(exams) > 0 {
+		right := 0
+		for _, a := range exams {
+			if a.Correct {
+				right++
+			}
+		}
+		gp.Exams = say.T(ctx, "glance.progress_exams", "Count", len(exams), "Share", say.Percent(right, len(exams)))
+		as = practice.Practised(as)
+	}
 	var correct, onTime int
 	var total time.Duration
 	for _, a := range as {
@@ -66,7 +78,13 @@ func gameProgress(ctx context.Context, game string, as []*trainer.Attempt, sessi
 		})
 	}
 	gp.Mastery = say.T(ctx, "progress.mastered", "Count", len(skills), "Mastered", mastered)
-	gp.Trend = trendChart(ctx, game, sessions)
+	var practised []*trainer.PracticeSession
+	for _, sess := range sessions {
+		if sess.Mode != trainer.ModeExam {
+			practised = append(practised, sess)
+		}
+	}
+	gp.Trend = trendChart(ctx, game, practised)
 	gp.Skills = masteryChart(ctx, game, skills)
 	return gp
 }

@@ -187,7 +187,7 @@ func dashboardStates(t *testing.T, v *visitor) {
 	}
 	cells := map[string]string{}
 	names := texts(t, v.ctx, `[data-testid="cert-row"] [data-testid="trainee-link"]`)
-	dd := texts(t, v.ctx, `[data-testid="cert-row"] [data-testid="cell-0"] dd`)
+	dd := texts(t, v.ctx, `[data-testid="cert-row"] [data-testid="cell-0"] [data-testid="glance-state"]`)
 	for i := range min(len(names), len(dd)) {
 		cells[names[i]] = dd[i]
 	}
