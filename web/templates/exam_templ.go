@@ -391,7 +391,7 @@ func ExamStartPage(v ExamStartView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = standardTable(v.Kinds, "What the exam holds and what passes it").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = standardTable(v.Kinds, T(ctx, "exam.standard_caption")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
