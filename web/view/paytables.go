@@ -155,7 +155,7 @@ func (k *Kiosk) exactView(l *i18n.Localizer, game string, w edge.Wager, j *figur
 	st := j.Status()
 	switch {
 	case st.State != job.Done:
-		f.Pending = progressView(st, templates.FiguresID(w.Name)+"-progress",
+		f.Pending = progressView(l, st, templates.FiguresID(w.Name)+"-progress",
 			templates.PayTablesURL+"?"+pollQuery(q), templates.PayTablesURL+"?game="+url.QueryEscape(game)+"#"+templates.WagerID(w.Name))
 	case st.Err != nil:
 		f.Problem = FigureProblem(l, st.Err)
@@ -221,7 +221,7 @@ func (k *Kiosk) slot(l *i18n.Localizer, j *figure.Job, progressID, pollURL, refr
 	st := j.Status()
 	switch {
 	case st.State != job.Done:
-		return templates.FigureSlot{Pending: progressView(st, progressID, pollURL, refreshURL)}
+		return templates.FigureSlot{Pending: progressView(l, st, progressID, pollURL, refreshURL)}
 	case st.Err != nil:
 		return templates.FigureSlot{Problem: FigureProblem(l, st.Err)}
 	}
@@ -242,8 +242,8 @@ func pollQuery(q url.Values) string {
 	return p.Encode()
 }
 
-func progressView(st job.Status[[]*edge.Result], id, pollURL, refreshURL string) *templates.ProgressBar {
-	p := &templates.ProgressBar{ID: id, Stage: st.Progress.Stage, Done: st.Progress.Done, Total: st.Progress.Total,
+func progressView(l *i18n.Localizer, st job.Status[[]*edge.Result], id, pollURL, refreshURL string) *templates.ProgressBar {
+	p := &templates.ProgressBar{ID: id, Stage: stageWords(l, st.Progress.Stage, st.Progress.Total), Done: st.Progress.Done, Total: st.Progress.Total,
 		Queued: st.State == job.Queued, PollURL: pollURL, RefreshURL: refreshURL}
 	if st.State == job.Running {
 		p.Elapsed = seconds1(st.Elapsed)
@@ -525,7 +525,7 @@ func (k *Kiosk) WhatIfResult(ctx context.Context, game string, w edge.Wager, in 
 		st := f.Exact.Status()
 		switch {
 		case st.State != job.Done:
-			res.Original = templates.FigureSlot{Pending: progressView(st, res.ID+"-progress", pollURL, refreshURL)}
+			res.Original = templates.FigureSlot{Pending: progressView(i18n.FromContext(ctx), st, res.ID+"-progress", pollURL, refreshURL)}
 		case st.Err != nil:
 			res.Original = templates.FigureSlot{Problem: FigureProblem(l, st.Err)}
 		default:
@@ -748,4 +748,22 @@ func (k *Kiosk) ReadWhatIf(ctx context.Context, q url.Values, w edge.Wager) (Wha
 		errs["odds"] = err.Error()
 	}
 	return in, errs
+}
+
+// stageWords says what a computation is doing, in the reader's language:
+// the engine names its stages in English, for the command line ("counting
+// 2,598,960 five-card hands", "dealing 100,000 rounds", "solving every deal
+// by backward induction"), and the page says the same from the catalogue.
+func stageWords(l *i18n.Localizer, stage string, total int64) string {
+	switch {
+	case stage == "":
+		return ""
+	case strings.HasPrefix(stage, "counting"):
+		return l.T("paytables.stage_counting", "Count", l.Number(total))
+	case strings.HasPrefix(stage, "dealing"):
+		return l.T("paytables.stage_dealing", "Count", l.Number(total))
+	case strings.HasPrefix(stage, "solving"):
+		return l.T("paytables.stage_solving")
+	}
+	return l.T("paytables.stage_working")
 }
