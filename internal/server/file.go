@@ -77,7 +77,7 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch done := r.URL.Query().Get("done"); done {
-	case "table-test", "revoked", "allowed":
+	case "table-test", "revoked", "allowed", "hours":
 		v.Notice = say.Msg("file.done_" + strings.ReplaceAll(done, "-", "_"))
 	}
 	s.render(w, r, http.StatusOK, templates.TraineeFilePage(v), nil)

@@ -81,6 +81,7 @@ var routeAccess = map[string]access{
 	"GET /manager/trainees/{id}/games/{game}/checklist":        staffOnly,
 	"POST /manager/trainees/{id}/games/{game}/checklist":       staffOnly,
 	"GET /manager/trainees/{id}/records":                       staffOnly,
+	"POST /manager/trainees/{id}/hours":                        staffOnly,
 	"GET /manager/floor":                                       staffOnly,
 	"GET /manager/floor.csv":                                   staffOnly,
 	"GET /manager/trainees/{id}/games/{game}/transcript":       staffOnly,

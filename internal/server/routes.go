@@ -91,6 +91,7 @@ func (s *Server) routes() http.Handler {
 			r.Get("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheet)        // the table test with its checklist (records.go)
 			r.Post("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheetRecord) // signed by a marked signer
 			r.Get("/manager/trainees/{id}/records", s.handleDealerFile)                           // the dealer's file for a regulator, on A4
+			r.Post("/manager/trainees/{id}/hours", s.handleHoursEnter)                            // table hours entered, audited
 			r.Get("/manager/floor", s.handleFloor)                                                // who may deal what today, on one A4 page
 			r.Get("/manager/floor.csv", s.handleFloorCSV)
 			r.Get("/manager/trainees/{id}/games/{game}/transcript", s.handleTranscript)

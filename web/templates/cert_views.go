@@ -230,7 +230,16 @@ type TraineeFileView struct {
 	AttemptsCSV string
 	Weakest     []string
 	Practice    FilePractice
+	Hours       HoursForm
 	Audit       []AuditRow
+}
+
+// HoursForm enters a dealer's table hours on their file (issue 24): the
+// values typed, kept when the form is refused.
+type HoursForm struct {
+	Action                    string
+	Games                     []ChoiceOption
+	Day, Table, Minutes, Note string
 }
 
 // FileGame is one game of a trainee's file.
