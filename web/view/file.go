@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,9 +73,6 @@ type FileFacts struct {
 	Versions map[string]*trainer.RulesVersion
 	Problem  string
 	Refused  *FileForm
-	// HoursTyped are the table hours' form values as typed, when that
-	// form was refused (nil otherwise).
-	HoursTyped url.Values
 }
 
 // File is a trainee's file.
@@ -90,7 +86,7 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 		v.Games = append(v.Games, k.fileGame(ctx, f, g))
 	}
 	v.Practice = filePractice(ctx, f.Practice, f.Answers)
-	v.Hours = hoursForm(ctx, u, f.Games, f.Now, f.HoursTyped)
+	v.Hours = hoursForm(ctx, u, f.Games, f.Now)
 	for _, e := range f.Audit {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), Code: say.VerificationCode(e.Hash), When: e.At, Actor: e.Actor,
 			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx, f.Versions, f.Games))})
@@ -280,15 +276,13 @@ func isHash(s string) bool {
 	return true
 }
 
-// hoursForm is the form entering u's table hours in one of games: empty
-// but for today's date, or as typed when it was refused.
-func hoursForm(ctx context.Context, u *trainer.User, games []FileGameFacts, now time.Time, typed url.Values) templates.HoursForm {
+// hoursForm is the form entering u's table hours in one of games, empty
+// but for today's date (a refused form is filled again as typed by the
+// handler that refused it).
+func hoursForm(ctx context.Context, u *trainer.User, games []FileGameFacts, now time.Time) templates.HoursForm {
 	f := templates.HoursForm{Action: templates.TraineeFileURL(u.ID) + "/hours", Day: now.Local().Format(time.DateOnly)}
-	if typed != nil {
-		f.Day, f.Table, f.Minutes, f.Note = typed.Get("day"), typed.Get("table"), typed.Get("minutes"), typed.Get("note")
-	}
 	for _, g := range games {
-		f.Games = append(f.Games, templates.ChoiceOption{Value: g.Game, Label: say.Game(ctx, g.Game), Selected: typed.Get("game") == g.Game})
+		f.Games = append(f.Games, templates.ChoiceOption{Value: g.Game, Label: say.Game(ctx, g.Game)})
 	}
 	return f
 }
