@@ -12,15 +12,14 @@ import (
 )
 
 // Argon2id parameters for new hashes: OWASP's first recommended set
-// (19 MiB, 2 passes, 1 lane), about 50 ms on the kiosk's two cores. Each hash
-// records its own parameters, so raising these later only affects new hashes.
+// (19 MiB, 2 passes, 1 lane; the cost is in secret_cost.go), about 50 ms on
+// the kiosk's two cores. Each hash records its own parameters, so raising
+// these later only affects new hashes.
 // PINs get the same treatment as passwords: a 4 to 6 digit PIN has at most a
 // million values, but a per-user salt and ~50 ms per guess still turn a copied
 // database from an instant list of PINs into hours of work per trainee, and
 // online guessing is the job of the sign-in rate limit.
 const (
-	argonTime    = 2
-	argonMemory  = 19 * 1024 // KiB
 	argonThreads = 1
 	argonKeyLen  = 32
 	argonSaltLen = 16

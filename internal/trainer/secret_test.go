@@ -1,6 +1,7 @@
 package trainer_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func TestHashSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(h1, "$argon2id$v=19$m=19456,t=2,p=1$") {
+	if !strings.HasPrefix(h1, hashPrefix) {
 		t.Errorf("HashSecret = %q; want an argon2id PHC string with the documented parameters", h1)
 	}
 	if h1 == h2 {
@@ -34,7 +35,7 @@ func TestHashSecret(t *testing.T) {
 		{"", "2468", false},
 		{"$argon2id$v=19$m=19456,t=2,p=1$bad$", "2468", false},
 		{strings.Replace(h1, "argon2id", "argon2i", 1), "2468", false},
-		{strings.Replace(h1, "t=2", "t=0", 1), "2468", false},
+		{regexp.MustCompile(`,t=[0-9]+,`).ReplaceAllString(h1, ",t=0,"), "2468", false},
 	}
 	for _, tt := range tests {
 		if got := trainer.CheckSecret(tt.hash, tt.secret); got != tt.want {
