@@ -183,6 +183,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, nil))
 	profileOnSignal(ctx, e, log)
+	if trainer.TestHashCost {
+		log.Warn("this build has the race detector: it hashes PINs and passwords with the tests' smallest cost; build without -race for a kiosk people use")
+	}
 	for _, p := range tooWideProxies(cfg.TrustedProxies) {
 		log.Warn("-trusted-proxy trusts every address in "+p.String()+", the internet's among them: any client there can "+
 			"say which address the sign-in limits count it as, and that it came over HTTPS; give the proxies' own addresses",

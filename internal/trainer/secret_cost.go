@@ -9,3 +9,7 @@ const (
 	argonTime   = 2
 	argonMemory = 19 * 1024 // KiB
 )
+
+// TestHashCost reports whether this build hashes with the race detector's
+// test cost; the kiosk warns at start-up when it does.
+const TestHashCost = false

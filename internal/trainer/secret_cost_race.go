@@ -13,3 +13,7 @@ const (
 	argonTime   = 1
 	argonMemory = 8 // KiB: Argon2's minimum for one lane
 )
+
+// TestHashCost reports whether this build hashes with the race detector's
+// test cost; the kiosk warns at start-up when it does.
+const TestHashCost = true
