@@ -77,7 +77,7 @@ func TestLoad_Group(t *testing.T) {
 		pgstat := os.Getenv("TRAINER_LOAD_PGSTAT") == "1"
 		var settings []string
 		if pgstat {
-			settings = []string{"shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track_utility=on"}
+			settings = []string{"shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track_utility=on", "pg_stat_statements.track=all", "pg_stat_statements.track_planning=on"}
 		}
 		c := pgtest.NewCluster(t, settings...)
 		key := pgtest.Key()
@@ -146,11 +146,49 @@ func statementStats(t *testing.T, url string) *pgStats {
 	return &pgStats{t: t, db: db}
 }
 
-// reset forgets the statements run so far (the sign-ins).
+// reset forgets the statements run so far (the sign-ins), and the
+// database's counts of transactions, WAL and rows written.
 func (s *pgStats) reset() {
-	if _, err := s.db.ExecContext(s.t.Context(), `SELECT pg_stat_statements_reset()`); err != nil {
+	if _, err := s.db.ExecContext(s.t.Context(), `SELECT pg_stat_statements_reset(), pg_stat_reset(), pg_stat_reset_shared('wal')`); err != nil {
 		s.t.Fatal(err)
 	}
+}
+
+// writes is what the database wrote since reset, per answer, in lines to
+// log: its commits and rollbacks, its WAL (records, full pages, bytes), and
+// the rows inserted and updated in each table written, with how many of the
+// updates were HOT (no index touched). Each backend sends its counts at
+// most once a second, at the end of a transaction: those of the second
+// before reset come after it and those of the last second are missing,
+// about as many, so the figures are near, not exact.
+func (s *pgStats) writes(answers float64) []string {
+	ctx := s.t.Context()
+	var commits, rollbacks, walRecords, walFPI, walBytes float64
+	if err := s.db.QueryRowContext(ctx, `SELECT d.xact_commit, d.xact_rollback, w.wal_records, w.wal_fpi, w.wal_bytes
+		FROM pg_stat_database d, pg_stat_wal w WHERE d.datname = current_database()`).Scan(&commits, &rollbacks, &walRecords, &walFPI, &walBytes); err != nil {
+		s.t.Fatal(err)
+	}
+	lines := []string{fmt.Sprintf("WRITES %.2f commits, %.2f rollbacks an answer; WAL %.1f records, %.2f full pages, %.0f bytes an answer",
+		commits/answers, rollbacks/answers, walRecords/answers, walFPI/answers, walBytes/answers)}
+	rows, err := s.db.QueryContext(ctx, `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables
+		WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY relname`)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		var ins, upd, hot, del float64
+		if err := rows.Scan(&name, &ins, &upd, &hot, &del); err != nil {
+			s.t.Fatal(err)
+		}
+		lines = append(lines, fmt.Sprintf("WRITES %-20s %.2f inserted, %.2f updated (%.2f HOT), %.2f deleted an answer",
+			name, ins/answers, upd/answers, hot/answers, del/answers))
+	}
+	if err := rows.Err(); err != nil {
+		s.t.Fatal(err)
+	}
+	return lines
 }
 
 // report is the statements run since reset, per answer, in lines to log:
@@ -158,7 +196,7 @@ func (s *pgStats) reset() {
 // called, with the time each took in the server. The probes' own queries
 // are left out.
 func (s *pgStats) report(answers float64) []string {
-	rows, err := s.db.QueryContext(s.t.Context(), `SELECT calls, total_exec_time, rows, query FROM pg_stat_statements
+	rows, err := s.db.QueryContext(s.t.Context(), `SELECT calls, plans, total_exec_time, total_plan_time, rows, query FROM pg_stat_statements
 		WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
 			AND query NOT LIKE '%pg_locks%' AND query NOT LIKE '%pg_stat_statements%'
 		ORDER BY calls DESC, total_exec_time DESC`)
@@ -166,30 +204,30 @@ func (s *pgStats) report(answers float64) []string {
 		s.t.Fatal(err)
 	}
 	defer rows.Close()
-	var calls, ms float64
+	var calls, plans, ms, planMS float64
 	var lines []string
 	for rows.Next() {
-		var c, r int64
-		var total float64
+		var c, pl, r int64
+		var total, planned float64
 		var q string
-		if err := rows.Scan(&c, &total, &r, &q); err != nil {
+		if err := rows.Scan(&c, &pl, &total, &planned, &r, &q); err != nil {
 			s.t.Fatal(err)
 		}
-		calls, ms = calls+float64(c), ms+total
+		calls, plans, ms, planMS = calls+float64(c), plans+float64(pl), ms+total, planMS+planned
 		if len(lines) < 30 {
 			q = strings.Join(strings.Fields(q), " ")
 			if len(q) > 110 {
 				q = q[:110] + "…"
 			}
-			lines = append(lines, fmt.Sprintf("STATEMENTS %6.2f/answer %7.3f ms/answer (%6.3f ms each, %5.2f rows) %s",
-				float64(c)/answers, total/answers, total/float64(max(c, 1)), float64(r)/float64(max(c, 1)), q))
+			lines = append(lines, fmt.Sprintf("STATEMENTS %6.2f/answer %7.3f ms/answer (%6.3f ms each, %5.2f rows; planned %.2f/answer, %.3f ms/answer) %s",
+				float64(c)/answers, total/answers, total/float64(max(c, 1)), float64(r)/float64(max(c, 1)), float64(pl)/answers, planned/answers, q))
 		}
 	}
 	if err := rows.Err(); err != nil {
 		s.t.Fatal(err)
 	}
-	return append([]string{fmt.Sprintf("STATEMENTS in all: %.2f an answer, %.3f ms an answer in the server (pg_stat_statements)",
-		calls/answers, ms/answers)}, lines...)
+	return append([]string{fmt.Sprintf("STATEMENTS in all: %.2f an answer, %.3f ms an answer in the server (pg_stat_statements); planned %.2f an answer, %.3f ms",
+		calls/answers, ms/answers, plans/answers, planMS/answers)}, lines...)
 }
 
 // loadSites is the number of sites of the benchmark's group.
@@ -473,6 +511,7 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 	var statLines []string
 	if p.stats != nil {
 		statLines = p.stats.report(got)
+		statLines = append(statLines, p.stats.writes(got)...)
 	}
 	if p.profiles {
 		for _, k := range procs {
