@@ -48,7 +48,11 @@ import (
 // (postgres-1.pprof …, sqlite-1.pprof; TRAINER_CPUPROFILE, profile_unix.go),
 // and TRAINER_LOAD_PGSTAT=1 starts PostgreSQL with pg_stat_statements and
 // logs, per answer, the statements each kind of query ran and their time in
-// the server (the STATEMENTS lines).
+// the server (the STATEMENTS lines), and the commits, WAL and rows written
+// (the WRITES lines). TRAINER_LOAD_PGSQL runs its SQL on the group's
+// database before the kiosks start: an experiment on the schema; and
+// TRAINER_LOAD_PGSOCKET=1 connects the kiosks through PostgreSQL's Unix
+// socket instead of TCP.
 //
 // A kiosk process serves one site (`serve -site`), so five sites take five
 // processes at least: the group runs one process a site, the fewest the code
@@ -82,9 +86,19 @@ func TestLoad_Group(t *testing.T) {
 		c := pgtest.NewCluster(t, settings...)
 		key := pgtest.Key()
 		ids, sites := createSiteTrainees(t, c.URL(), key, n, loadSites, "2468")
+		if q := os.Getenv("TRAINER_LOAD_PGSQL"); q != "" {
+			alterSchema(t, c.URL(), q)
+		}
+		// The kiosks reach PostgreSQL over TCP, as they would on a machine
+		// of their own, or with TRAINER_LOAD_PGSOCKET=1 through its Unix
+		// socket, as a group on one machine can.
+		kioskURL := c.URL()
+		if os.Getenv("TRAINER_LOAD_PGSOCKET") == "1" {
+			kioskURL = fmt.Sprintf("postgres://postgres@/trainer?host=%s&port=%d&sslmode=disable", c.Dir, c.Port)
+		}
 		procs := make([]*kioskProcess, loadSites)
 		for i := range procs {
-			procs[i] = &kioskProcess{bin: bin, db: c.URL(), env: append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...),
+			procs[i] = &kioskProcess{bin: bin, db: kioskURL, env: append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...),
 				args: []string{"-site", sites[i]}}
 			procs[i].start(t)
 			t.Cleanup(procs[i].stop)
@@ -107,6 +121,22 @@ func TestLoad_Group(t *testing.T) {
 		t.Cleanup(k.stop)
 		runLoad(t, ids, []*kioskProcess{k}, func(int) int { return 0 }, rate, concurrency, answers, nil, probes{profiles: profiles != ""})
 	})
+}
+
+// alterSchema runs q on the group's database before its kiosks start: an
+// experiment on the schema (TRAINER_LOAD_PGSQL, docs/load.md), such as a
+// trigger or an index dropped to see what it costs. What q breaks is the
+// experiment's to say; the benchmark checks only that answers are answered.
+func alterSchema(t *testing.T, url, q string) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), q); err != nil {
+		t.Fatalf("TRAINER_LOAD_PGSQL: %v", err)
+	}
+	t.Logf("TRAINER_LOAD_PGSQL ran: %s", q)
 }
 
 // profileOf is the CPU profile file kiosk k writes (TRAINER_CPUPROFILE).
@@ -187,6 +217,44 @@ func (s *pgStats) writes(answers float64) []string {
 	}
 	if err := rows.Err(); err != nil {
 		s.t.Fatal(err)
+	}
+	return lines
+}
+
+// explainAnswer is PostgreSQL's plan of an answer's UPDATE (the statement
+// of sqlstore.AnswerAttemptInSession, as it stands in pg_stat_statements)
+// on a question still waiting, run with EXPLAIN (ANALYZE, BUFFERS) and
+// rolled back, in lines to log: where its time goes, its trigger's among
+// it.
+func (s *pgStats) explainAnswer() []string {
+	ctx := s.t.Context()
+	var q string
+	if err := s.db.QueryRowContext(ctx, `SELECT query FROM pg_stat_statements
+		WHERE query LIKE 'UPDATE attempts SET answered_at%' ORDER BY calls DESC LIMIT 1`).Scan(&q); err != nil {
+		return []string{fmt.Sprintf("EXPLAIN no answer's UPDATE found: %v", err)}
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer tx.Rollback()
+	var id, userID int64
+	if err := tx.QueryRowContext(ctx, `SELECT id, user_id FROM attempts WHERE answered_at IS NULL ORDER BY id DESC LIMIT 1`).Scan(&id, &userID); err != nil {
+		return []string{fmt.Sprintf("EXPLAIN no question waiting: %v", err)}
+	}
+	rows, err := tx.QueryContext(ctx, `EXPLAIN (ANALYZE, BUFFERS, VERBOSE OFF) `+q,
+		time.Now().UTC(), "1", "1", 1, 1.0, "fast", 1500, nil, id, userID)
+	if err != nil {
+		return []string{fmt.Sprintf("EXPLAIN failed: %v", err)}
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			s.t.Fatal(err)
+		}
+		lines = append(lines, "EXPLAIN "+l)
 	}
 	return lines
 }
@@ -512,6 +580,7 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 	if p.stats != nil {
 		statLines = p.stats.report(got)
 		statLines = append(statLines, p.stats.writes(got)...)
+		statLines = append(statLines, p.stats.explainAnswer()...)
 	}
 	if p.profiles {
 		for _, k := range procs {
