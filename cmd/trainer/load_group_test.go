@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -242,6 +243,10 @@ func (s *pgStats) explainAnswer() []string {
 	if err := tx.QueryRowContext(ctx, `SELECT id, user_id FROM attempts WHERE answered_at IS NULL ORDER BY id DESC LIMIT 1`).Scan(&id, &userID); err != nil {
 		return []string{fmt.Sprintf("EXPLAIN no question waiting: %v", err)}
 	}
+	// pg_stat_statements shows the statement's constants as parameters
+	// after its own ten; NULL stands for them (they are coalesce's
+	// defaults in RETURNING, and NOT EXISTS's SELECT 1).
+	q = regexp.MustCompile(`\$(1[1-9]|[2-9][0-9])\b`).ReplaceAllString(q, "NULL")
 	rows, err := tx.QueryContext(ctx, `EXPLAIN (ANALYZE, BUFFERS, VERBOSE OFF) `+q,
 		time.Now().UTC(), "1", "1", 1, 1.0, "fast", 1500, nil, id, userID)
 	if err != nil {
