@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,7 +49,11 @@ import (
 // (postgres-1.pprof …, sqlite-1.pprof; TRAINER_CPUPROFILE, profile_unix.go),
 // and TRAINER_LOAD_PGSTAT=1 starts PostgreSQL with pg_stat_statements and
 // logs, per answer, the statements each kind of query ran and their time in
-// the server (the STATEMENTS lines).
+// the server (the STATEMENTS lines), and the commits, WAL and rows written
+// (the WRITES lines). TRAINER_LOAD_PGSQL runs its SQL on the group's
+// database before the kiosks start: an experiment on the schema; and
+// TRAINER_LOAD_PGSOCKET=1 connects the kiosks through PostgreSQL's Unix
+// socket instead of TCP.
 //
 // A kiosk process serves one site (`serve -site`), so five sites take five
 // processes at least: the group runs one process a site, the fewest the code
@@ -77,14 +82,24 @@ func TestLoad_Group(t *testing.T) {
 		pgstat := os.Getenv("TRAINER_LOAD_PGSTAT") == "1"
 		var settings []string
 		if pgstat {
-			settings = []string{"shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track_utility=on"}
+			settings = []string{"shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track_utility=on", "pg_stat_statements.track=all", "pg_stat_statements.track_planning=on"}
 		}
 		c := pgtest.NewCluster(t, settings...)
 		key := pgtest.Key()
 		ids, sites := createSiteTrainees(t, c.URL(), key, n, loadSites, "2468")
+		if q := os.Getenv("TRAINER_LOAD_PGSQL"); q != "" {
+			alterSchema(t, c.URL(), q)
+		}
+		// The kiosks reach PostgreSQL over TCP, as they would on a machine
+		// of their own, or with TRAINER_LOAD_PGSOCKET=1 through its Unix
+		// socket, as a group on one machine can.
+		kioskURL := c.URL()
+		if os.Getenv("TRAINER_LOAD_PGSOCKET") == "1" {
+			kioskURL = fmt.Sprintf("postgres://postgres@/trainer?host=%s&port=%d&sslmode=disable", c.Dir, c.Port)
+		}
 		procs := make([]*kioskProcess, loadSites)
 		for i := range procs {
-			procs[i] = &kioskProcess{bin: bin, db: c.URL(), env: append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...),
+			procs[i] = &kioskProcess{bin: bin, db: kioskURL, env: append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...),
 				args: []string{"-site", sites[i]}}
 			procs[i].start(t)
 			t.Cleanup(procs[i].stop)
@@ -107,6 +122,22 @@ func TestLoad_Group(t *testing.T) {
 		t.Cleanup(k.stop)
 		runLoad(t, ids, []*kioskProcess{k}, func(int) int { return 0 }, rate, concurrency, answers, nil, probes{profiles: profiles != ""})
 	})
+}
+
+// alterSchema runs q on the group's database before its kiosks start: an
+// experiment on the schema (TRAINER_LOAD_PGSQL, docs/load.md), such as a
+// trigger or an index dropped to see what it costs. What q breaks is the
+// experiment's to say; the benchmark checks only that answers are answered.
+func alterSchema(t *testing.T, url, q string) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), q); err != nil {
+		t.Fatalf("TRAINER_LOAD_PGSQL: %v", err)
+	}
+	t.Logf("TRAINER_LOAD_PGSQL ran: %s", q)
 }
 
 // profileOf is the CPU profile file kiosk k writes (TRAINER_CPUPROFILE).
@@ -146,11 +177,91 @@ func statementStats(t *testing.T, url string) *pgStats {
 	return &pgStats{t: t, db: db}
 }
 
-// reset forgets the statements run so far (the sign-ins).
+// reset forgets the statements run so far (the sign-ins), and the
+// database's counts of transactions, WAL and rows written.
 func (s *pgStats) reset() {
-	if _, err := s.db.ExecContext(s.t.Context(), `SELECT pg_stat_statements_reset()`); err != nil {
+	if _, err := s.db.ExecContext(s.t.Context(), `SELECT pg_stat_statements_reset(), pg_stat_reset(), pg_stat_reset_shared('wal')`); err != nil {
 		s.t.Fatal(err)
 	}
+}
+
+// writes is what the database wrote since reset, per answer, in lines to
+// log: its commits and rollbacks, its WAL (records, full pages, bytes), and
+// the rows inserted and updated in each table written, with how many of the
+// updates were HOT (no index touched). Each backend sends its counts at
+// most once a second, at the end of a transaction: those of the second
+// before reset come after it and those of the last second are missing,
+// about as many, so the figures are near, not exact.
+func (s *pgStats) writes(answers float64) []string {
+	ctx := s.t.Context()
+	var commits, rollbacks, walRecords, walFPI, walBytes float64
+	if err := s.db.QueryRowContext(ctx, `SELECT d.xact_commit, d.xact_rollback, w.wal_records, w.wal_fpi, w.wal_bytes
+		FROM pg_stat_database d, pg_stat_wal w WHERE d.datname = current_database()`).Scan(&commits, &rollbacks, &walRecords, &walFPI, &walBytes); err != nil {
+		s.t.Fatal(err)
+	}
+	lines := []string{fmt.Sprintf("WRITES %.2f commits, %.2f rollbacks an answer; WAL %.1f records, %.2f full pages, %.0f bytes an answer",
+		commits/answers, rollbacks/answers, walRecords/answers, walFPI/answers, walBytes/answers)}
+	rows, err := s.db.QueryContext(ctx, `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables
+		WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY relname`)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		var ins, upd, hot, del float64
+		if err := rows.Scan(&name, &ins, &upd, &hot, &del); err != nil {
+			s.t.Fatal(err)
+		}
+		lines = append(lines, fmt.Sprintf("WRITES %-20s %.2f inserted, %.2f updated (%.2f HOT), %.2f deleted an answer",
+			name, ins/answers, upd/answers, hot/answers, del/answers))
+	}
+	if err := rows.Err(); err != nil {
+		s.t.Fatal(err)
+	}
+	return lines
+}
+
+// explainAnswer is PostgreSQL's plan of an answer's UPDATE (the statement
+// of sqlstore.AnswerAttemptInSession, as it stands in pg_stat_statements)
+// on a question still waiting, run with EXPLAIN (ANALYZE, BUFFERS) and
+// rolled back, in lines to log: where its time goes, its trigger's among
+// it.
+func (s *pgStats) explainAnswer() []string {
+	ctx := s.t.Context()
+	var q string
+	if err := s.db.QueryRowContext(ctx, `SELECT query FROM pg_stat_statements
+		WHERE query LIKE 'UPDATE attempts SET answered_at%' ORDER BY calls DESC LIMIT 1`).Scan(&q); err != nil {
+		return []string{fmt.Sprintf("EXPLAIN no answer's UPDATE found: %v", err)}
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer tx.Rollback()
+	var id, userID int64
+	if err := tx.QueryRowContext(ctx, `SELECT id, user_id FROM attempts WHERE answered_at IS NULL ORDER BY id DESC LIMIT 1`).Scan(&id, &userID); err != nil {
+		return []string{fmt.Sprintf("EXPLAIN no question waiting: %v", err)}
+	}
+	// pg_stat_statements shows the statement's constants as parameters
+	// after its own ten; NULL stands for them (they are coalesce's
+	// defaults in RETURNING, and NOT EXISTS's SELECT 1).
+	q = regexp.MustCompile(`\$(1[1-9]|[2-9][0-9])\b`).ReplaceAllString(q, "NULL")
+	rows, err := tx.QueryContext(ctx, `EXPLAIN (ANALYZE, BUFFERS, VERBOSE OFF) `+q,
+		time.Now().UTC(), "1", "1", 1, 1.0, "fast", 1500, nil, id, userID)
+	if err != nil {
+		return []string{fmt.Sprintf("EXPLAIN failed: %v", err)}
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			s.t.Fatal(err)
+		}
+		lines = append(lines, "EXPLAIN "+l)
+	}
+	return lines
 }
 
 // report is the statements run since reset, per answer, in lines to log:
@@ -158,7 +269,7 @@ func (s *pgStats) reset() {
 // called, with the time each took in the server. The probes' own queries
 // are left out.
 func (s *pgStats) report(answers float64) []string {
-	rows, err := s.db.QueryContext(s.t.Context(), `SELECT calls, total_exec_time, rows, query FROM pg_stat_statements
+	rows, err := s.db.QueryContext(s.t.Context(), `SELECT calls, plans, total_exec_time, total_plan_time, rows, query FROM pg_stat_statements
 		WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
 			AND query NOT LIKE '%pg_locks%' AND query NOT LIKE '%pg_stat_statements%'
 		ORDER BY calls DESC, total_exec_time DESC`)
@@ -166,30 +277,30 @@ func (s *pgStats) report(answers float64) []string {
 		s.t.Fatal(err)
 	}
 	defer rows.Close()
-	var calls, ms float64
+	var calls, plans, ms, planMS float64
 	var lines []string
 	for rows.Next() {
-		var c, r int64
-		var total float64
+		var c, pl, r int64
+		var total, planned float64
 		var q string
-		if err := rows.Scan(&c, &total, &r, &q); err != nil {
+		if err := rows.Scan(&c, &pl, &total, &planned, &r, &q); err != nil {
 			s.t.Fatal(err)
 		}
-		calls, ms = calls+float64(c), ms+total
+		calls, plans, ms, planMS = calls+float64(c), plans+float64(pl), ms+total, planMS+planned
 		if len(lines) < 30 {
 			q = strings.Join(strings.Fields(q), " ")
 			if len(q) > 110 {
 				q = q[:110] + "…"
 			}
-			lines = append(lines, fmt.Sprintf("STATEMENTS %6.2f/answer %7.3f ms/answer (%6.3f ms each, %5.2f rows) %s",
-				float64(c)/answers, total/answers, total/float64(max(c, 1)), float64(r)/float64(max(c, 1)), q))
+			lines = append(lines, fmt.Sprintf("STATEMENTS %6.2f/answer %7.3f ms/answer (%6.3f ms each, %5.2f rows; planned %.2f/answer, %.3f ms/answer) %s",
+				float64(c)/answers, total/answers, total/float64(max(c, 1)), float64(r)/float64(max(c, 1)), float64(pl)/answers, planned/answers, q))
 		}
 	}
 	if err := rows.Err(); err != nil {
 		s.t.Fatal(err)
 	}
-	return append([]string{fmt.Sprintf("STATEMENTS in all: %.2f an answer, %.3f ms an answer in the server (pg_stat_statements)",
-		calls/answers, ms/answers)}, lines...)
+	return append([]string{fmt.Sprintf("STATEMENTS in all: %.2f an answer, %.3f ms an answer in the server (pg_stat_statements); planned %.2f an answer, %.3f ms",
+		calls/answers, ms/answers, plans/answers, planMS/answers)}, lines...)
 }
 
 // loadSites is the number of sites of the benchmark's group.
@@ -473,6 +584,8 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 	var statLines []string
 	if p.stats != nil {
 		statLines = p.stats.report(got)
+		statLines = append(statLines, p.stats.writes(got)...)
+		statLines = append(statLines, p.stats.explainAnswer()...)
 	}
 	if p.profiles {
 		for _, k := range procs {
