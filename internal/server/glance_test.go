@@ -241,6 +241,10 @@ func TestGlance_ByClass(t *testing.T) {
 	if one.Has(`[data-testid="missed-questions-row"]`) {
 		t.Error("the class lists questions only others missed")
 	}
+	link := attr(one.Doc.Find(`[data-testid="certifications-csv"]`), "href")
+	if rows := csvRows(t, mc, link); len(rows) != 2 || rows[1][1] != "Tia Trainee" {
+		t.Errorf("the class's CSV (%s): %q; want its member alone", link, rows)
+	}
 	if got := one.Text(`#filter-class option[selected]`); got != "Monday dealers" {
 		t.Errorf("the class chosen: %q", got)
 	}
