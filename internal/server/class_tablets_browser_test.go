@@ -174,18 +174,7 @@ func quiet() chromedp.Action[chromedp.Void] {
 // tap the browser drops on a loaded machine is caught by reading the
 // field back, and the amount typed again.
 func answerOnTablet(ctx context.Context, amount games.Money) error {
-	want := amount.String()
-	var taps []chromedp.Action[chromedp.Void]
-	for _, ch := range strings.TrimPrefix(want, "-") {
-		key := string(ch)
-		if ch == '.' {
-			key = "dot"
-		}
-		taps = append(taps, chromedp.Tap(testID("pad-"+key)))
-	}
-	if amount < 0 {
-		taps = append(taps, chromedp.Tap(testID("pad-sign")))
-	}
+	want, taps := amount.String(), padTaps(amount)
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(testID("pad-submit")), quiet()); err != nil {
