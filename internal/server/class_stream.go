@@ -61,7 +61,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 				return false, err
 			}
 		}
-		panel, err := s.view.TabletPanel(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock())
+		panel, err := s.view.TabletPanelSince(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock(), last)
 		if err != nil {
 			return false, err
 		}

@@ -61,23 +61,25 @@ func (s *Server) writeCSV(w http.ResponseWriter, r *http.Request, file string, r
 }
 
 // handleCertificationsCSV exports every active trainee's certification in
-// every game, filtered like the dashboard (?game=&state=).
+// every game, filtered as the class at a glance lists them (?class=&game=
+// &state=&q=; view.GlanceListed): its next_step is the state it shows.
 func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request) {
-	f := s.readCertFilter(r.URL.Query())
-	rows, err := s.certRows(r.Context(), f)
+	f := view.DashboardFacts{Filter: s.readCertFilter(r.URL.Query()), Games: s.certGames(), Now: s.db.Clock()}
+	f.Glance.Query = view.ReadGlanceQuery(r.URL.Query())
+	var err error
+	if f.Rows, err = s.certRows(r.Context(), f.Filter); err == nil {
+		err = s.glanceFacts(r.Context(), &f)
+	}
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	out := [][]string{view.CSVHeader(r.Context(), certColumns)}
-	for _, cr := range rows {
+	for _, cr := range view.GlanceListed(f) {
 		st := cr.Status
-		if !f.Matches(st.Step()) {
-			continue
-		}
 		row := []string{strconv.FormatInt(cr.User.ID, 10), cr.User.Name, cr.User.Badge, cr.Game, string(st.State),
 			csvMoment(st.Since), "", "", "", "", "", "", strconv.Itoa(st.SittingsLeft), "", "",
-			string(st.Step()), csvMoment(st.StepDate())}
+			string(cr.Step), csvMoment(st.StepDate())}
 		if st.Grant != nil {
 			row[6], row[7], row[8] = csvMoment(st.Expires), st.Grant.Actor, csvMoment(st.Grant.At)
 		}

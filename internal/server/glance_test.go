@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -160,6 +162,35 @@ func TestGlance_StatesAndFigures(t *testing.T) {
 		}
 	}
 
+	// The certifications CSV the page links to lists the page's trainees,
+	// under each state's filter, the search and every state (it once
+	// listed none as ready: the CSV knew eval's steps only).
+	for _, page := range []string{"/manager?game=uth", "/manager?game=uth&state=ready", "/manager?game=uth&state=exam_failed",
+		"/manager?game=uth&state=table_test", "/manager?game=uth&state=certified", "/manager?game=uth&state=due",
+		"/manager?game=uth&state=in_training", "/manager?game=uth&q=ann", "/manager?state=ready", "/manager"} {
+		r := mc.Get(page)
+		link := attr(r.Doc.Find(`[data-testid="certifications-csv"]`), "href")
+		want := map[string]bool{}
+		for _, n := range glanceNames(r) {
+			want[n] = true
+		}
+		got := map[string]bool{}
+		for i, row := range csvRows(t, mc, link) {
+			if i > 0 {
+				got[row[1]] = true
+			}
+		}
+		if len(want) == 0 && page != "/manager?game=uth&state=in_training" {
+			t.Errorf("%s lists no trainee", page)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("%s: the CSV (%s) lists %v; the page %v", page, link, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+		}
+	}
+	if rows := csvRows(t, mc, "/manager/certifications.csv?game=uth&state=ready"); len(rows) != 2 || rows[1][15] != "ready" {
+		t.Errorf("the CSV of those ready: %q; want Tia's row, its next step ready", rows)
+	}
+
 	// The search finds by name or badge, without JavaScript.
 	if got := glanceNames(mc.Get("/manager?game=uth&q=ann")); len(got) != 1 || got[0] != "Ann Failed" {
 		t.Errorf("search ann: %q", got)
@@ -209,6 +240,10 @@ func TestGlance_ByClass(t *testing.T) {
 	}
 	if one.Has(`[data-testid="missed-questions-row"]`) {
 		t.Error("the class lists questions only others missed")
+	}
+	link := attr(one.Doc.Find(`[data-testid="certifications-csv"]`), "href")
+	if rows := csvRows(t, mc, link); len(rows) != 2 || rows[1][1] != "Tia Trainee" {
+		t.Errorf("the class's CSV (%s): %q; want its member alone", link, rows)
 	}
 	if got := one.Text(`#filter-class option[selected]`); got != "Monday dealers" {
 		t.Errorf("the class chosen: %q", got)

@@ -140,19 +140,12 @@ func (tr *trainee) enter(ctx context.Context, d *drills.Drill, k drills.Key, byC
 				for _, c := range chipsFor(tr.t, amount) {
 					steps = append(steps, chromedp.Tap(testID("add-chip-"+c.String())))
 				}
-			} else {
-				for _, ch := range strings.TrimPrefix(amount.String(), "-") {
-					key := string(ch)
-					if ch == '.' {
-						key = "dot"
-					}
-					steps = append(steps, chromedp.Tap(testID("pad-"+key)))
+				if amount < 0 {
+					steps = append(steps, chromedp.Tap(testID("pad-sign")))
 				}
+				return steps
 			}
-			if amount < 0 {
-				steps = append(steps, chromedp.Tap(testID("pad-sign")))
-			}
-			return steps
+			return append(steps, padTaps(amount)...)
 		}
 	case k.Choice != 0:
 		entry = func(again bool) []chromedp.Action[chromedp.Void] { return nil }
@@ -206,6 +199,22 @@ func (tr *trainee) enter(ctx context.Context, d *drills.Drill, k drills.Key, byC
 		}
 	}
 	return submit
+}
+
+// padTaps are the keypad's taps that type amount, its sign last.
+func padTaps(amount games.Money) []chromedp.Action[chromedp.Void] {
+	var taps []chromedp.Action[chromedp.Void]
+	for _, ch := range strings.TrimPrefix(amount.String(), "-") {
+		key := string(ch)
+		if ch == '.' {
+			key = "dot"
+		}
+		taps = append(taps, chromedp.Tap(testID("pad-"+key)))
+	}
+	if amount < 0 {
+		taps = append(taps, chromedp.Tap(testID("pad-sign")))
+	}
+	return taps
 }
 
 func btoi(b bool) int {

@@ -8,8 +8,9 @@ import (
 )
 
 // MissedSkills returns the skills the whole class misses most: most wrong
-// answers first, then the highest share wrong. Every answer counts, exams
-// included (managers only see this).
+// answers first, then the highest share wrong, each with the mistake its
+// answerers (f.ClassID's members, or everyone) made most. Every answer
+// counts, exams included (managers only see this).
 func (db *DB) MissedSkills(ctx context.Context, f trainer.MissFilter) ([]trainer.SkillMiss, error) {
 	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
@@ -23,8 +24,14 @@ func (db *DB) MissedSkills(ctx context.Context, f trainer.MissFilter) ([]trainer
 	if f.Kind != "" {
 		where, args = where+` AND a.kind = ?`, append(args, f.Kind)
 	}
+	// The mistake named is the one made most often by the same answerers:
+	// a class's own, not everyone's (issue 23). Its placeholder comes
+	// first, as the subquery stands before the WHERE.
+	mistakeBy := ``
 	if f.ClassID != 0 {
-		where, args = where+` AND a.user_id IN (SELECT m.user_id FROM class_members m WHERE m.class_id = ?)`, append(args, f.ClassID)
+		member := ` IN (SELECT c.user_id FROM class_members c WHERE c.class_id = ?)`
+		where, args = where+` AND a.user_id`+member, append(args, f.ClassID)
+		mistakeBy, args = ` AND m.user_id`+member, append([]any{f.ClassID}, args...)
 	}
 	if f.ExcludeKind != "" {
 		where, args = where+` AND a.kind <> ?`, append(args, f.ExcludeKind)
@@ -37,7 +44,7 @@ func (db *DB) MissedSkills(ctx context.Context, f trainer.MissFilter) ([]trainer
 		SELECT game, skill, answered, wrong, mistake FROM (
 			SELECT a.game, a.skill, count(*) AS answered, count(*) FILTER (WHERE a.correct = 0) AS wrong,
 				coalesce((SELECT m.mistake_id FROM attempts m
-					WHERE m.game = a.game AND m.skill = a.skill AND m.mistake_id IS NOT NULL
+					WHERE m.game = a.game AND m.skill = a.skill AND m.mistake_id IS NOT NULL`+mistakeBy+`
 					GROUP BY m.mistake_id ORDER BY count(*) DESC, m.mistake_id LIMIT 1), '') AS mistake
 			FROM attempts a
 			WHERE `+where+`

@@ -174,6 +174,17 @@ func barWidth(n, top int) int {
 // participation in the live drill (nil until they join); lang is the
 // drill's language.
 func (k *Kiosk) TabletPanel(ctx context.Context, lv *class.Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time) (templates.TabletPanel, error) {
+	return k.TabletPanelSince(ctx, lv, p, userID, lang, now, "")
+}
+
+// TabletPanelSince is TabletPanel for a tablet that shows the panel of key
+// shown already (an event stream): while the question is shown, unanswered
+// or answered, and that key still holds, it returns the key and the clock
+// only, without rebuilding the drill and its view. Every answer to a
+// question makes a new snapshot of the class, and each of a process's
+// streams rebuilt the question for it only to find its key unchanged
+// (docs/load.md, "The live drill's fan-out").
+func (k *Kiosk) TabletPanelSince(ctx context.Context, lv *class.Live, p *trainer.ClassParticipant, userID int64, lang string, now time.Time, shown string) (templates.TabletPanel, error) {
 	state, st := LiveState(lv, now)
 	v := templates.TabletPanel{State: state, Paused: st.Paused, HomeURL: "/trainee"}
 	q := lv.Question()
@@ -205,6 +216,9 @@ func (k *Kiosk) TabletPanel(ctx context.Context, lv *class.Live, p *trainer.Clas
 	v.Key = fmt.Sprintf("%s|%d|%t|%s", v.State, q.ID, st.Paused, i18n.FromContext(ctx).Tag())
 	if v.State == templates.LiveSkipped || v.State == templates.LiveLate && state != templates.LiveLocked {
 		return v, nil
+	}
+	if v.Key == shown && (v.State == templates.LivePreview || v.State == templates.LiveOpen || v.State == templates.LiveAnswered) {
+		return v, nil // the tablet shows it: its clock is all that may move
 	}
 	d, err := k.ClassDrill(q, lang)
 	if err != nil {

@@ -80,7 +80,7 @@ type DashboardFacts struct {
 // visiting dealers, the rules' approval and the audit log's head.
 func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) templates.DashboardView {
 	page.Title = say.Msg("nav.dashboard")
-	v := templates.DashboardView{Page: page, CSVURL: "/manager/certifications.csv" + f.Filter.Query()}
+	v := templates.DashboardView{Page: page, CSVURL: certificationsCSVURL(f.Filter, f.Glance.Query)}
 	v.Filter = dashboardFilter(ctx, f.Games, f.Filter)
 	v.Glance = glance(ctx, f.Rows, f.Filter, f.Glance, f.Now)
 	var due, expired []CertRow
@@ -115,6 +115,24 @@ func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) templ
 		v.AuditHead = say.T(ctx, "dash.audit_head", "Entries", f.Audit.Entries, "Code", say.VerificationCode(f.Audit.Head))
 	}
 	return v
+}
+
+// certificationsCSVURL is the certifications CSV of what the class at a
+// glance lists: its class, game, state and search (not its order).
+func certificationsCSVURL(filter CertFilter, q GlanceQuery) string {
+	v := url.Values{}
+	for _, p := range glanceHidden(filter, q) {
+		if p.Name != "sort" && p.Name != "dir" {
+			v.Set(p.Name, p.Value)
+		}
+	}
+	if q.Search != "" {
+		v.Set("q", q.Search)
+	}
+	if len(v) == 0 {
+		return "/manager/certifications.csv"
+	}
+	return "/manager/certifications.csv?" + v.Encode()
 }
 
 // dashboardFilter is the filter form's choices, f's selected.

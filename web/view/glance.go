@@ -106,7 +106,7 @@ func glance(ctx context.Context, rows []CertRow, filter CertFilter, f GlanceFact
 		lines := rows[i:j]
 		i = j
 		all++
-		if search != "" && !strings.Contains(strings.ToLower(u.Name), search) && !strings.Contains(strings.ToLower(u.Badge), search) {
+		if !searchFinds(search, u) {
 			continue
 		}
 		tr := trainee{t: templates.GlanceTrainee{Name: u.Name, Badge: u.Badge, URL: templates.TraineeFileURL(u.ID)},
@@ -114,10 +114,7 @@ func glance(ctx context.Context, rows []CertRow, filter CertFilter, f GlanceFact
 		for _, cr := range lines {
 			k := practice.GlanceKey{UserID: u.ID, Game: cr.Game}
 			fig, last := f.Figures[k], active[k]
-			step := cr.Status.Step()
-			if step == eval.StepInTraining && fig != nil && fig.Ready {
-				step = StepReady
-			}
+			step := GlanceStep(cr, fig)
 			if filter.Step != "" && step != filter.Step {
 				continue
 			}
@@ -159,6 +156,46 @@ func glance(ctx context.Context, rows []CertRow, filter CertFilter, f GlanceFact
 	v.Columns = glanceColumns(ctx, filter, f.Query)
 	v.Hidden = glanceHidden(filter, f.Query)
 	return v
+}
+
+// GlanceStep is the state the class at a glance shows for cr: eval's
+// step, or StepReady for a trainee in training whose practice (fig, nil
+// for none) meets eval.Ready.
+func GlanceStep(cr CertRow, fig *practice.GlanceFigures) eval.Step {
+	step := cr.Status.Step()
+	if step == eval.StepInTraining && fig != nil && fig.Ready {
+		return StepReady
+	}
+	return step
+}
+
+// searchFinds reports whether the search (lower case, "" for none) finds
+// u: a part of the name or of the badge, in any case.
+func searchFinds(search string, u *trainer.User) bool {
+	return search == "" || strings.Contains(strings.ToLower(u.Name), search) || strings.Contains(strings.ToLower(u.Badge), search)
+}
+
+// ListedRow is a certification the class at a glance lists, with the state
+// it shows.
+type ListedRow struct {
+	CertRow
+	Step eval.Step
+}
+
+// GlanceListed are the certifications of f.Rows (already narrowed to the
+// chosen class and its games) that the class at a glance lists under its
+// filter and its search, with the state each shows: what the
+// certifications CSV exports, so that it lists the page's trainees.
+func GlanceListed(f DashboardFacts) []ListedRow {
+	search := strings.ToLower(f.Glance.Query.Search)
+	var out []ListedRow
+	for _, cr := range f.Rows {
+		step := GlanceStep(cr, f.Glance.Figures[practice.GlanceKey{UserID: cr.User.ID, Game: cr.Game}])
+		if searchFinds(search, cr.User) && f.Filter.Matches(step) {
+			out = append(out, ListedRow{CertRow: cr, Step: step})
+		}
+	}
+	return out
 }
 
 // add counts one line of the trainee in the sort key.
