@@ -84,6 +84,7 @@ var routeAccess = map[string]access{
 	"POST /manager/trainees/{id}/hours":                        staffOnly,
 	"GET /manager/floor":                                       staffOnly,
 	"GET /manager/floor.csv":                                   staffOnly,
+	"GET /manager/programmes/{game}/versions/{n}":              staffOnly,
 	"GET /manager/trainees/{id}/games/{game}/transcript":       staffOnly,
 	"GET /manager/trainees/{id}/games/{game}/certificate":      staffOnly,
 	"GET /manager/exams/{id}":                                  staffOnly,
@@ -138,6 +139,8 @@ var routeAccess = map[string]access{
 	"POST /admin/holds/{id}/lift":                 adminOnly,
 	"GET /admin/signers":                          adminOnly,
 	"POST /admin/signers/{id}":                    adminOnly,
+	"GET /admin/programmes":                       adminOnly,
+	"POST /admin/programmes/{game}/approve":       adminOnly,
 	"GET /admin/settings":                         adminOnly,
 	"POST /admin/settings":                        adminOnly,
 }
