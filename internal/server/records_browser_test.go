@@ -105,3 +105,36 @@ func TestBrowserRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserRecordsProgrammes: on an upright tablet the administrator
+// approves uth's programme from the programmes' page (axe-core, fingers'
+// targets), and the approved version's document for a regulator prints on
+// A4 in English, Italian and Russian (TRAINER_ARTIFACTS keeps the PDFs).
+func TestBrowserRecordsProgrammes(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
+	k := newKiosk(t)
+
+	ctx := browsertest.New(t, browsertest.Portrait)
+	run(t, ctx, "administrator sign-in", chromedp.Navigate(k.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
+		chromedp.SendKeys(chromedp.CSS("#f-name"), "Ada Admin"),
+		chromedp.SendKeys(chromedp.CSS("#f-password"), adminPassword),
+		chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("users-page")))
+	run(t, ctx, "the programmes' page", chromedp.Navigate(k.URL+"/admin/programmes"), chromedp.WaitVisible(testID("programmes-page")))
+	browsertest.Screenshot(t, ctx, "programmes")
+	browsertest.Axe(t, ctx, "programmes page")
+	checkPage(t, ctx, "programmes page")
+	run(t, ctx, "approving uth", browsertest.Settled(), chromedp.Click(`[data-testid="programme-uth"] [data-testid="programme-approve"]`),
+		chromedp.WaitVisible(`[data-testid="programme-uth"] [data-testid="programme-export"]`))
+	browsertest.Screenshot(t, ctx, "programmes-approved")
+	for _, lang := range []string{"en", "it", "ru"} {
+		run(t, ctx, "the programme's document in "+lang, chromedp.Navigate(k.URL+"/manager/programmes/uth/versions/1?lang="+lang),
+			chromedp.WaitVisible(testID("programme-doc")))
+		browsertest.Screenshot(t, ctx, "programme-doc-"+lang)
+		browsertest.Axe(t, ctx, "programme document in "+lang)
+		checkPage(t, ctx, "programme document in "+lang)
+		if n := browsertest.PrintedPages(t, ctx, "programme-doc-"+lang, browsertest.A4); n < 1 || n > 2 {
+			t.Errorf("the programme's document in %s prints on %d A4 pages; want one or two", lang, n)
+		}
+	}
+}

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
-	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/records"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
