@@ -402,3 +402,74 @@ func (s *Server) handleProgrammeDoc(w http.ResponseWriter, r *http.Request) {
 	v := s.view.ProgrammeDoc(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, back), s.sheetLanguage(r, s.house.Language), vs[i])
 	s.render(w, r, http.StatusOK, templates.ProgrammeDocPage(v), nil)
 }
+
+// recordsRefusal reports whether err is a refusal the form shows on its
+// field (the store's or the form's), rather than an error page.
+func recordsRefusal(err error) bool {
+	k := trainer.KindOf(err)
+	return err != nil && (k == trainer.KindInvalid || k == trainer.KindForbidden || k == trainer.KindConflict)
+}
+
+// handleHoursStrike strikes out entered table hours with the reason typed
+// (the store checks and audits it, hours.struck). A refusal shows the file
+// again with the sentence on that entry's reason and nothing saved.
+func (s *Server) handleHoursStrike(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	id, _ := strconv.ParseInt(chi.URLParam(r, "hours"), 10, 64)
+	reason := r.PostFormValue("reason")
+	_, err = s.db.StrikeTableHours(r.Context(), u.ID, id, reason)
+	if recordsRefusal(err) {
+		v, verr := s.fileView(r, u, "", nil)
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
+		view.StrikeRefused(r.Context(), &v.Hours, id, reason, err)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.TraineeFilePage(v), nil)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=struck")
+}
+
+// handleTopicRecord records a dealer's completion of a topic outside the
+// games: the house's topic, the day, the evidence (records.CheckTopic),
+// then the store (not one's own; audited topic.completed). A refusal shows
+// the file again with the form as typed, the sentence on its field, and
+// nothing saved.
+func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	c, err := view.ReadTopic(u, r.PostFormValue)
+	if err == nil {
+		err = records.CheckTopic(s.house.Records, c, s.db.Clock())
+	}
+	if err == nil {
+		err = s.db.RecordTopicCompletion(r.Context(), c)
+	}
+	if recordsRefusal(err) {
+		v, verr := s.fileView(r, u, "", nil)
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
+		view.TopicRefused(r.Context(), &v.Topics, r.PostFormValue, err)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.TraineeFilePage(v), nil)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=topic")
+}

@@ -92,6 +92,8 @@ func (s *Server) routes() http.Handler {
 			r.Post("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheetRecord) // signed by a marked signer
 			r.Get("/manager/trainees/{id}/records", s.handleDealerFile)                           // the dealer's file for a regulator, on A4
 			r.Post("/manager/trainees/{id}/hours", s.handleHoursEnter)                            // table hours entered, audited
+			r.Post("/manager/trainees/{id}/hours/{hours}/strike", s.handleHoursStrike)            // struck out with a reason, audited
+			r.Post("/manager/trainees/{id}/topics", s.handleTopicRecord)                          // a topic outside the games completed, audited
 			r.Get("/manager/floor", s.handleFloor)                                                // who may deal what today, on one A4 page
 			r.Get("/manager/floor.csv", s.handleFloorCSV)
 			r.Get("/manager/programmes/{game}/versions/{n}", s.handleProgrammeDoc) // a programme version for a regulator, on A4

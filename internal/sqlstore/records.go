@@ -257,12 +257,12 @@ func listTableHours(ctx context.Context, tx *Tx, where string, args ...any) ([]t
 	return out, rows.Err()
 }
 
-// StrikeTableHours strikes out entered table hours id (a mistake) with
+// StrikeTableHours strikes out dealer userID's entered table hours id (a mistake) with
 // the reason, and audits it (hours.struck): the entry stays on the
 // dealer's file, struck, and no longer counts towards the house's minimum.
 // Returns ErrStrikeReason, ErrRecordNotFound, ErrHoursStruck,
 // ErrOwnRecords and ErrNotInstructor, as for entering them.
-func (db *DB) StrikeTableHours(ctx context.Context, id int64, reason string) (*trainer.TableHours, error) {
+func (db *DB) StrikeTableHours(ctx context.Context, userID, id int64, reason string) (*trainer.TableHours, error) {
 	reason = trainer.NormalizeNotes(reason)
 	if reason == "" {
 		return nil, trainer.ErrStrikeReason
@@ -275,7 +275,7 @@ func (db *DB) StrikeTableHours(ctx context.Context, id int64, reason string) (*t
 		return nil, err
 	}
 	defer tx.Rollback()
-	hs, err := listTableHours(ctx, tx, `h.id = ?`, id)
+	hs, err := listTableHours(ctx, tx, `h.id = ? AND h.user_id = ?`, id, userID)
 	switch {
 	case err != nil:
 		return nil, err

@@ -426,17 +426,20 @@ func testRecordsStrikeHours(t *testing.T, open Opener) {
 	if err := s.db.EnterTableHours(pit, h); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.StrikeTableHours(pit, h.ID, "  "); !errors.Is(err, trainer.ErrStrikeReason) {
+	if _, err := s.db.StrikeTableHours(pit, s.dealer.ID, h.ID, "  "); !errors.Is(err, trainer.ErrStrikeReason) {
 		t.Errorf("a strike without a reason: %v; want ErrStrikeReason", err)
 	}
-	if _, err := s.db.StrikeTableHours(trainer.WithActor(t.Context(), s.dealer), h.ID, "mine"); !errors.Is(err, trainer.ErrOwnRecords) {
+	if _, err := s.db.StrikeTableHours(trainer.WithActor(t.Context(), s.dealer), s.dealer.ID, h.ID, "mine"); !errors.Is(err, trainer.ErrOwnRecords) {
 		t.Errorf("a dealer striking their own hours: %v; want ErrOwnRecords", err)
 	}
-	if _, err := s.db.StrikeTableHours(pit, h.ID+100, "entered twice"); !errors.Is(err, trainer.ErrRecordNotFound) {
+	if _, err := s.db.StrikeTableHours(pit, s.dealer.ID, h.ID+100, "entered twice"); !errors.Is(err, trainer.ErrRecordNotFound) {
 		t.Errorf("striking hours that do not exist: %v; want ErrRecordNotFound", err)
 	}
+	if _, err := s.db.StrikeTableHours(pit, s.pit.ID, h.ID, "entered twice"); !errors.Is(err, trainer.ErrRecordNotFound) {
+		t.Errorf("striking the hours under another user: %v; want ErrRecordNotFound", err)
+	}
 	s.clock.Advance(time.Hour)
-	got, err := s.db.StrikeTableHours(trainer.WithActor(t.Context(), s.mgr), h.ID, "Entered twice: the shift was one.")
+	got, err := s.db.StrikeTableHours(trainer.WithActor(t.Context(), s.mgr), s.dealer.ID, h.ID, "Entered twice: the shift was one.")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,7 +447,7 @@ func testRecordsStrikeHours(t *testing.T, open Opener) {
 		got.Struck.Reason != "Entered twice: the shift was one." || !got.Struck.At.Equal(s.db.Clock()) {
 		t.Errorf("struck = %+v; want struck by Mia Manager now with the reason", got.Struck)
 	}
-	if _, err := s.db.StrikeTableHours(pit, h.ID, "again"); !errors.Is(err, trainer.ErrHoursStruck) {
+	if _, err := s.db.StrikeTableHours(pit, s.dealer.ID, h.ID, "again"); !errors.Is(err, trainer.ErrHoursStruck) {
 		t.Errorf("striking again: %v; want ErrHoursStruck", err)
 	}
 	hs, err := s.db.ListTableHours(t.Context(), s.dealer.ID)

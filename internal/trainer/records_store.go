@@ -31,7 +31,7 @@ type RecordsService interface {
 	ListTableHours(ctx context.Context, userID int64) ([]TableHours, error)
 	// StrikeTableHours strikes entered hours out with a reason (audited
 	// hours.struck): they stay on record and no longer count.
-	StrikeTableHours(ctx context.Context, id int64, reason string) (*TableHours, error)
+	StrikeTableHours(ctx context.Context, userID, id int64, reason string) (*TableHours, error)
 	// MeasuredTime is the dealer's time on practice and class questions,
 	// each capped (MeasuredCap), by game, mode and kind: worked out from
 	// the attempts each time, never copied.

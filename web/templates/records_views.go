@@ -93,9 +93,10 @@ type DealerFileGame struct {
 // DealerFileTest is one table test of the file: its line, its checklist's
 // items with their result, and its notes.
 type DealerFileTest struct {
-	Line  string
-	Items []string
-	Notes string
+	Line   string
+	Items  []string
+	Notes  string
+	Struck string // entered hours struck out: by whom, when and why
 }
 
 // DealerFileURL is the printable file of dealer id.
