@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/dealerkiosk/trainer/internal/browsertest"
@@ -27,12 +28,22 @@ func TestBrowserRecords(t *testing.T) {
 	markSigner(t, k, k.manager)
 	other := k.CreateUser("Olga Ostrovskaya-Bianchi", trainer.RoleTrainee, "2077", traineePIN)
 	k.Certify(other, "oracle", k.manager)
+	day := k.Clock.Now().UTC().Truncate(24 * time.Hour)
+	if err := k.DB.EnterTableHours(trainer.WithActor(t.Context(), k.manager), &trainer.TableHours{UserID: k.trainee.ID, Game: "uth",
+		Day: day, Table: "UTH 3", Minutes: 90, Note: "The late shift."}); err != nil {
+		t.Fatal(err)
+	}
 
 	ctx := browsertest.New(t, browsertest.Portrait)
 	run(t, ctx, "staff sign-in", chromedp.Navigate(k.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
 		chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
 		chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),
 		chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
+	run(t, ctx, "the file's hours and topics", chromedp.Navigate(k.URL+filePath(k.trainee)), chromedp.WaitVisible(testID("checklist-uth")),
+		chromedp.ScrollIntoView(testID("file-topics")))
+	browsertest.Screenshot(t, ctx, "file-topics")
+	browsertest.Axe(t, ctx, "the trainee's file with its hours and topics")
+	checkPage(t, ctx, "the trainee's file with its hours and topics")
 	run(t, ctx, "the dealer's file", chromedp.Navigate(k.URL+filePath(k.trainee)), chromedp.WaitVisible(testID("checklist-uth")),
 		browsertest.Settled(), chromedp.Click(testID("checklist-uth")), chromedp.WaitVisible(testID("table-test-sheet")))
 	browsertest.Screenshot(t, ctx, "sheet")

@@ -58,6 +58,9 @@ func TestRecordsStrikeHours(t *testing.T) {
 	if !page.Has(entry+` [data-testid="hours-struck-line"]`) || page.Has(entry+` [data-testid="hours-strike"]`) {
 		t.Error("the struck entry is not shown struck, or offers another strike")
 	}
+	if body := page.Body; !strings.Contains(body, "Table hours struck out") || strings.Contains(body, "hours.struck") || strings.Contains(body, "hours.entered") {
+		t.Error("the file's audit trail does not say the strike and the entry in words")
+	}
 	wantStatus(t, "a second strike", c.PostForm(strike, url.Values{"reason": {"again"}}), http.StatusUnprocessableEntity)
 
 	doc := c.Get(templates.DealerFileURL(k.trainee.ID))
