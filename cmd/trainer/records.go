@@ -129,22 +129,11 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// houseGames lists the games of house with a programme, in the kiosk's order.
-func programmeGames(h *rulebook.House) []string {
-	var out []string
-	for _, g := range rulebook.GameSlugs {
-		if h.Programmes[g] != nil && h.Certification[g] != nil {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
 // recordProgrammes records each game's programme of house as a version when
 // its content changed, approves the newest of game approve when given, and
 // lists the versions.
 func recordProgrammes(ctx context.Context, out io.Writer, db trainer.Store, h *rulebook.House, approve string) error {
-	for _, g := range programmeGames(h) {
+	for _, g := range records.Games(h) {
 		body, err := records.Body(h.Programmes[g], h.Certification[g])
 		if err != nil {
 			return fmt.Errorf("records programmes: %w", err)
@@ -159,7 +148,7 @@ func recordProgrammes(ctx context.Context, out io.Writer, db trainer.Store, h *r
 			return fmt.Errorf("records programmes: %w", err)
 		}
 		if len(vs) == 0 {
-			return fmt.Errorf("records programmes: -approve: the house has no programme of %q (its games: %s)", approve, strings.Join(programmeGames(h), ", "))
+			return fmt.Errorf("records programmes: -approve: the house has no programme of %q (its games: %s)", approve, strings.Join(records.Games(h), ", "))
 		}
 		if _, err := db.ApproveProgrammeVersion(ctx, vs[len(vs)-1].ID); err != nil {
 			return fmt.Errorf("records programmes: -approve: %w", said(err))
@@ -234,7 +223,7 @@ func floorList(ctx context.Context, out io.Writer, db trainer.Store, h *rulebook
 		if !u.Active {
 			continue
 		}
-		for _, g := range programmeGames(h) {
+		for _, g := range records.Games(h) {
 			rec, err := db.FindCertRecord(ctx, u.ID, g)
 			if err != nil {
 				return fmt.Errorf("records floor: %w", err)

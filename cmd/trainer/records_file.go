@@ -64,7 +64,7 @@ func exportFile(ctx context.Context, out io.Writer, db trainer.Store, h *ruleboo
 	p("records.file.printed", "Day", l.Date(now), "Code", code.String())
 	p("records.file.verify")
 
-	for _, g := range programmeGames(h) {
+	for _, g := range records.Games(h) {
 		heading(l.T("game." + g))
 		rec, err := db.FindCertRecord(ctx, u.ID, g)
 		if err != nil {

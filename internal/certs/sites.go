@@ -141,6 +141,10 @@ type Row struct {
 	User   *trainer.User
 	Game   string
 	Status eval.CertStatus
+	// Completed is when the dealer completed the game's programme (the
+	// table test that first authorised them, records.Completion); zero if
+	// never. Freshness is measured from it.
+	Completed time.Time
 }
 
 // SiteTally is one site and game of the director's comparison: the active

@@ -123,3 +123,37 @@ func Changes(old *trainer.ProgrammeBody, new trainer.ProgrammeBody) []Change {
 func MayApprove(u *trainer.User) bool {
 	return u != nil && u.Active && (u.Role == trainer.RoleAdministrator || u.Role == trainer.RoleDirector)
 }
+
+// Games lists the games of house h that have a programme, in the kiosk's
+// order: the games whose programme has versions to approve.
+func Games(h *rulebook.House) []string {
+	var out []string
+	for _, g := range rulebook.GameSlugs {
+		if h.Programmes[g] != nil && h.Certification[g] != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Current is game's programme as house h's files hold it now, the content
+// an administrator approves. Returns KindNotFound if h has no programme of
+// game.
+func Current(h *rulebook.House, game string) (trainer.ProgrammeBody, error) {
+	if !slices.Contains(Games(h), game) {
+		return trainer.ProgrammeBody{}, trainer.NewError(trainer.KindNotFound, "err.no_certification")
+	}
+	return Body(h.Programmes[game], h.Certification[game])
+}
+
+// Approved is the newest approved version among vs (one game's, by
+// number), or nil: the version a table test is judged against.
+func Approved(vs []*trainer.ProgrammeVersion) *trainer.ProgrammeVersion {
+	var out *trainer.ProgrammeVersion
+	for _, v := range vs {
+		if v.Approved() && (out == nil || v.Number > out.Number) {
+			out = v
+		}
+	}
+	return out
+}

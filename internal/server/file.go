@@ -77,7 +77,7 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch done := r.URL.Query().Get("done"); done {
-	case "table-test", "revoked", "allowed", "hours":
+	case "table-test", "revoked", "allowed", "hours", "struck", "topic":
 		v.Notice = say.Msg("file.done_" + strings.ReplaceAll(done, "-", "_"))
 	}
 	s.render(w, r, http.StatusOK, templates.TraineeFilePage(v), nil)
@@ -125,6 +125,12 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 		return templates.TraineeFileView{}, err
 	}
 	if f.Audit, err = s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50}); err != nil {
+		return templates.TraineeFileView{}, err
+	}
+	if f.Hours, err = s.db.ListTableHours(ctx, u.ID); err == nil {
+		f.Topics, err = s.db.ListTopicCompletions(ctx, u.ID)
+	}
+	if err != nil {
 		return templates.TraineeFileView{}, err
 	}
 	return s.view.File(ctx, s.page(r, say.Message{}, "dashboard"), f), nil

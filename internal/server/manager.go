@@ -9,6 +9,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -68,7 +69,11 @@ func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRo
 					return nil, err
 				}
 			}
-			out = append(out, view.CertRow{User: u, Game: g, Status: st})
+			row := view.CertRow{User: u, Game: g, Status: st}
+			if c := records.Completion(rec); c != nil {
+				row.Completed = c.At
+			}
+			out = append(out, row)
 		}
 	}
 	return out, nil

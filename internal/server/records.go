@@ -14,6 +14,7 @@ import (
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
+	"github.com/go-chi/chi/v5"
 )
 
 // The records a gaming regulator inspects (issue 24, docs/records.md): the
@@ -29,16 +30,7 @@ var errChecklistRequired = trainer.NewError(trainer.KindConflict, "records.sheet
 // the one the store judges a table test against; nil when none.
 func (s *Server) approvedProgramme(ctx context.Context, game string) (*trainer.ProgrammeVersion, error) {
 	vs, err := s.db.ListProgrammeVersions(ctx, game)
-	if err != nil {
-		return nil, err
-	}
-	var out *trainer.ProgrammeVersion
-	for _, v := range vs {
-		if v.Approved() {
-			out = v
-		}
-	}
-	return out, nil
+	return records.Approved(vs), err
 }
 
 // sheetFacts reads what the table test's page of the route's dealer and
@@ -326,4 +318,158 @@ func (s *Server) readHours(r *http.Request, u *trainer.User) (*trainer.TableHour
 	}
 	return &trainer.TableHours{UserID: u.ID, Game: game, Day: day, Table: strings.TrimSpace(r.PostForm.Get("table")),
 		Minutes: minutes, Note: strings.TrimSpace(r.PostForm.Get("note"))}, nil
+}
+
+// errProgrammeChanged refuses an approval of a programme whose files
+// changed after the page showed it: the administrator approves what they saw.
+var errProgrammeChanged = trainer.NewError(trainer.KindConflict, "records.programmes.changed")
+
+// programmeFacts reads each game's programme as the house's files hold it
+// now, with its recorded versions.
+func (s *Server) programmeFacts(ctx context.Context) ([]view.ProgrammeFacts, error) {
+	var out []view.ProgrammeFacts
+	for _, g := range records.Games(s.house) {
+		f := view.ProgrammeFacts{Game: g}
+		var err error
+		if f.Current, err = records.Current(s.house, g); err == nil {
+			f.Versions, err = s.db.ListProgrammeVersions(ctx, g)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// handleProgrammesShow lists each game's programme: the approved version,
+// and what approving the house's programme would change, in words.
+func (s *Server) handleProgrammesShow(w http.ResponseWriter, r *http.Request) {
+	fs, err := s.programmeFacts(r.Context())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	v := s.view.Programmes(r.Context(), s.page(r, say.Message{}, "users"), fs, r.URL.Query().Get("done"))
+	s.render(w, r, http.StatusOK, templates.ProgrammesPage(v), nil)
+}
+
+// handleProgrammeApprove approves the house's programme of a game as the
+// page showed it (its digest): recorded as a version if it is new, then
+// approved, each audited by the store (programme.recorded,
+// programme.approved), as `trainer records programmes -approve` does.
+func (s *Server) handleProgrammeApprove(w http.ResponseWriter, r *http.Request) {
+	body, err := records.Current(s.house, chi.URLParam(r, "game"))
+	if err == nil && r.PostFormValue("digest") != trainer.ProgrammeDigest(body) {
+		err = errProgrammeChanged
+	}
+	var v *trainer.ProgrammeVersion
+	if err == nil {
+		v, err = s.db.RecordProgrammeVersion(r.Context(), &trainer.ProgrammeVersion{Body: body})
+	}
+	if err == nil {
+		_, err = s.db.ApproveProgrammeVersion(r.Context(), v.ID)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, templates.ProgrammesURL+"?done=approved")
+}
+
+// handleProgrammeDoc prints version {n} of a game's programme as a
+// document for a regulator, on A4 in the house's language (?lang= another).
+func (s *Server) handleProgrammeDoc(w http.ResponseWriter, r *http.Request) {
+	game, err := s.gameParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	vs, err := s.db.ListProgrammeVersions(r.Context(), game)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	i := slices.IndexFunc(vs, func(v *trainer.ProgrammeVersion) bool { return strconv.Itoa(v.Number) == chi.URLParam(r, "n") })
+	if i < 0 {
+		s.error(w, r, trainer.ErrProgrammeNotFound)
+		return
+	}
+	back := "/manager"
+	if visitOf(r.Context()).user.Role == trainer.RoleAdministrator {
+		back = templates.ProgrammesURL
+	}
+	v := s.view.ProgrammeDoc(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, back), s.sheetLanguage(r, s.house.Language), vs[i])
+	s.render(w, r, http.StatusOK, templates.ProgrammeDocPage(v), nil)
+}
+
+// recordsRefusal reports whether err is a refusal the form shows on its
+// field (the store's or the form's), rather than an error page.
+func recordsRefusal(err error) bool {
+	k := trainer.KindOf(err)
+	return err != nil && (k == trainer.KindInvalid || k == trainer.KindForbidden || k == trainer.KindConflict)
+}
+
+// handleHoursStrike strikes out entered table hours with the reason typed
+// (the store checks and audits it, hours.struck). A refusal shows the file
+// again with the sentence on that entry's reason and nothing saved.
+func (s *Server) handleHoursStrike(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	id, _ := strconv.ParseInt(chi.URLParam(r, "hours"), 10, 64)
+	reason := r.PostFormValue("reason")
+	_, err = s.db.StrikeTableHours(r.Context(), u.ID, id, reason)
+	if recordsRefusal(err) {
+		v, verr := s.fileView(r, u, "", nil)
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
+		view.StrikeRefused(r.Context(), &v.Hours, id, reason, err)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.TraineeFilePage(v), nil)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=struck")
+}
+
+// handleTopicRecord records a dealer's completion of a topic outside the
+// games: the house's topic, the day, the evidence (records.CheckTopic),
+// then the store (not one's own; audited topic.completed). A refusal shows
+// the file again with the form as typed, the sentence on its field, and
+// nothing saved.
+func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
+	u, err := s.fileTraineeParam(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	c, err := view.ReadTopic(u, r.PostFormValue)
+	if err == nil {
+		err = records.CheckTopic(s.house.Records, c, s.db.Clock())
+	}
+	if err == nil {
+		err = s.db.RecordTopicCompletion(r.Context(), c)
+	}
+	if recordsRefusal(err) {
+		v, verr := s.fileView(r, u, "", nil)
+		if verr != nil {
+			s.error(w, r, verr)
+			return
+		}
+		view.TopicRefused(r.Context(), &v.Topics, r.PostFormValue, err)
+		s.render(w, r, http.StatusUnprocessableEntity, templates.TraineeFilePage(v), nil)
+		return
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=topic")
 }

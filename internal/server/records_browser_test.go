@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/dealerkiosk/trainer/internal/browsertest"
@@ -27,12 +28,22 @@ func TestBrowserRecords(t *testing.T) {
 	markSigner(t, k, k.manager)
 	other := k.CreateUser("Olga Ostrovskaya-Bianchi", trainer.RoleTrainee, "2077", traineePIN)
 	k.Certify(other, "oracle", k.manager)
+	day := k.Clock.Now().UTC().Truncate(24 * time.Hour)
+	if err := k.DB.EnterTableHours(trainer.WithActor(t.Context(), k.manager), &trainer.TableHours{UserID: k.trainee.ID, Game: "uth",
+		Day: day, Table: "UTH 3", Minutes: 90, Note: "The late shift."}); err != nil {
+		t.Fatal(err)
+	}
 
 	ctx := browsertest.New(t, browsertest.Portrait)
 	run(t, ctx, "staff sign-in", chromedp.Navigate(k.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
 		chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
 		chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),
 		chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
+	run(t, ctx, "the file's hours and topics", chromedp.Navigate(k.URL+filePath(k.trainee)), chromedp.WaitVisible(testID("checklist-uth")),
+		chromedp.ScrollIntoView(testID("file-topics")))
+	browsertest.Screenshot(t, ctx, "file-topics")
+	browsertest.Axe(t, ctx, "the trainee's file with its hours and topics")
+	checkPage(t, ctx, "the trainee's file with its hours and topics")
 	run(t, ctx, "the dealer's file", chromedp.Navigate(k.URL+filePath(k.trainee)), chromedp.WaitVisible(testID("checklist-uth")),
 		browsertest.Settled(), chromedp.Click(testID("checklist-uth")), chromedp.WaitVisible(testID("table-test-sheet")))
 	browsertest.Screenshot(t, ctx, "sheet")
@@ -102,6 +113,39 @@ func TestBrowserRecords(t *testing.T) {
 		checkPage(t, ctx, "dealer file in "+lang)
 		if n := browsertest.PrintedPages(t, ctx, "dealer-file-"+lang, browsertest.A4); n < 1 || n > 3 {
 			t.Errorf("the dealer's file in %s prints on %d A4 pages; want one to three", lang, n)
+		}
+	}
+}
+
+// TestBrowserRecordsProgrammes: on an upright tablet the administrator
+// approves uth's programme from the programmes' page (axe-core, fingers'
+// targets), and the approved version's document for a regulator prints on
+// A4 in English, Italian and Russian (TRAINER_ARTIFACTS keeps the PDFs).
+func TestBrowserRecordsProgrammes(t *testing.T) {
+	t.Parallel()
+	browsertest.Require(t)
+	k := newKiosk(t)
+
+	ctx := browsertest.New(t, browsertest.Portrait)
+	run(t, ctx, "administrator sign-in", chromedp.Navigate(k.URL+"/signin/staff"), chromedp.WaitVisible(testID("staff-form")),
+		chromedp.SendKeys(chromedp.CSS("#f-name"), "Ada Admin"),
+		chromedp.SendKeys(chromedp.CSS("#f-password"), adminPassword),
+		chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("users-page")))
+	run(t, ctx, "the programmes' page", chromedp.Navigate(k.URL+"/admin/programmes"), chromedp.WaitVisible(testID("programmes-page")))
+	browsertest.Screenshot(t, ctx, "programmes")
+	browsertest.Axe(t, ctx, "programmes page")
+	checkPage(t, ctx, "programmes page")
+	run(t, ctx, "approving uth", browsertest.Settled(), chromedp.Click(`[data-testid="programme-uth"] [data-testid="programme-approve"]`),
+		chromedp.WaitVisible(`[data-testid="programme-uth"] [data-testid="programme-export"]`))
+	browsertest.Screenshot(t, ctx, "programmes-approved")
+	for _, lang := range []string{"en", "it", "ru"} {
+		run(t, ctx, "the programme's document in "+lang, chromedp.Navigate(k.URL+"/manager/programmes/uth/versions/1?lang="+lang),
+			chromedp.WaitVisible(testID("programme-doc")))
+		browsertest.Screenshot(t, ctx, "programme-doc-"+lang)
+		browsertest.Axe(t, ctx, "programme document in "+lang)
+		checkPage(t, ctx, "programme document in "+lang)
+		if n := browsertest.PrintedPages(t, ctx, "programme-doc-"+lang, browsertest.A4); n < 1 || n > 2 {
+			t.Errorf("the programme's document in %s prints on %d A4 pages; want one or two", lang, n)
 		}
 	}
 }

@@ -82,8 +82,11 @@ var routeAccess = map[string]access{
 	"POST /manager/trainees/{id}/games/{game}/checklist":       staffOnly,
 	"GET /manager/trainees/{id}/records":                       staffOnly,
 	"POST /manager/trainees/{id}/hours":                        staffOnly,
+	"POST /manager/trainees/{id}/hours/{hours}/strike":         staffOnly,
+	"POST /manager/trainees/{id}/topics":                       staffOnly,
 	"GET /manager/floor":                                       staffOnly,
 	"GET /manager/floor.csv":                                   staffOnly,
+	"GET /manager/programmes/{game}/versions/{n}":              staffOnly,
 	"GET /manager/trainees/{id}/games/{game}/transcript":       staffOnly,
 	"GET /manager/trainees/{id}/games/{game}/certificate":      staffOnly,
 	"GET /manager/exams/{id}":                                  staffOnly,
@@ -138,6 +141,8 @@ var routeAccess = map[string]access{
 	"POST /admin/holds/{id}/lift":                 adminOnly,
 	"GET /admin/signers":                          adminOnly,
 	"POST /admin/signers/{id}":                    adminOnly,
+	"GET /admin/programmes":                       adminOnly,
+	"POST /admin/programmes/{game}/approve":       adminOnly,
 	"GET /admin/settings":                         adminOnly,
 	"POST /admin/settings":                        adminOnly,
 }
@@ -311,7 +316,7 @@ func roleMatrix(t *testing.T, k *kiosk, roleNames []string) {
 		"/manager/exams/":    examID,
 		"/manager/trainees/": k.trainee.ID,
 	}
-	params := map[string]string{"{game}": "uth", "{version}": k.Book.Version, "{n}": "1",
+	params := map[string]string{"{game}": "uth", "{hours}": "1", "{version}": k.Book.Version, "{n}": "1",
 		"{run}": fmt.Sprint(runID), "{question}": fmt.Sprint(questionID),
 		"{section}": k.Book.Houses[rulebook.DefaultHouse].Book("uth").Sections[0].ID}
 

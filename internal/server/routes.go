@@ -92,8 +92,11 @@ func (s *Server) routes() http.Handler {
 			r.Post("/manager/trainees/{id}/games/{game}/checklist", s.handleTableTestSheetRecord) // signed by a marked signer
 			r.Get("/manager/trainees/{id}/records", s.handleDealerFile)                           // the dealer's file for a regulator, on A4
 			r.Post("/manager/trainees/{id}/hours", s.handleHoursEnter)                            // table hours entered, audited
+			r.Post("/manager/trainees/{id}/hours/{hours}/strike", s.handleHoursStrike)            // struck out with a reason, audited
+			r.Post("/manager/trainees/{id}/topics", s.handleTopicRecord)                          // a topic outside the games completed, audited
 			r.Get("/manager/floor", s.handleFloor)                                                // who may deal what today, on one A4 page
 			r.Get("/manager/floor.csv", s.handleFloorCSV)
+			r.Get("/manager/programmes/{game}/versions/{n}", s.handleProgrammeDoc) // a programme version for a regulator, on A4
 			r.Get("/manager/trainees/{id}/games/{game}/transcript", s.handleTranscript)
 			r.Get("/manager/trainees/{id}/games/{game}/certificate", s.handleCertificate)
 			r.Get("/manager/exams/{id}", s.handleManagerExam)
@@ -153,10 +156,12 @@ func (s *Server) routes() http.Handler {
 			r.Post("/admin/users/{id}/deactivate", s.handleUserDeactivate)
 			r.Post("/admin/users/{id}/reactivate", s.handleUserReactivate)
 			r.Post("/admin/users/{id}/language", s.handleUserLanguage)
-			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock) // lifts every hold of the account (lockout.go)
-			r.Post("/admin/holds/{id}/lift", s.handleHoldLift)     // lifts one sign-in hold shown under Users
-			r.Get("/admin/signers", s.handleSignersShow)           // who may sign table tests (records.go)
-			r.Post("/admin/signers/{id}", s.handleSignerUpdate)    // allowed=yes|no, audited
+			r.Post("/admin/users/{id}/unlock", s.handleUserUnlock)               // lifts every hold of the account (lockout.go)
+			r.Post("/admin/holds/{id}/lift", s.handleHoldLift)                   // lifts one sign-in hold shown under Users
+			r.Get("/admin/signers", s.handleSignersShow)                         // who may sign table tests (records.go)
+			r.Post("/admin/signers/{id}", s.handleSignerUpdate)                  // allowed=yes|no, audited
+			r.Get("/admin/programmes", s.handleProgrammesShow)                   // each game's programme: approved, and what approving changes
+			r.Post("/admin/programmes/{game}/approve", s.handleProgrammeApprove) // digest= as shown; recorded and approved, audited
 			r.Get("/admin/settings", s.handleSettingsShow)
 			r.Post("/admin/settings", s.handleSettingsUpdate)
 		})

@@ -214,7 +214,9 @@ func (db *DB) ListTableHours(ctx context.Context, userID int64) ([]trainer.Table
 func listTableHours(ctx context.Context, tx *Tx, where string, args ...any) ([]trainer.TableHours, error) {
 	rows, err := tx.QueryContext(ctx, `
 		SELECT h.id, h.user_id, h.game, h.day, h.table_name, h.minutes, h.note, h.entered_at, coalesce(h.entered_by, 0),
-			coalesce((SELECT b.name FROM users b WHERE b.id = h.entered_by), '')
+			coalesce((SELECT b.name FROM users b WHERE b.id = h.entered_by), ''),
+			h.struck_at, coalesce(h.struck_by, 0), coalesce((SELECT b.name FROM users b WHERE b.id = h.struck_by), ''),
+			coalesce(h.strike_reason, '')
 		FROM table_hours h
 		WHERE `+where+`
 		ORDER BY h.day, h.id`, args...)
@@ -226,9 +228,20 @@ func listTableHours(ctx context.Context, tx *Tx, where string, args ...any) ([]t
 	for rows.Next() {
 		var h trainer.TableHours
 		var d storedDay
-		var at storedTime
-		if err := rows.Scan(&h.ID, &h.UserID, &h.Game, &d, &h.Table, &h.Minutes, &h.Note, &at, &h.EnteredBy, &h.EnteredByName); err != nil {
+		var at, struckAt storedTime
+		var strike trainer.HoursStrike
+		if err := rows.Scan(&h.ID, &h.UserID, &h.Game, &d, &h.Table, &h.Minutes, &h.Note, &at, &h.EnteredBy, &h.EnteredByName,
+			&struckAt, &strike.ActorID, &strike.Actor, &strike.Reason); err != nil {
 			return nil, fmt.Errorf("list table hours: %w", err)
+		}
+		if strike.At, err = struckAt.time(); err != nil {
+			return nil, err
+		}
+		if !strike.At.IsZero() {
+			if strike.ActorID == 0 {
+				strike.Actor = KioskActor
+			}
+			h.Struck = &strike
 		}
 		if h.Day, err = d.day(); err != nil {
 			return nil, err
@@ -242,6 +255,52 @@ func listTableHours(ctx context.Context, tx *Tx, where string, args ...any) ([]t
 		out = append(out, h)
 	}
 	return out, rows.Err()
+}
+
+// StrikeTableHours strikes out dealer userID's entered table hours id (a mistake) with
+// the reason, and audits it (hours.struck): the entry stays on the
+// dealer's file, struck, and no longer counts towards the house's minimum.
+// Returns ErrStrikeReason, ErrRecordNotFound, ErrHoursStruck,
+// ErrOwnRecords and ErrNotInstructor, as for entering them.
+func (db *DB) StrikeTableHours(ctx context.Context, userID, id int64, reason string) (*trainer.TableHours, error) {
+	reason = trainer.NormalizeNotes(reason)
+	if reason == "" {
+		return nil, trainer.ErrStrikeReason
+	}
+	if err := trainer.ValidateNotes(trainer.EventRevoked, reason); err != nil {
+		return nil, err // the characters and length a revocation's reason may have
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	hs, err := listTableHours(ctx, tx, `h.id = ? AND h.user_id = ?`, id, userID)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(hs) == 0:
+		return nil, trainer.ErrRecordNotFound
+	case hs[0].Struck != nil:
+		return nil, trainer.ErrHoursStruck
+	}
+	h := hs[0]
+	if _, err := instructorFor(ctx, tx, h.UserID); err != nil {
+		return nil, err
+	}
+	who := actorOf(ctx)
+	if _, err := tx.ExecContext(ctx, `UPDATE table_hours SET struck_at = ?, struck_by = ?, strike_reason = ? WHERE id = ?`,
+		formatTime(tx.Now()), nullID(who.ID), reason, id); err != nil {
+		return nil, fmt.Errorf("strike table hours: %w", err)
+	}
+	if _, err := appendAudit(ctx, tx, who, trainer.AuditHoursStruck, trainer.CertSubject(h.UserID, h.Game),
+		map[string]any{"hours": id, "game": h.Game, "reason": reason}); err != nil {
+		return nil, err
+	}
+	if hs, err = listTableHours(ctx, tx, `h.id = ?`, id); err != nil {
+		return nil, err
+	}
+	return &hs[0], tx.Commit()
 }
 
 // MeasuredTime sums dealer userID's time on answered questions outside

@@ -413,3 +413,92 @@ func testRecordsFileCode(t *testing.T, open Opener) {
 		t.Errorf("nobody's code: %+v, %v", c, err)
 	}
 }
+
+// testRecordsStrikeHours: entered hours struck out with a reason stay
+// listed, struck (who, when, why), count nothing towards the minimum, and
+// are audited once; a strike without a reason, of one's own hours, or of
+// hours struck already is refused and records nothing.
+func testRecordsStrikeHours(t *testing.T, open Opener) {
+	t.Parallel()
+	s := newRecordsSite(t, open)
+	pit := trainer.WithActor(t.Context(), s.pit)
+	h := &trainer.TableHours{UserID: s.dealer.ID, Game: "uth", Day: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC), Table: "UTH 3", Minutes: 90}
+	if err := s.db.EnterTableHours(pit, h); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.StrikeTableHours(pit, s.dealer.ID, h.ID, "  "); !errors.Is(err, trainer.ErrStrikeReason) {
+		t.Errorf("a strike without a reason: %v; want ErrStrikeReason", err)
+	}
+	if _, err := s.db.StrikeTableHours(trainer.WithActor(t.Context(), s.dealer), s.dealer.ID, h.ID, "mine"); !errors.Is(err, trainer.ErrOwnRecords) {
+		t.Errorf("a dealer striking their own hours: %v; want ErrOwnRecords", err)
+	}
+	if _, err := s.db.StrikeTableHours(pit, s.dealer.ID, h.ID+100, "entered twice"); !errors.Is(err, trainer.ErrRecordNotFound) {
+		t.Errorf("striking hours that do not exist: %v; want ErrRecordNotFound", err)
+	}
+	if _, err := s.db.StrikeTableHours(pit, s.pit.ID, h.ID, "entered twice"); !errors.Is(err, trainer.ErrRecordNotFound) {
+		t.Errorf("striking the hours under another user: %v; want ErrRecordNotFound", err)
+	}
+	s.clock.Advance(time.Hour)
+	got, err := s.db.StrikeTableHours(trainer.WithActor(t.Context(), s.mgr), s.dealer.ID, h.ID, "Entered twice: the shift was one.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Struck == nil || got.Struck.Actor != "Mia Manager" || got.Struck.ActorID != s.mgr.ID ||
+		got.Struck.Reason != "Entered twice: the shift was one." || !got.Struck.At.Equal(s.db.Clock()) {
+		t.Errorf("struck = %+v; want struck by Mia Manager now with the reason", got.Struck)
+	}
+	if _, err := s.db.StrikeTableHours(pit, s.dealer.ID, h.ID, "again"); !errors.Is(err, trainer.ErrHoursStruck) {
+		t.Errorf("striking again: %v; want ErrHoursStruck", err)
+	}
+	hs, err := s.db.ListTableHours(t.Context(), s.dealer.ID)
+	if err != nil || len(hs) != 1 || hs[0].Struck == nil || hs[0].Minutes != 90 {
+		t.Fatalf("after the strike the hours are %+v (%v); want the entry kept, struck", hs, err)
+	}
+	if p := records.HoursIn("uth", 2, nil, hs); p.Entered != 0 {
+		t.Errorf("struck hours count %v", p.Entered)
+	}
+	es, err := s.db.ListAudit(t.Context(), trainer.AuditFilter{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range es {
+		if e.Action == trainer.AuditHoursStruck {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d hours.struck entries; want 1", n)
+	}
+	if rep := verifyClean(t, s.db); rep.Records.Hours != 1 {
+		t.Errorf("VerifyRecords compared %d hours; want 1", rep.Records.Hours)
+	}
+}
+
+// testRecordsTopicCompletion: an instructor records a dealer's topic
+// outside the games with its day and evidence, audited; the dealer's own,
+// a day to come and no evidence are refused and record nothing.
+func testRecordsTopicCompletion(t *testing.T, open Opener) {
+	t.Parallel()
+	s := newRecordsSite(t, open)
+	day := time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)
+	c := &trainer.TopicCompletion{UserID: s.dealer.ID, Topic: "cpr", Day: day, Evidence: "Red Cross certificate 4471"}
+	if err := s.db.RecordTopicCompletion(trainer.WithActor(t.Context(), s.dealer), c); !errors.Is(err, trainer.ErrOwnRecords) {
+		t.Errorf("a dealer recording their own topic: %v; want ErrOwnRecords", err)
+	}
+	bad := *c
+	bad.Evidence = ""
+	if err := s.db.RecordTopicCompletion(trainer.WithActor(t.Context(), s.pit), &bad); trainer.KindOf(err) != trainer.KindInvalid {
+		t.Errorf("no evidence: %v; want KindInvalid", err)
+	}
+	if err := s.db.RecordTopicCompletion(trainer.WithActor(t.Context(), s.pit), c); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := s.db.ListTopicCompletions(t.Context(), s.dealer.ID)
+	if err != nil || len(cs) != 1 || cs[0].Actor != "Paolo Bianchi" || !cs[0].Day.Equal(day) || cs[0].Evidence != c.Evidence {
+		t.Fatalf("topic completions = %+v (%v)", cs, err)
+	}
+	if rep := verifyClean(t, s.db); rep.Records.Topics != 1 {
+		t.Errorf("VerifyRecords compared %d topic completions; want 1", rep.Records.Topics)
+	}
+}

@@ -78,6 +78,8 @@ func Run(t *testing.T, open Opener) {
 		{"RecordsHours", testRecordsHours},
 		{"RecordsRetention", testRecordsRetention},
 		{"RecordsFileCode", testRecordsFileCode},
+		{"RecordsStrikeHours", testRecordsStrikeHours},
+		{"RecordsTopicCompletion", testRecordsTopicCompletion},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, open) })

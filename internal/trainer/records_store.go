@@ -29,6 +29,9 @@ type RecordsService interface {
 	ListTableTests(ctx context.Context, userID int64, game string) ([]TableTest, error)
 	EnterTableHours(ctx context.Context, h *TableHours) error
 	ListTableHours(ctx context.Context, userID int64) ([]TableHours, error)
+	// StrikeTableHours strikes entered hours out with a reason (audited
+	// hours.struck): they stay on record and no longer count.
+	StrikeTableHours(ctx context.Context, userID, id int64, reason string) (*TableHours, error)
 	// MeasuredTime is the dealer's time on practice and class questions,
 	// each capped (MeasuredCap), by game, mode and kind: worked out from
 	// the attempts each time, never copied.

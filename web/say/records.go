@@ -60,3 +60,13 @@ func Duration(ctx context.Context, d time.Duration) string {
 	m := int(d / time.Minute)
 	return T(ctx, "records.file.duration", "H", m/60, "M", fmt.Sprintf("%02d", m%60))
 }
+
+// ProgrammeTopic is the name of a topic of a game's programme: the
+// programme's own title in the reader's language when it has one, else
+// the catalogue's (records.programme_topic.<id>), else its English title.
+func ProgrammeTopic(ctx context.Context, t trainer.ProgrammeTopic) string {
+	if s := t.Title[loc(ctx).Tag()]; s != "" {
+		return s
+	}
+	return lookup(loc(ctx), rulebook.ProgrammeTopicMessage+t.ID, t.Title[i18n.Source])
+}

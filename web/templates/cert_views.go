@@ -231,6 +231,7 @@ type TraineeFileView struct {
 	Weakest     []string
 	Practice    FilePractice
 	Hours       HoursForm
+	Topics      TopicsForm
 	Audit       []AuditRow
 }
 
@@ -240,6 +241,26 @@ type HoursForm struct {
 	Action                    string
 	Games                     []ChoiceOption
 	Day, Table, Minutes, Note string
+	Entries                   []HoursEntry // the hours entered so far, oldest first
+}
+
+// HoursEntry is one entry of table hours on the file: struck out (Struck
+// says by whom, when and why), or with the form that strikes it out.
+type HoursEntry struct {
+	ID, Line, Note string
+	Struck         string
+	Action         string // strikes it out; "" once struck
+	Reason, Error  string // the reason as typed and its refusal, when refused
+}
+
+// TopicsForm records a dealer's completion of a topic outside the games
+// on their file, under each topic's standing.
+type TopicsForm struct {
+	Action        string
+	Standing      []string
+	Topics        []ChoiceOption
+	Day, Evidence string
+	Errors        Errors // by field: topic, day, evidence; "" the form's
 }
 
 // FileGame is one game of a trainee's file.

@@ -59,6 +59,7 @@ type GlanceLine struct {
 	Slow     bool   // the median time is over the target
 	Weakest  []string
 	Active   string // the day of the last answer, or "never"
+	Stale    string // the programme completed longer ago than the house allows, as the file warns; or ""
 }
 
 // FilePractice is a trainee's practice on their file: the progress panels

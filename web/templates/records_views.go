@@ -1,6 +1,10 @@
 package templates
 
-import "github.com/dealerkiosk/trainer/web/say"
+import (
+	"strconv"
+
+	"github.com/dealerkiosk/trainer/web/say"
+)
 
 // The records a gaming regulator inspects (issue 24): the table test with
 // its checklist and the floor's list of who may deal what today.
@@ -89,9 +93,10 @@ type DealerFileGame struct {
 // DealerFileTest is one table test of the file: its line, its checklist's
 // items with their result, and its notes.
 type DealerFileTest struct {
-	Line  string
-	Items []string
-	Notes string
+	Line   string
+	Items  []string
+	Notes  string
+	Struck string // entered hours struck out: by whom, when and why
 }
 
 // DealerFileURL is the printable file of dealer id.
@@ -117,3 +122,52 @@ type SignerRow struct {
 
 // SignersURL is the administrator's page of the signers' marks.
 const SignersURL = "/admin/signers"
+
+// ProgrammesView is the administrator's page of the training programmes:
+// per game the approved version and what waits for approval.
+type ProgrammesView struct {
+	Page
+	Notice say.Message
+	Games  []ProgrammeRow
+}
+
+// ProgrammeRow is one game's programme on the approval page.
+type ProgrammeRow struct {
+	Game, Name string
+	Approved   string   // the approved version, when and by whom; or none yet
+	ExportURL  string   // the approved version's document for a regulator; "" with none
+	Content    []string // the house's programme now, a line each
+	// Changes say what approving changes from the approved version; with
+	// Action and Digest empty the house's programme is the approved one.
+	Changes        []string
+	Action, Digest string
+}
+
+// ProgrammesURL is the administrator's page of the training programmes.
+const ProgrammesURL = "/admin/programmes"
+
+// ProgrammeApproveURL approves the house's programme of game.
+func ProgrammeApproveURL(game string) string { return ProgrammesURL + "/" + game + "/approve" }
+
+// ProgrammeExportURL is version number of game's programme as a document
+// for a regulator, printable on A4.
+func ProgrammeExportURL(game string, number int) string {
+	return "/manager/programmes/" + game + "/versions/" + strconv.Itoa(number)
+}
+
+// ProgrammeDocView is a version of a game's programme as a document for a
+// regulator, on A4 in the sheet's language.
+type ProgrammeDocView struct {
+	PrintView
+	House, Title  string
+	Facts         []string // approval, recording, the minimum of hours
+	Topics        []ProgrammeDocTopic
+	TotalHours    string
+	Drills        []string
+	Standard      []string // the exam's questions and marks, a line per kind
+	ChecklistLead string
+	Checklist     []string
+}
+
+// ProgrammeDocTopic is one topic of the programme and its hours.
+type ProgrammeDocTopic struct{ Name, Hours string }

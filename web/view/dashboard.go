@@ -82,6 +82,9 @@ func Dashboard(ctx context.Context, page templates.Page, f DashboardFacts) templ
 	page.Title = say.Msg("nav.dashboard")
 	v := templates.DashboardView{Page: page, CSVURL: certificationsCSVURL(f.Filter, f.Glance.Query)}
 	v.Filter = dashboardFilter(ctx, f.Games, f.Filter)
+	if h := say.House(ctx); h != nil && h.Records != nil {
+		f.Glance.FreshnessYears = h.Records.FreshnessYears
+	}
 	v.Glance = glance(ctx, f.Rows, f.Filter, f.Glance, f.Now)
 	var due, expired []CertRow
 	for _, cr := range f.Rows {

@@ -73,6 +73,10 @@ type FileFacts struct {
 	Versions map[string]*trainer.RulesVersion
 	Problem  string
 	Refused  *FileForm
+	// Hours are the table hours entered, Topics the completions of topics
+	// outside the games (issue 24).
+	Hours  []trainer.TableHours
+	Topics []trainer.TopicCompletion
 }
 
 // File is a trainee's file.
@@ -87,6 +91,8 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 	}
 	v.Practice = filePractice(ctx, f.Practice, f.Answers)
 	v.Hours = hoursForm(ctx, u, f.Games, f.Now)
+	v.Hours.Entries = hoursEntries(ctx, u, f.Hours)
+	v.Topics = k.topicsForm(ctx, u, f.Topics, f.Now)
 	for _, e := range f.Audit {
 		v.Audit = append(v.Audit, templates.AuditRow{Seq: fmt.Sprint(e.Seq), Code: say.VerificationCode(e.Hash), When: e.At, Actor: e.Actor,
 			Action: say.AuditAction(ctx, e.Action), Detail: say.AuditDetail(ctx, e.Detail, k.auditValue(ctx, f.Versions, f.Games))})

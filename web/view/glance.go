@@ -11,6 +11,7 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -65,6 +66,9 @@ type GlanceFacts struct {
 	Games   []string
 	Figures map[practice.GlanceKey]*practice.GlanceFigures
 	Active  []trainer.Activity
+	// FreshnessYears is the house's limit on a programme's completion
+	// (records.toml freshness_years): older, a line warns as the file does.
+	FreshnessYears int
 }
 
 // glanceOrder is the states by urgency, for sorting by state: what asks
@@ -126,6 +130,9 @@ func glance(ctx context.Context, rows []CertRow, filter CertFilter, f GlanceFact
 			line := glanceLine(ctx, slices.Index(f.Games, cr.Game), cr, step, fig, last, now)
 			if len(f.Games) > 1 { // one game goes without saying: the filter names it
 				line.GameName = say.Game(ctx, cr.Game)
+			}
+			if y := f.FreshnessYears; y > 0 && records.Stale(cr.Completed, y, now) {
+				line.Stale = say.T(ctx, "records.file.stale", "Years", y) // the dealer's file's warning
 			}
 			tr.t.Lines = append(tr.t.Lines, line)
 			tr.key.add(step, fig, last)

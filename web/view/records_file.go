@@ -56,19 +56,7 @@ func (k *Kiosk) DealerFile(ctx context.Context, page templates.Page, pf PrintFra
 	for _, g := range f.Games {
 		v.Games = append(v.Games, k.dealerFileGame(c, f, g))
 	}
-	for _, s := range records.Topics(k.House.Records, f.Topics, f.Now) {
-		name := say.Topic(c, k.House.Records.Topic(s.Topic))
-		switch {
-		case s.Last == nil:
-			v.Topics = append(v.Topics, t("records.file.topic_missing", "Topic", name))
-		case s.Expires.IsZero():
-			v.Topics = append(v.Topics, t("records.file.topic_forever", "Topic", name, "Day", say.Date(c, s.Last.Day), "Evidence", s.Last.Evidence))
-		case s.Valid:
-			v.Topics = append(v.Topics, t("records.file.topic_valid", "Topic", name, "Day", say.Date(c, s.Last.Day), "Evidence", s.Last.Evidence, "Until", say.Date(c, s.Expires)))
-		default:
-			v.Topics = append(v.Topics, t("records.file.topic_expired", "Topic", name, "Day", say.Date(c, s.Last.Day), "Evidence", s.Last.Evidence, "Until", say.Date(c, s.Expires)))
-		}
-	}
+	v.Topics = k.topicLines(c, f.Topics, f.Now)
 	return v
 }
 
@@ -123,8 +111,12 @@ func (k *Kiosk) dealerFileGame(c context.Context, f DealerFileFacts, g DealerFil
 	}
 	for _, h := range f.Hours {
 		if h.Game == g.Game {
-			out.Hours = append(out.Hours, templates.DealerFileTest{Line: t("records.file.hours_row", "Day", say.Date(c, h.Day), "Table", h.Table,
-				"Minutes", h.Minutes, "By", h.EnteredByName), Notes: h.Note})
+			row := templates.DealerFileTest{Line: t("records.file.hours_row", "Day", say.Date(c, h.Day), "Table", h.Table,
+				"Minutes", h.Minutes, "By", h.EnteredByName), Notes: h.Note}
+			if h.Struck != nil { // kept on the file, struck, and counted nowhere
+				row.Struck = t("records.strike.struck", "Day", say.Date(c, h.Struck.At), "By", h.Struck.Actor, "Reason", h.Struck.Reason)
+			}
+			out.Hours = append(out.Hours, row)
 		}
 	}
 	return out
