@@ -52,7 +52,7 @@ func Round(ctx context.Context, h *rulebook.House, r *games.Round, ask drills.As
 			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: dec(string(sb.Stake)),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
 		}
-		for _, f := range fees[i] {
+		for _, f := range feesOf(fees, i) {
 			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: say.T(ctx, "fee."+f.Fee), Amount: dec(f.Amount.String()), Fee: true})
 		}
 		bv.Notes = boxNotes(ctx, b)
@@ -151,6 +151,14 @@ func oracleFees(h *rulebook.House, r *games.Round) [][]games.Fee {
 		out[i] = oracle.PaidFees(&or.Boxes[i], h.Oracle, h.Rounding)
 	}
 	return out
+}
+
+// feesOf is box i's fees of oracleFees, none for another game.
+func feesOf(fees [][]games.Fee, i int) []games.Fee {
+	if i >= len(fees) {
+		return nil
+	}
+	return fees[i]
 }
 
 // wagerOrder lists a box's wagers in the order the game's layout places

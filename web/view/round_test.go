@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -92,6 +93,39 @@ func TestRound_OracleDrawsWhatHappened(t *testing.T) {
 		}
 		if found < 20 {
 			t.Fatalf("%s: only %d boxes exchanged in 300 rounds", tag, found)
+		}
+	}
+}
+
+// TestRound_EveryGame: the round of a drill of every game draws without
+// a fee line where the game has none at the felt.
+func TestRound_EveryGame(t *testing.T) {
+	book := testBook(t)
+	h, err := book.House(rulebook.DefaultHouse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := drills.Load(book, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := i18n.NewContext(context.Background(), i18n.Default().Localizer("en"))
+	for _, game := range drills.GameSlugs() {
+		d, err := gen.Generate(h.Name, drills.Spec{Game: game, Kind: "outcome", Level: 4, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := d.Round
+		v := Round(ctx, h, in, drills.Ask{Box: 1})
+		if len(v.Boxes) != len(in.Boxes) {
+			t.Fatalf("%s: %d boxes drawn of %d", game, len(v.Boxes), len(in.Boxes))
+		}
+		for _, b := range v.Boxes {
+			for _, w := range b.Wagers {
+				if w.Fee && game != oracle.Slug {
+					t.Errorf("%s: a fee line %q", game, w.Name)
+				}
+			}
 		}
 	}
 }
