@@ -97,16 +97,17 @@ func handThatPlays(ctx context.Context, bv *templates.RoundBox, b games.Box) {
 }
 
 // oracleActions draws what a Texas Oracle box did beyond its hole cards,
-// when the drill recorded it (games.Box.Exchanges): the 4th card it bought
-// beside its hand, the hole cards its exchanges gave up greyed, and the
-// cards drawn for them. A round without the record keeps its badges
-// (boxNotes).
+// the 4th card it bought, beside its hand (the board's 4th card, which
+// only the boxes that paid for it play), and, when the drill recorded them
+// (games.Box.Exchanges), the hole cards its exchanges gave up, greyed, and
+// the cards drawn for them. An exchange without the record (a round read
+// from JSON) keeps its badge (boxNotes).
 func oracleActions(ctx context.Context, bv *templates.RoundBox, b games.Box, board []string) {
+	if b.FourthCard && len(board) >= 4 {
+		bv.Bought, bv.BoughtLabel = cardFaces(board[3:4]), say.T(ctx, "table.fourth_card_bought")
+	}
 	if b.Exchanges == nil {
 		return
-	}
-	if b.FourthCard && len(board) >= 4 {
-		bv.Bought, bv.BoughtLabel = cardFaces(board[3:4]), say.T(ctx, "table.fourth_card")
 	}
 	var out, in []string
 	for _, e := range b.Exchanges {
@@ -213,14 +214,12 @@ func outcomeOrder(game string, outs []drills.Outcome) []int {
 }
 
 // boxNotes are the player's actions on a box, in words; the cards of an
-// exchange or a discard are drawn, not written.
+// exchange or a discard, and Texas Oracle's 4th card, are drawn, not
+// written.
 func boxNotes(ctx context.Context, b games.Box) []string {
 	var out []string
 	if b.Fold {
 		out = append(out, say.T(ctx, "table.folded"))
-	}
-	if b.FourthCard && b.Exchanges == nil {
-		out = append(out, say.T(ctx, "table.fourth_card"))
 	}
 	if b.Exchanged > 0 && b.Exchanges == nil {
 		out = append(out, say.T(ctx, "table.exchanged_cards", "Count", b.Exchanged))
