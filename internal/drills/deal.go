@@ -256,6 +256,12 @@ func swapCards(in *games.Round, a, b cards.Card) {
 			list(bx.Draw.Out)
 			list(bx.Draw.In)
 		}
+		// Texas Oracle's exchanges (drawn on the screen, not settled):
+		// a card given up or drawn keeps step with the cards it was.
+		for _, e := range bx.Exchanges {
+			list(e.Out)
+			list(e.In)
+		}
 	}
 }
 

@@ -29,6 +29,18 @@ type Box struct {
 	Force      bool                   `json:"force,omitempty"`       // lunar
 	MultiSuper []SideBet              `json:"multi_super,omitempty"` // lunar
 	Discards   []string               `json:"discards,omitempty"`    // thrill
+
+	// Exchanges is what a drill's generator recorded of Texas Oracle's
+	// exchanges for the screen: which cards each gave up and drew, in
+	// order. It is no part of SETTLE.md's contract (json:"-"): a round read
+	// from JSON has none, and no settlement reads it.
+	Exchanges []Exchange `json:"-"`
+}
+
+// Exchange is one exchange of hole cards: the cards given up and the
+// cards drawn for them.
+type Exchange struct {
+	Out, In []string
 }
 
 // Draw is a Lunar Poker draw: a bought 6th card, or an exchange of 2 to 5 cards.

@@ -256,7 +256,7 @@ func TestCompare(t *testing.T) {
 	for _, s := range c.Settings {
 		labels = append(labels, s.Game+": "+s.Label+": "+s.Old+" → "+s.New)
 	}
-	if want := []string{"uth: Blind table: straight 1 to 1 → straight nothing"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
+	if want := []string{"uth: Blind table: straight 1 to 1 → straight not paid"}; !strings.Contains(strings.Join(labels, "\n"), want[0]) {
 		t.Errorf("Settings = %q; want %q among them", labels, want)
 	}
 	got := map[string]string{}

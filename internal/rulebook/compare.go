@@ -238,15 +238,29 @@ func tableDifference(o, n games.PayTable, currency string) (ow, nw *games.Words)
 		if op.Text == np.Text {
 			continue
 		}
-		for _, w := range []struct{ y, pays *games.Words }{{ow, op}, {nw, np}} {
+		for _, w := range []struct {
+			y, pays *games.Words
+			pt      games.PayTable
+		}{{ow, op, o}, {nw, np, n}} {
 			if w.y.Text != "" {
 				w.y.Say(", ", "approval.value.comma")
+			}
+			if !hasRow(w.pt, key) {
+				// "straight not paid", as a casino writes it, not
+				// "straight nothing".
+				w.y.Say(games.RowWords(key)+" not paid", "book_text.row_unpaid", "Row", games.Phrase{ID: "row." + key})
+				continue
 			}
 			w.y.Say(games.RowWords(key)+" ", "book_text.row_then", "Row", games.Phrase{ID: "row." + key})
 			w.y.Append(w.pays)
 		}
 	}
 	return ow, nw
+}
+
+// hasRow reports whether pay table pt has a row key.
+func hasRow(pt games.PayTable, key string) bool {
+	return slices.ContainsFunc(pt.Rows, func(r games.PayRow) bool { return r.Key == key })
 }
 
 // rowPays is what row key of pt pays, in words, or "nothing". Its ids are

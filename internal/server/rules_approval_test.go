@@ -84,8 +84,11 @@ func TestRules_ApprovalShowsChanges(t *testing.T) {
 	if n := page.Doc.Find(`[data-testid="rules-section"]`).Length(); n != want {
 		t.Errorf("the first version shows %d sections; want the whole book, %d", n, want)
 	}
-	if got := page.TestID("rules-language"); !strings.Contains(got, "Italiano") || !strings.Contains(got, "Русский") {
-		t.Errorf("the translations' headings: %q; want one for Italiano and one for Русский", got)
+	// The languages are named in the reader's language, not by their own
+	// names inside an English sentence ("in Italiano").
+	if got := page.TestID("rules-language"); !strings.Contains(got, "The rule books in Italian") || !strings.Contains(got, "The rule books in Russian") ||
+		strings.Contains(got, "Italiano") || strings.Contains(got, "Русский") {
+		t.Errorf("the translations' headings: %q; want one for Italian and one for Russian, named in English", got)
 	}
 	if page.Doc.Find(`[data-testid="rules-section"][lang="it"]`).Length() == 0 {
 		t.Error("no section marked as Italian")

@@ -419,6 +419,7 @@ type RulesVersionView struct {
 type LanguageChangeView struct {
 	Tag      string // "it": the texts' lang attribute
 	Name     string // "Italiano"
+	Heading  string // "The rule books in Italian: …", in the reader's language
 	Sections []SectionChangeView
 }
 

@@ -256,7 +256,11 @@ type RoundBox struct {
 	// greyed and struck through, under GivenUpLabel.
 	GivenUp      []CardView
 	GivenUpLabel string
-	Wagers       []RoundWager
+	// Bought is the board card a Texas Oracle box paid to see (the 4th
+	// card), drawn beside its hand under BoughtLabel.
+	Bought      []CardView
+	BoughtLabel string
+	Wagers      []RoundWager
 	// Side are Lunar's Multi Super bets on the other boxes and the dealer.
 	Side  []RoundWager
 	Notes []string // actions: folded, forced the dealer, bought the 4th card …
@@ -269,6 +273,7 @@ type RoundWager struct {
 	Name   string
 	Amount string
 	Asked  bool
+	Fee    bool // a fee the player put down (Texas Oracle's 4th card, exchange), not a wager
 }
 
 // RoundDensity says how much a round holds for the layout: "roomy" for a

@@ -112,7 +112,7 @@ func (k *Kiosk) Sample(ctx context.Context, cq ContentQuery, kind string) templa
 		sv.Target = strconv.Itoa(d.TargetSeconds) + " s"
 	}
 	if d.Round != nil {
-		t := Round(ctx, d.Round, d.Ask)
+		t := Round(ctx, k.House, d.Round, d.Ask)
 		t.Label = say.T(ctx, "content.table_label", "Kind", sv.KindLabel) // one landmark per sample
 		sv.Table = &t
 	}

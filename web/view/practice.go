@@ -104,7 +104,7 @@ func (k *Kiosk) Question(ctx context.Context, sess *trainer.PracticeSession, a *
 		q.Errors = templates.Errors{}
 	}
 	if d.Round != nil {
-		t := Round(ctx, d.Round, d.Ask)
+		t := Round(ctx, k.House, d.Round, d.Ask)
 		q.Table = &t
 	}
 	q.Ask, q.AskLabel, q.AskAmount = k.askChips(ctx, d)

@@ -7,7 +7,9 @@ import (
 
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/games"
+	"github.com/dealerkiosk/trainer/internal/games/oracle"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -17,8 +19,9 @@ import (
 // up for an exchange or a discard apart, greyed and struck), its wagers in
 // the order the layout places them and named as the prompts name them, and
 // what the player did, in the reader's language (the wagers by their ids:
-// say.Wager).
-func Round(ctx context.Context, r *games.Round, ask drills.Ask) templates.RoundView {
+// say.Wager). h, the house the round was dealt at, prices Texas Oracle's
+// fees as its settlement does.
+func Round(ctx context.Context, h *rulebook.House, r *games.Round, ask drills.Ask) templates.RoundView {
 	t := templates.RoundView{Game: r.Game, Dealer: cardFaces(r.Dealer), Board: cardFaces(r.Board)}
 	if r.DealerDraw != "" {
 		// Lunar: the next card off the deck, which takes the place of the
@@ -28,11 +31,15 @@ func Round(ctx context.Context, r *games.Round, ask drills.Ask) templates.RoundV
 	// The stakes are written with the reader's decimal mark ("6,5" in
 	// Italian and Russian), as the keypad and the answers write them.
 	dec := i18n.FromContext(ctx).Decimal
+	fees := oracleFees(h, r)
 	most := 0
 	for i, b := range r.Boxes {
 		bv := templates.RoundBox{N: i + 1, Asked: ask.Box == i+1, Folded: b.Fold}
 		handThatPlays(ctx, &bv, b)
-		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp))
+		if r.Game == oracle.Slug {
+			oracleActions(ctx, &bv, b, r.Board)
+		}
+		most = max(most, len(bv.Kept)+len(bv.Added)+len(bv.GivenUp)+len(bv.Bought))
 		for _, w := range wagerOrder(r.Game, b) {
 			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: say.Wager(ctx, r.Game, w), Amount: dec(string(b.Wagers[w])),
 				Asked: bv.Asked && ask.Wager == w && ask.On == nil})
@@ -44,6 +51,9 @@ func Round(ctx context.Context, r *games.Round, ask drills.Ask) templates.RoundV
 			}
 			bv.Side = append(bv.Side, templates.RoundWager{Name: on, Amount: dec(string(sb.Stake)),
 				Asked: bv.Asked && ask.On != nil && *ask.On == sb.On})
+		}
+		for _, f := range feesOf(fees, i) {
+			bv.Wagers = append(bv.Wagers, templates.RoundWager{Name: say.T(ctx, "fee."+f.Fee), Amount: dec(f.Amount.String()), Fee: true})
 		}
 		bv.Notes = boxNotes(ctx, b)
 		t.Boxes = append(t.Boxes, bv)
@@ -84,6 +94,72 @@ func handThatPlays(ctx context.Context, bv *templates.RoundBox, b games.Box) {
 			bv.Added, bv.AddedLabel = cardFaces([]string{b.Draw.Buy}), say.T(ctx, "table.bought")
 		}
 	}
+}
+
+// oracleActions draws what a Texas Oracle box did beyond its hole cards,
+// the 4th card it bought, beside its hand (the board's 4th card, which
+// only the boxes that paid for it play), and, when the drill recorded them
+// (games.Box.Exchanges), the hole cards its exchanges gave up, greyed, and
+// the cards drawn for them. An exchange without the record (a round read
+// from JSON) keeps its badge (boxNotes).
+func oracleActions(ctx context.Context, bv *templates.RoundBox, b games.Box, board []string) {
+	if b.FourthCard && len(board) >= 4 {
+		bv.Bought, bv.BoughtLabel = cardFaces(board[3:4]), say.T(ctx, "table.fourth_card_bought")
+	}
+	if b.Exchanges == nil {
+		return
+	}
+	var out, in []string
+	for _, e := range b.Exchanges {
+		out = append(out, e.Out...)
+		in = append(in, e.In...)
+	}
+	if len(out) == 0 {
+		return
+	}
+	// The hand ends with the cards dealt that were kept and the cards
+	// drawn that were kept; a card drawn and given up again stays among
+	// the cards given up.
+	drawn := map[string]bool{}
+	for _, c := range in {
+		drawn[strings.ToLower(c)] = true
+	}
+	bv.Kept, bv.Added = nil, nil
+	for _, c := range b.Cards {
+		if drawn[strings.ToLower(c)] {
+			bv.Added = append(bv.Added, templates.CardOf(c))
+		} else {
+			bv.Kept = append(bv.Kept, templates.CardOf(c))
+		}
+	}
+	bv.AddedLabel = say.T(ctx, "table.drawn")
+	bv.GivenUp, bv.GivenUpLabel = cardFaces(out), say.T(ctx, "table.exchanged")
+}
+
+// oracleFees are the fees each box of a Texas Oracle round put down, priced
+// by the house as its settlement prices them (oracle.PaidFees); nil for
+// another game, or a round the house's rules refuse.
+func oracleFees(h *rulebook.House, r *games.Round) [][]games.Fee {
+	if r.Game != oracle.Slug || h == nil || h.Oracle == nil {
+		return nil
+	}
+	or, err := oracle.Parse(r, h.Oracle)
+	if err != nil {
+		return nil
+	}
+	out := make([][]games.Fee, len(or.Boxes))
+	for i := range or.Boxes {
+		out[i] = oracle.PaidFees(&or.Boxes[i], h.Oracle, h.Rounding)
+	}
+	return out
+}
+
+// feesOf is box i's fees of oracleFees, none for another game.
+func feesOf(fees [][]games.Fee, i int) []games.Fee {
+	if i >= len(fees) {
+		return nil
+	}
+	return fees[i]
 }
 
 // wagerOrder lists a box's wagers in the order the game's layout places
@@ -138,16 +214,14 @@ func outcomeOrder(game string, outs []drills.Outcome) []int {
 }
 
 // boxNotes are the player's actions on a box, in words; the cards of an
-// exchange or a discard are drawn, not written.
+// exchange or a discard, and Texas Oracle's 4th card, are drawn, not
+// written.
 func boxNotes(ctx context.Context, b games.Box) []string {
 	var out []string
 	if b.Fold {
 		out = append(out, say.T(ctx, "table.folded"))
 	}
-	if b.FourthCard {
-		out = append(out, say.T(ctx, "table.fourth_card"))
-	}
-	if b.Exchanged > 0 {
+	if b.Exchanged > 0 && b.Exchanges == nil {
 		out = append(out, say.T(ctx, "table.exchanged_cards", "Count", b.Exchanged))
 	}
 	if b.Draw != nil {

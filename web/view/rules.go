@@ -132,7 +132,7 @@ func (k *Kiosk) changes(ctx context.Context, v *templates.RulesVersionView, ch r
 		v.Sections = append(v.Sections, sectionChange(ctx, c))
 	}
 	for _, lc := range ch.Languages {
-		lv := templates.LanguageChangeView{Tag: lc.Lang, Name: say.Language(lc.Lang)}
+		lv := templates.LanguageChangeView{Tag: lc.Lang, Name: say.Language(lc.Lang), Heading: booksIn(l, lc.Lang)}
 		for _, c := range lc.Sections {
 			lv.Sections = append(lv.Sections, sectionChange(ctx, c))
 		}
@@ -247,4 +247,17 @@ func percentText(f float64) string {
 		return "–"
 	}
 	return strconv.FormatFloat(f*100, 'f', 3, 64) + " %"
+}
+
+// booksIn heads a language's changes of the rule books, the language named
+// in the reader's own ("The rule books in Italian", «Правила игры на
+// итальянском языке»), not by its own name inside another language's
+// sentence ("in Italiano"). A language without its sentence in the
+// catalogue is named by its own name.
+func booksIn(l *i18n.Localizer, lang string) string {
+	id := "rulespage.books_in_lang." + lang
+	if s := l.T(id); s != id {
+		return s
+	}
+	return l.T("rulespage.books_in", "Language", say.Language(lang))
 }

@@ -27,6 +27,8 @@ import (
 //     hole card, or both when neither pairs the board, as many times as the
 //     house allows. Then a hand below a pair folds one time in three (unless
 //     the house forbids folding after an exchange); one in ten folds anyway.
+//     Each exchange's cards are recorded in the box's Exchanges, for the
+//     screen (the round's JSON carries only their number).
 //
 // The BET is placed as the house requires (fourth_card_payment). minStake,
 // maxStake and chip come from the house (its limits and smallest chip); a
@@ -110,9 +112,13 @@ func decide2(rng *rand.Rand, s *Settings, hole, four []cards.Card, b *games.Box,
 				if hole[1].Rank() < hole[0].Rank() {
 					low = 1
 				}
-				hole[low] = deal(1)[0]
+				in := deal(1)[0]
+				b.Exchanges = append(b.Exchanges, games.Exchange{Out: texts(hole[low : low+1]), In: texts([]cards.Card{in})})
+				hole[low] = in
 			} else {
-				copy(hole, deal(2))
+				in := deal(2)
+				b.Exchanges = append(b.Exchanges, games.Exchange{Out: texts(hole), In: texts(in)})
+				copy(hole, in)
 			}
 			b.Exchanged += n
 			if strength(hole, four) >= poker.OnePair || rng.IntN(2) == 0 {

@@ -154,6 +154,14 @@ func settleBox(i int, b *Box, r *Round, dealer poker.Hand, s *Settings, rd games
 	return res
 }
 
+// PaidFees lists the fees the player of box b put down for his actions,
+// before any is returned (a house whose fees are refundable returns them at
+// the settlement): the 4th card's, then the exchanges', each with the
+// amount and reason the settlement gives it when it is kept.
+func PaidFees(b *Box, s *Settings, rd games.Rounding) []games.Fee {
+	return fees(b, s, rd, false)
+}
+
 // fees lists the fees a box took. A zero fee (a house that gives the card
 // away) is left out; a refunded fee is listed at 0 with the reason.
 func fees(b *Box, s *Settings, rd games.Rounding, anteSurvived bool) []games.Fee {
