@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/approval"
 	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/figure"
@@ -95,8 +96,8 @@ type Server struct {
 	// logoTag is the hash of the house's logo, for its URL (logo.go).
 	logoTag string
 	// versions keeps the rules versions the rules pages loaded, with their
-	// house edges (rules_view.go).
-	versions versionCache
+	// house edges (package approval).
+	versions *approval.Versions
 	// trusted is Config.TrustedProxies.
 	trusted proxies
 	// health answers /healthz (health.go): Config.Health, or its own.
@@ -196,6 +197,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		wait = time.Second
 	}
 	s.figures = figure.New(book, house, wait, log)
+	s.versions = approval.New(book, s.figures.Calc, log)
 	s.handler = s.routes()
 	return s, nil
 }
