@@ -18,6 +18,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/live"
+	"github.com/dealerkiosk/trainer/internal/lockout"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -90,9 +91,10 @@ type Server struct {
 	// figures computes the pay-table review page's figures in the
 	// background and keeps them (package figure).
 	figures *figure.Board
-	// hashes bounds the PIN and password hashes computed at once
-	// (ratelimit.go). The sign-in limits are kept by the store (lockout.go).
-	hashes *hashGate
+	// hashes bounds the PIN and password hashes computed at once and
+	// checks them against the sign-in limits the store keeps (package
+	// lockout).
+	hashes *lockout.Gate
 	// logoTag is the hash of the house's logo, for its URL (logo.go).
 	logoTag string
 	// versions keeps the rules versions the rules pages loaded, with their
@@ -178,7 +180,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		etags:   etags,
 		plan:    plan,
 		gen:     gen,
-		hashes:  newHashGate(hashSlots),
+		hashes:  lockout.NewGate(lockout.Slots),
 		trusted: cfg.TrustedProxies,
 		health:  cfg.Health,
 	}
