@@ -14,6 +14,7 @@ import (
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/approval"
 	"github.com/dealerkiosk/trainer/internal/certs"
+	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -81,6 +82,8 @@ type Server struct {
 	plan *practice.Planner
 	// flow serves, rebuilds and grades the sessions' and exams' scenarios.
 	flow *practice.Flow
+	// drive writes the instructor's live drill (class.Drive).
+	drive *class.Drive
 	// certs reads and judges the trainees' certifications.
 	certs *certs.Certs
 	// gen makes the instructors' sample drills (content.go).
@@ -189,6 +192,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	}
 	s.live = live.NewHub(db, s.liveLog)
 	s.flow = &practice.Flow{DB: db, Plan: plan}
+	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}
 	s.certs = &certs.Certs{DB: db, Book: book, House: house}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
