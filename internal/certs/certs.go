@@ -2,11 +2,13 @@
 // them (docs/certification.md, docs/group.md): a trainee's state in a game,
 // an expiry put on record the first time the kiosk sees it, where a
 // certification holds across a group's sites, and the visiting dealers a
-// site must test at its tables. It decides nothing itself: the state is
-// eval's, from the events the store keeps and the house's policy.
+// site must test at its tables, an event recorded if eval allows it, and
+// the training hours an exam waits for. It decides nothing itself: the
+// state is eval's, from the events the store keeps and the house's policy,
+// and the hours are package records'.
 //
-// Imports flow one way: internal/server → internal/certs → eval, rulebook,
-// trainer. It renders and says nothing.
+// Imports flow one way: internal/server → internal/certs → eval, records,
+// rulebook, trainer. It renders and says nothing.
 package certs
 
 import (

@@ -38,7 +38,7 @@ func refuse(k trainer.Kind, id string, args ...any) *trainer.Error {
 // The class pages' own refusals.
 var (
 	errClassDrive  = refuse(trainer.KindForbidden, "classes.err.drive")
-	errClassNoRun  = refuse(trainer.KindConflict, "classes.err.no_run")
+	errClassNoRun  = class.ErrNoRun
 	errClassNoFile = refuse(trainer.KindInvalid, "classes.roster.no_file")
 )
 

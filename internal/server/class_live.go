@@ -4,12 +4,10 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/live"
-	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -102,30 +100,7 @@ func (s *Server) handleLiveStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	run := &trainer.ClassRun{ClassID: c.ID, House: s.house.Name, RulesVersion: s.plan.Version()}
-	if v := r.PostForm.Get("list"); v != "" {
-		id, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			s.error(w, r, trainer.ErrClassListNotFound)
-			return
-		}
-		l, err := s.db.FindClassList(r.Context(), id)
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		items, err := class.ListItems(l)
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		if err := c.CheckList(&class.List{Items: items}); err != nil {
-			s.error(w, r, err)
-			return
-		}
-		run.ListID = l.ID
-	}
-	if err := s.db.StartClassRun(r.Context(), run); err != nil {
+	if err := s.drive.Start(r.Context(), c, r.PostForm.Get("list")); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -133,10 +108,10 @@ func (s *Server) handleLiveStart(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, classLiveURL(c.ID))
 }
 
-// handleLiveQuestion asks the next question: the prepared list's next
-// ("from_list"), or the game, kind and level of the form, with its preview
-// and answer window (the kind's target time when left empty). One seed,
-// drawn here, makes the question on every tablet.
+// handleLiveQuestion asks the next question (class.Drive.Ask): the
+// prepared list's next ("from_list"), or the game, kind and level of the
+// form, with its preview and answer window (the kind's target time when
+// left empty).
 func (s *Server) handleLiveQuestion(w http.ResponseWriter, r *http.Request) {
 	c, err := s.drivenClass(r)
 	if err != nil {
@@ -151,106 +126,13 @@ func (s *Server) handleLiveQuestion(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	ctx := r.Context()
-	it, err := s.nextItem(ctx, c, r.PostForm)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if err := it.Validate(s.plan); err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if !c.Learns(it.Game) {
-		s.error(w, r, trainer.ErrClassGame)
-		return
-	}
-	seed := it.SeedFrom(practice.NewRand())
-	d, err := s.plan.Rebuild(trainer.Spec{Game: it.Game, Kind: it.Kind, Level: it.Level, Seed: seed, House: s.house.Name,
-		RulesVersion: s.plan.Version()})
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	timing, err := formTiming(r.PostForm, class.DefaultTiming(d))
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	q := &trainer.ClassQuestion{RunID: c.RunID, Game: it.Game, Kind: it.Kind, Level: it.Level, Seed: seed, House: s.house.Name,
-		RulesVersion: s.plan.Version(), Skill: d.Skill, TargetSeconds: d.TargetSeconds, Timing: timing}
-	if err := s.db.StartClassQuestion(ctx, q, class.CheckNext); err != nil {
+	it, fromList := view.ReadLiveItem(r.PostForm)
+	timing := func(def class.Timing) (class.Timing, error) { return view.ReadTiming(r.PostForm, def) }
+	if err := s.drive.Ask(r.Context(), c, it, fromList, timing); err != nil {
 		s.error(w, r, err)
 		return
 	}
 	s.done(w, r, c.ID)
-}
-
-// nextItem is the question the form asks: the run's list's next, or the
-// game, kind and level chosen.
-func (s *Server) nextItem(ctx context.Context, c *class.Class, form map[string][]string) (class.Item, error) {
-	get := func(k string) string {
-		if v := form[k]; len(v) > 0 {
-			return strings.TrimSpace(v[0])
-		}
-		return ""
-	}
-	if get("from_list") == "" {
-		level, _ := strconv.Atoi(get("level"))
-		return class.Item{Game: get("game"), Kind: get("kind"), Level: level}, nil
-	}
-	live, err := s.db.ClassLive(ctx, c.ID, 0)
-	if err != nil {
-		return class.Item{}, err
-	}
-	if live.Run == nil || live.Run.ListID == 0 {
-		return class.Item{}, refuse(trainer.KindConflict, "classes.live.list_done")
-	}
-	l, err := s.db.FindClassList(ctx, live.Run.ListID)
-	if err != nil {
-		return class.Item{}, err
-	}
-	items, err := class.ListItems(l)
-	if err != nil {
-		return class.Item{}, err
-	}
-	n := 0
-	if live.Question != nil {
-		n = live.Question.Number
-	}
-	if n >= len(items) {
-		return class.Item{}, refuse(trainer.KindConflict, "classes.live.list_done")
-	}
-	return items[n], nil
-}
-
-// formTiming reads the preview and the answer window in whole seconds
-// ("preview", "window"; the window empty for def's), checked by
-// class.CheckTiming.
-func formTiming(form map[string][]string, def class.Timing) (class.Timing, error) {
-	t := def
-	read := func(k string, to *time.Duration) error {
-		v := ""
-		if vs := form[k]; len(vs) > 0 {
-			v = strings.TrimSpace(vs[0])
-		}
-		if v == "" {
-			return nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return refuse(trainer.KindInvalid, "classes.live.seconds")
-		}
-		*to = time.Duration(n) * time.Second
-		return nil
-	}
-	if err := read("preview", &t.Preview); err != nil {
-		return t, err
-	}
-	if err := read("window", &t.Window); err != nil {
-		return t, err
-	}
-	return t, class.CheckTiming(t)
 }
 
 // handleLiveAction records the instructor's action on the current question
@@ -279,34 +161,11 @@ func (s *Server) handleLiveAction(w http.ResponseWriter, r *http.Request) {
 		}
 		e.Add = time.Duration(n) * time.Second
 	}
-	if err := s.questionOf(r.Context(), c, qID); err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if _, err := s.db.RecordClassEvent(r.Context(), qID, e, class.CheckEvent); err != nil {
+	if err := s.drive.Act(r.Context(), c, qID, e); err != nil {
 		s.error(w, r, err)
 		return
 	}
 	s.done(w, r, c.ID)
-}
-
-// questionOf refuses question qID unless it is the class's live drill's:
-// an instructor drives their own class's questions only.
-func (s *Server) questionOf(ctx context.Context, c *class.Class, qID int64) error {
-	live, err := s.db.ClassLive(ctx, c.ID, 0)
-	if err != nil {
-		return err
-	}
-	if live.Run == nil {
-		return errClassNoRun
-	}
-	switch {
-	case live.Question == nil:
-		return trainer.ErrClassQuestionNotFound
-	case live.Question.ID != qID: // a page left open on a question since followed
-		return trainer.ErrClassMovedOn
-	}
-	return nil
 }
 
 // handleLiveStanding switches the standing the class shows (none,

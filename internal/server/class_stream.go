@@ -50,71 +50,45 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.logError(r, err)
 		return
 	}
-	last, lastClock, joined, keep := live.LastKey(r), r.URL.Query().Get("clock"), sn.Live.Live.Joined, live.WantsStream(r)
-	running := sn.Running()
-	on := func(sn *live.Snap) (bool, error) {
-		running = sn.Running()
+	joined := sn.Live.Live.Joined
+	shown := live.Shown{"panel": live.LastKey(r), "clock": r.URL.Query().Get("clock")}
+	parts := func(sn *live.Snap) ([]live.Part, error) {
 		if p == nil && sn.Running() && sn.Live.Live.Joined != joined {
 			// Joined on another tablet since: read who the trainee is in it.
 			joined = sn.Live.Live.Joined
 			if p, err = s.participation(ctx, sn, u.ID); err != nil {
-				return false, err
+				return nil, err
 			}
 		}
 		panel, err := s.view.TabletPanelSince(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock(), last)
 		if err != nil {
-			return false, err
+			return nil, err
 		}
-		switch {
-		case panel.Key != last:
-			data, err := s.tabletBytes(ctx, sn, panel)
-			if err != nil {
-				return false, err
-			}
-			if err := ev.Send("panel", panel.Key, data); err != nil {
-				return false, nil
-			}
-			last, lastClock = panel.Key, panel.Clock.Key
-		case panel.Clock.Key != lastClock:
-			data, err := renderBytes(ctx, templates.LiveClockPart(panel.Clock, false))
-			if err != nil {
-				return false, err
-			}
-			if err := ev.Send("clock", "", data); err != nil {
-				return false, nil
-			}
-			lastClock = panel.Clock.Key
-		}
-		// A stream stays open while no drill runs: the page waits for the
-		// next one. Ending it would make the browser's EventSource report
-		// an error and reconnect every few seconds.
-		return keep, nil
+		clock := live.Part{Event: "clock", Key: panel.Clock.Key,
+			Render: func() ([]byte, error) { return renderBytes(ctx, templates.LiveClockPart(panel.Clock, false)) }}
+		return []live.Part{{Event: "panel", Key: panel.Key, ID: true, Holds: []live.Part{clock},
+			Render: func() ([]byte, error) { return s.tabletBytes(ctx, sn, panel) }}, clock}, nil
 	}
-	if more, err := on(sn); err != nil || !more {
-		s.streamEnd(r, err)
-		return
-	}
-	alive := s.keepSignedIn(ctx, &running)
-	s.streamEnd(r, s.live.Follow(ctx, ev, c.ID, on, alive))
+	s.streamEnd(r, s.live.Serve(ctx, ev, c.ID, sn, shown, live.WantsStream(r), parts, s.keepSignedIn(ctx)))
 }
 
 // sessionTouchEvery is how often an event stream keeps its reader's
 // session alive while a live drill runs.
 const sessionTouchEvery = time.Minute
 
-// keepSignedIn is a stream's heartbeat check (live.Hub.Follow's alive). A
+// keepSignedIn is a stream's heartbeat check (live.Hub.Serve's alive). A
 // trainee watching a live drill does not tap while the instructor explains,
 // nor does the instructor at the projector, and a stream is one long
-// request: while *running says a drill runs, it keeps the reader's session
+// request: while a drill runs, it keeps the reader's session
 // from ending idle, at most once a minute, as a tap would. Between drills
 // it does not, so that a tablet left on the class page signs out on its
 // idle timeout. When it would keep the session and finds it ended (signed
 // out on another tablet, ended idle), the stream ends too.
-func (s *Server) keepSignedIn(ctx context.Context, running *bool) func() bool {
+func (s *Server) keepSignedIn(ctx context.Context) func(running bool) bool {
 	token, touched := visitOf(ctx).token, s.db.Clock()
-	return func() bool {
+	return func(running bool) bool {
 		now := s.db.Clock()
-		if !*running || now.Sub(touched) < sessionTouchEvery {
+		if !running || now.Sub(touched) < sessionTouchEvery {
 			return true
 		}
 		touched = now
@@ -189,50 +163,25 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 		s.logError(r, err)
 		return
 	}
-	last, lastControls, keep := live.LastKey(r), r.URL.Query().Get("controls"), live.WantsStream(r)
-	running := sn.Running()
-	on := func(sn *live.Snap) (bool, error) {
-		running = sn.Running()
+	shown := live.Shown{"panel": live.LastKey(r), "controls": r.URL.Query().Get("controls")}
+	parts := func(sn *live.Snap) ([]live.Part, error) {
 		now := s.db.Clock()
 		panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 		if err != nil {
-			return false, err
+			return nil, err
 		}
 		controls, err := s.projectorControls(ctx, sn, now)
 		if err != nil {
-			return false, err
+			return nil, err
 		}
-		if panel.Key != last {
-			data, err := renderBytes(ctx, templates.ProjectorPanelPart(panel))
-			if err != nil {
-				return false, err
-			}
-			if err := ev.Send("panel", panel.Key, data); err != nil {
-				return false, nil
-			}
-			last = panel.Key
-		}
-		if controls.Key != lastControls {
-			data, err := renderBytes(ctx, templates.ProjectorControlsPart(controls, false))
-			if err != nil {
-				return false, err
-			}
-			if err := ev.Send("controls", "", data); err != nil {
-				return false, nil
-			}
-			lastControls = controls.Key
-		}
-		// A stream stays open while no drill runs: the page waits for the
-		// next one. Ending it would make the browser's EventSource report
-		// an error and reconnect every few seconds.
-		return keep, nil
+		return []live.Part{
+			{Event: "panel", Key: panel.Key, ID: true,
+				Render: func() ([]byte, error) { return renderBytes(ctx, templates.ProjectorPanelPart(panel)) }},
+			{Event: "controls", Key: controls.Key,
+				Render: func() ([]byte, error) { return renderBytes(ctx, templates.ProjectorControlsPart(controls, false)) }},
+		}, nil
 	}
-	if more, err := on(sn); err != nil || !more {
-		s.streamEnd(r, err)
-		return
-	}
-	alive := s.keepSignedIn(ctx, &running)
-	s.streamEnd(r, s.live.Follow(ctx, ev, c.ID, on, alive))
+	s.streamEnd(r, s.live.Serve(ctx, ev, c.ID, sn, shown, live.WantsStream(r), parts, s.keepSignedIn(ctx)))
 }
 
 // handleProjectorPoll is the projector's fallback, as handleTabletPoll.

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
@@ -67,7 +66,7 @@ func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st
 	approved := rv.Approved()
 	ctx := r.Context()
 	if refused == nil && status.CanStartExam {
-		refused, err = s.hoursBeforeExam(r, u, game)
+		refused, err = s.certs.HoursBeforeExam(r.Context(), u.ID, game)
 		if err != nil {
 			return templates.ExamStartView{}, err
 		}
@@ -106,7 +105,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 	}
 	ex := &trainer.Exam{UserID: u.ID, Game: game, House: s.house.Name, SiteID: s.site, RulesVersion: s.plan.Version(),
 		Standard: standard, Items: items}
-	refused, err := s.hoursBeforeExam(r, u, game)
+	refused, err := s.certs.HoursBeforeExam(r.Context(), u.ID, game)
 	if err == nil && refused != nil {
 		err = refused
 	} else if err == nil {
@@ -137,27 +136,6 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, templates.ExamURL(ex.ID))
-}
-
-// hoursBeforeExam refuses u's exam of game (KindConflict, said in the
-// catalogue's words) while the house's programme requires its minimum of
-// training hours before the exam and u has not reached it. It is checked
-// before the exam's transaction, not in it: a dealer's hours only grow
-// while they wait.
-func (s *Server) hoursBeforeExam(r *http.Request, u *trainer.User, game string) (refused, err error) {
-	p, ok := s.house.Programmes[game]
-	if !ok || !p.MinimumBeforeExam {
-		return nil, nil
-	}
-	measured, err := s.db.MeasuredTime(r.Context(), u.ID)
-	if err != nil {
-		return nil, err
-	}
-	entered, err := s.db.ListTableHours(r.Context(), u.ID)
-	if err != nil {
-		return nil, err
-	}
-	return records.MayStartExam(records.HoursIn(game, p.MinimumHours, measured, entered), true), nil
 }
 
 // examCheck lets an exam start only when eval says the trainee may sit it

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"github.com/dealerkiosk/trainer/internal/lockout"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -19,11 +20,11 @@ func Routes(s *Server) ([]string, error) {
 
 // HashPeak is the most PIN and password hashes the server has computed at
 // once.
-func HashPeak(s *Server) int64 { return s.hashes.peak.Load() }
+func HashPeak(s *Server) int64 { return s.hashes.Peak() }
 
 // HashSlots is the most it may compute at once.
-const HashSlots = hashSlots
+const HashSlots = lockout.Slots
 
 // SecretChecks is how many PINs and passwords the server has checked
 // against a hash (argon2id), a name that matched nobody included.
-func SecretChecks(s *Server) int64 { return s.hashes.checks.Load() }
+func SecretChecks(s *Server) int64 { return s.hashes.Checks() }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
-	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -218,13 +217,7 @@ func (s *Server) recordCertEvent(w http.ResponseWriter, r *http.Request, kind tr
 		return
 	}
 	e := &trainer.CertEvent{UserID: u.ID, Game: f.Game, Kind: kind, ActorID: me.ID, Notes: f.Notes}
-	if kind.IsTableTest() && st.PendingExam != nil {
-		e.ExamID = st.PendingExam.ExamID
-	}
-	err = s.db.RecordCertEvent(r.Context(), e, func(rec trainer.CertRecord) error {
-		return eval.CheckEvent(s.statusOf(rec, f.Game), kind, me.ID, rec.UserID)
-	})
-	if err != nil {
+	if err := s.certs.Record(r.Context(), e, st); err != nil {
 		s.logRecordsRefusal(r, "grant", u.ID, f.Game, err)
 		// Refused by the state (another manager recorded something
 		// meanwhile, or records that disagree with the audit trail): the

@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 
@@ -394,39 +393,25 @@ func (s *Server) renderPanel(w http.ResponseWriter, r *http.Request, status int,
 	s.render(w, r, status, page, templates.DrillPanelFragment(p))
 }
 
-// currentPanel is the session where it stands; last is its scenario served
-// last, read with it (nil when none).
+// currentPanel is the session where it stands (practice.Flow.Where);
+// last is its scenario served last, read with it (nil when none).
 func (s *Server) currentPanel(r *http.Request, sess *trainer.PracticeSession, last *trainer.Attempt) (templates.DrillPanel, error) {
 	ctx := r.Context()
-	if !sess.Open() {
-		return s.summaryPanel(r, sess)
-	}
-	var err error
-	if last != nil && last.Answered() {
-		f, err := s.feedback(r, sess, last, nil, true)
+	at, err := s.flow.Where(ctx, sess, last, drillLang(ctx))
+	switch {
+	case err != nil:
+		return templates.DrillPanel{}, err
+	case at.Ended != nil:
+		sum := view.Summary(ctx, at.Ended, at.Attempts)
+		return templates.DrillPanel{Bar: view.SessionBar(ctx, at.Ended, 0), Summary: &sum}, nil
+	case at.Answered != nil:
+		f, err := s.feedback(r, sess, at.Answered, nil, true)
 		if err != nil {
 			return templates.DrillPanel{}, err
 		}
-		return templates.DrillPanel{Bar: view.SessionBar(ctx, sess, last.Position), Feedback: &f}, nil
+		return templates.DrillPanel{Bar: view.SessionBar(ctx, sess, at.Answered.Position), Feedback: &f}, nil
 	}
-	var sv *practice.Served
-	if last != nil {
-		// The last scenario waits for its answer: it is the one to show
-		// (a session has one waiting at most), as Flow.Next would find.
-		sv, err = s.flow.Rebuild(ctx, last)
-	} else {
-		sv, err = s.flow.Next(ctx, sess, nil, drillLang(ctx))
-	}
-	if errors.Is(err, practice.ErrSessionDone) {
-		if sess, err = s.db.EndPracticeSession(ctx, sess.ID, sess.UserID); err != nil {
-			return templates.DrillPanel{}, err
-		}
-		return s.summaryPanel(r, sess)
-	}
-	if err != nil {
-		return templates.DrillPanel{}, err
-	}
-	return s.questionPanel(r, sess, sv, nil, nil), nil
+	return s.questionPanel(r, sess, at.Waiting, nil, nil), nil
 }
 
 // questionPanel is the session's panel with served question sv waiting for
@@ -442,23 +427,9 @@ func (s *Server) questionPanel(r *http.Request, sess *trainer.PracticeSession, s
 func (s *Server) feedback(r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, d *drills.Drill, inSession bool) (templates.FeedbackView, error) {
 	if d == nil {
 		var err error
-		d, err = s.plan.Rebuild(a.Spec)
-		switch {
-		case errors.Is(err, practice.ErrRulesChanged):
-			d = nil
-		case err != nil:
-			return templates.FeedbackView{}, fmt.Errorf("rebuild attempt %d: %w", a.ID, err)
+		if d, err = s.flow.AnsweredDrill(a); err != nil {
+			return templates.FeedbackView{}, err
 		}
 	}
 	return s.view.Feedback(r.Context(), sess, a, d, inSession)
-}
-
-// summaryPanel ends a session: its score and its scenarios.
-func (s *Server) summaryPanel(r *http.Request, sess *trainer.PracticeSession) (templates.DrillPanel, error) {
-	as, err := s.db.ListAttempts(r.Context(), trainer.AttemptFilter{UserID: sess.UserID, SessionID: sess.ID, Answered: true, Limit: 200})
-	if err != nil {
-		return templates.DrillPanel{}, err
-	}
-	sum := view.Summary(r.Context(), sess, as)
-	return templates.DrillPanel{Bar: view.SessionBar(r.Context(), sess, 0), Summary: &sum}, nil
 }

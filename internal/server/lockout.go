@@ -1,13 +1,12 @@
 package server
 
 import (
-	"context"
 	"net/http"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 	"github.com/go-chi/chi/v5/middleware"
 )
 
@@ -24,82 +23,23 @@ type refusal struct {
 	status int
 }
 
-// checkSecret is the one way a sign-in checks a PIN or password: attempt a
-// is counted against the limits first, in one transaction with the check
-// of the holds in force, so that concurrent guesses cannot slip past a
-// limit; only then does check run (argon2id); then the attempt is finished,
-// a right one taking its count back. wrong is the message id of a wrong one
-// ("signin.wrong_pin"), whose "_left" message warns of a hold.
-// It returns whether the secret was right, or the refusal to show.
-//
-// All three steps run in one slot of the hash gate. Attempts in flight
-// count against the limits until they are finished, so letting only as many
-// be in flight as there are slots keeps honest concurrent sign-ins (a class
-// behind one address at nine o'clock, a double tap) from filling a limit
-// with attempts that will turn out right; the limits do not rely on it.
+// checkSecret checks a sign-in's PIN or password against the sign-in
+// limits (lockout.Gate.Check); wrong is the message id of a wrong one
+// ("signin.wrong_pin"), whose "_left" message warns of a hold. It returns
+// whether the secret was right, or the refusal to show.
 func (s *Server) checkSecret(r *http.Request, a trainer.SigninAttempt, check func() bool, wrong string) (bool, refusal, error) {
-	ctx := r.Context()
-	var (
-		d       trainer.SigninDecision
-		ok      bool
-		started []*trainer.SigninHold
-		err     error
-	)
-	if gerr := s.hashes.do(ctx, func() {
-		if d, err = s.db.ReserveSigninAttempt(ctx, a); err != nil || d.Refused != nil {
-			return
-		}
-		s.hashes.checks.Add(1)
-		ok = check()
-		// Finished even if the visitor has left meanwhile: the count
-		// must say how the check came out.
-		started, err = s.db.FinishSigninAttempt(context.WithoutCancel(ctx), d.Attempt, ok)
-	}); gerr != nil {
-		return false, refusal{}, gerr // the visitor left before anything was counted
-	}
+	v, err := s.hashes.Check(r.Context(), s.db, a, check)
 	switch {
 	case err != nil:
-		return false, refusal{}, err
-	case d.Refused != nil:
-		return false, refusal{msgHeld(d.Refused, s.db.Clock()), http.StatusTooManyRequests}, nil
-	case ok:
+		return false, refusal{}, err // the visitor left before anything was counted
+	case v.OK:
 		return true, refusal{}, nil
 	}
-	s.logHolds(r, a, started)
-	if h := firstHold(started); h != nil {
-		return false, refusal{msgHeld(h, s.db.Clock()), http.StatusTooManyRequests}, nil
+	s.logHolds(r, a, v.Started)
+	if v.Held != nil {
+		return false, refusal{view.SigninHeld(v.Held, s.db.Clock()), http.StatusTooManyRequests}, nil
 	}
-	return false, refusal{wrongMessage(wrong, d.Left), http.StatusUnprocessableEntity}, nil
-}
-
-// warnTries is how few tries left the sign-in forms warn of: the keypad
-// says "2 tries left" before a hold stops the account on the device.
-const warnTries = 2
-
-// wrongMessage is the message of a wrong PIN or password (message id
-// wrong) with, when few are left, how many more a hold allows ("That PIN is
-// not right. 2 tries left before sign-in is held on this device."). The
-// words are the same for every account, so they tell nothing of whether a
-// staff name exists: a name of nobody's is counted like an account.
-func wrongMessage(wrong string, left int) say.Message {
-	if left <= 0 || left > warnTries {
-		return say.Msg(wrong)
-	}
-	return say.Msg(wrong+"_left", "Count", left)
-}
-
-// firstHold is the hold to tell the visitor about among those a failure
-// started: the device's, then the account's everywhere, then the account's
-// on the device.
-func firstHold(holds []*trainer.SigninHold) *trainer.SigninHold {
-	for _, scope := range []trainer.HoldScope{trainer.HoldDevice, trainer.HoldAccount, trainer.HoldPair} {
-		for _, h := range holds {
-			if h.Scope == scope {
-				return h
-			}
-		}
-	}
-	return nil
+	return false, refusal{view.WrongSecret(wrong, v.Left), http.StatusUnprocessableEntity}, nil
 }
 
 // logHolds logs the holds that attempt a's failure started.
@@ -119,24 +59,6 @@ func (s *Server) logHolds(r *http.Request, a trainer.SigninAttempt, holds []*tra
 			s.log.WarnContext(r.Context(), "account held on a device", args...)
 		}
 	}
-}
-
-// msgHeld tells a visitor the hold h stops their sign-in, and until when
-// on the kiosk's clock (say.Clock). The words depend on what is held, never
-// on whether a staff name exists.
-func msgHeld(h *trainer.SigninHold, now time.Time) say.Message {
-	until := say.ClockWord(now, h.Until)
-	what := "pins"
-	if h.Staff {
-		what = "passwords"
-	}
-	switch h.Scope {
-	case trainer.HoldDevice:
-		return say.Msg("signin.held_device", "Until", until)
-	case trainer.HoldAccount:
-		return say.Msg("signin.locked_"+what, "Until", until)
-	}
-	return say.Msg("signin.held_here_"+what, "Until", until)
 }
 
 // handleUserUnlock lifts every hold on a user's account, everywhere and on

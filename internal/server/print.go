@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -121,7 +120,7 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if c.Entry, err = s.grantEntry(r.Context(), u.ID, game, st.Grant.ID); err != nil {
+	if c.Entry, err = s.certs.GrantEntry(r.Context(), u.ID, game, st.Grant.ID); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -157,26 +156,6 @@ func (s *Server) rulesVersions(ctx context.Context) (map[string]*trainer.RulesVe
 		m[v.Version] = v
 	}
 	return m, nil
-}
-
-// grantEntry finds the audit entry that records the grant of event id.
-func (s *Server) grantEntry(ctx context.Context, userID int64, game string, id int64) (*trainer.AuditEntry, error) {
-	es, err := s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.CertSubject(userID, game), Limit: 10000})
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range es {
-		if e.Action != trainer.AuditGranted {
-			continue
-		}
-		var d struct {
-			Event int64 `json:"event"`
-		}
-		if json.Unmarshal([]byte(e.Detail), &d) == nil && d.Event == id {
-			return e, nil
-		}
-	}
-	return nil, nil
 }
 
 // printSubject reads the trainee and game of a printable page and judges

@@ -12,11 +12,14 @@ import (
 	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/approval"
 	"github.com/dealerkiosk/trainer/internal/certs"
+	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/live"
+	"github.com/dealerkiosk/trainer/internal/lockout"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -79,6 +82,8 @@ type Server struct {
 	plan *practice.Planner
 	// flow serves, rebuilds and grades the sessions' and exams' scenarios.
 	flow *practice.Flow
+	// drive writes the instructor's live drill (class.Drive).
+	drive *class.Drive
 	// certs reads and judges the trainees' certifications.
 	certs *certs.Certs
 	// gen makes the instructors' sample drills (content.go).
@@ -89,14 +94,15 @@ type Server struct {
 	// figures computes the pay-table review page's figures in the
 	// background and keeps them (package figure).
 	figures *figure.Board
-	// hashes bounds the PIN and password hashes computed at once
-	// (ratelimit.go). The sign-in limits are kept by the store (lockout.go).
-	hashes *hashGate
+	// hashes bounds the PIN and password hashes computed at once and
+	// checks them against the sign-in limits the store keeps (package
+	// lockout).
+	hashes *lockout.Gate
 	// logoTag is the hash of the house's logo, for its URL (logo.go).
 	logoTag string
 	// versions keeps the rules versions the rules pages loaded, with their
-	// house edges (rules_view.go).
-	versions versionCache
+	// house edges (package approval).
+	versions *approval.Versions
 	// trusted is Config.TrustedProxies.
 	trusted proxies
 	// health answers /healthz (health.go): Config.Health, or its own.
@@ -177,7 +183,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		etags:   etags,
 		plan:    plan,
 		gen:     gen,
-		hashes:  newHashGate(hashSlots),
+		hashes:  lockout.NewGate(lockout.Slots),
 		trusted: cfg.TrustedProxies,
 		health:  cfg.Health,
 	}
@@ -186,6 +192,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	}
 	s.live = live.NewHub(db, s.liveLog)
 	s.flow = &practice.Flow{DB: db, Plan: plan}
+	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}
 	s.certs = &certs.Certs{DB: db, Book: book, House: house}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
@@ -196,6 +203,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		wait = time.Second
 	}
 	s.figures = figure.New(book, house, wait, log)
+	s.versions = approval.New(book, s.figures.Calc, log)
 	s.handler = s.routes()
 	return s, nil
 }

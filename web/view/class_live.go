@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dealerkiosk/trainer/internal/class"
@@ -373,4 +374,49 @@ func (k *Kiosk) kindsOf(games []string) []string {
 		}
 	}
 	return out
+}
+
+// ReadLiveItem reads the question the live drill's form asks: the prepared
+// list's next ("from_list"), or the game, kind and level chosen.
+func ReadLiveItem(form url.Values) (it class.Item, fromList bool) {
+	get := func(k string) string {
+		if v := form[k]; len(v) > 0 {
+			return strings.TrimSpace(v[0])
+		}
+		return ""
+	}
+	if get("from_list") != "" {
+		return class.Item{}, true
+	}
+	level, _ := strconv.Atoi(get("level"))
+	return class.Item{Game: get("game"), Kind: get("kind"), Level: level}, false
+}
+
+// ReadTiming reads the preview and the answer window in whole seconds
+// ("preview", "window"; the window empty for def's), checked by
+// class.CheckTiming.
+func ReadTiming(form url.Values, def class.Timing) (class.Timing, error) {
+	t := def
+	read := func(k string, to *time.Duration) error {
+		v := ""
+		if vs := form[k]; len(vs) > 0 {
+			v = strings.TrimSpace(vs[0])
+		}
+		if v == "" {
+			return nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return trainer.NewError(trainer.KindInvalid, "classes.live.seconds")
+		}
+		*to = time.Duration(n) * time.Second
+		return nil
+	}
+	if err := read("preview", &t.Preview); err != nil {
+		return t, err
+	}
+	if err := read("window", &t.Window); err != nil {
+		return t, err
+	}
+	return t, class.CheckTiming(t)
 }

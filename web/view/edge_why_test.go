@@ -40,7 +40,7 @@ func TestEdgeNotComputed_SaysWhy(t *testing.T) {
 	for tag, w := range want {
 		l := i18n.Default().Localizer(tag)
 		for i, err := range []error{refused, late} {
-			for _, text := range []string{VersionFigure{Problem: err}.in(l).Text, FigureProblem(l, err)} {
+			for _, text := range []string{versionFigureIn(l, VersionFigure{Problem: err}).Text, FigureProblem(l, err)} {
 				if !strings.Contains(text, w[i]) {
 					t.Errorf("%s: %q; want it to say %q", tag, text, w[i])
 				}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/dealerkiosk/trainer/internal/approval"
 	"github.com/dealerkiosk/trainer/internal/book"
 	"github.com/dealerkiosk/trainer/internal/edge"
 	"github.com/dealerkiosk/trainer/internal/i18n"
@@ -161,7 +162,7 @@ func (k *Kiosk) changes(ctx context.Context, v *templates.RulesVersionView, ch r
 			continue
 		}
 		v.Edges = append(v.Edges, templates.EdgeChangeView{GameName: say.Game(ctx, e.Wager.Game), Wager: wagerTitle(l, e.Wager),
-			Before: e.Before.in(l), After: e.After.in(l)})
+			Before: versionFigureIn(l, e.Before), After: versionFigureIn(l, e.After)})
 	}
 }
 
@@ -206,18 +207,11 @@ func rowTitleIn(l *i18n.Localizer, key string) string {
 }
 
 // VersionFigure is a wager's house edge as computed for a rules version, in
-// no language yet: each reader's page says it in theirs.
-type VersionFigure struct {
-	None      bool    // the rows alone do not decide it (the Blind): its game's figure does
-	Problem   error   // why it could not be computed (edge's refusal)
-	Edge      float64 // the house edge, a fraction
-	StdErr    float64 // its standard error, when simulated
-	Simulated bool
-	Rounds    int64
-}
+// no language yet (package approval).
+type VersionFigure = approval.Figure
 
-// in is f in l's language: "1,904 %" and how it was found.
-func (f VersionFigure) in(l *i18n.Localizer) templates.EdgeFigure {
+// versionFigureIn is f in l's language: "1,904 %" and how it was found.
+func versionFigureIn(l *i18n.Localizer, f VersionFigure) templates.EdgeFigure {
 	switch {
 	case f.None:
 		return templates.EdgeFigure{}

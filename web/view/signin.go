@@ -55,3 +55,37 @@ func EndedNotice(ended string, st *trainer.Settings) say.Message {
 	}
 	return say.Message{}
 }
+
+// warnTries is how few tries left the sign-in forms warn of: the keypad
+// says "2 tries left" before a hold stops the account on the device.
+const warnTries = 2
+
+// WrongSecret is the message of a wrong PIN or password (message id
+// wrong) with, when few are left, how many more a hold allows ("That PIN is
+// not right. 2 tries left before sign-in is held on this device."). The
+// words are the same for every account, so they tell nothing of whether a
+// staff name exists: a name of nobody's is counted like an account.
+func WrongSecret(wrong string, left int) say.Message {
+	if left <= 0 || left > warnTries {
+		return say.Msg(wrong)
+	}
+	return say.Msg(wrong+"_left", "Count", left)
+}
+
+// SigninHeld tells a visitor the hold h stops their sign-in, and until when
+// on the kiosk's clock (say.Clock). The words depend on what is held, never
+// on whether a staff name exists.
+func SigninHeld(h *trainer.SigninHold, now time.Time) say.Message {
+	until := say.ClockWord(now, h.Until)
+	what := "pins"
+	if h.Staff {
+		what = "passwords"
+	}
+	switch h.Scope {
+	case trainer.HoldDevice:
+		return say.Msg("signin.held_device", "Until", until)
+	case trainer.HoldAccount:
+		return say.Msg("signin.locked_"+what, "Until", until)
+	}
+	return say.Msg("signin.held_here_"+what, "Until", until)
+}
