@@ -60,7 +60,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 				return nil, err
 			}
 		}
-		panel, err := s.view.TabletPanelSince(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock(), last)
+		panel, err := s.view.TabletPanelSince(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock(), shown["panel"])
 		if err != nil {
 			return nil, err
 		}
