@@ -39,7 +39,12 @@ func TestBrowserPayTables(t *testing.T) {
 				chromedp.SendKeys(chromedp.CSS("#f-name"), "Max Manager"),
 				chromedp.SendKeys(chromedp.CSS("#f-password"), managerPassword),
 				chromedp.Click(testID("staff-submit")), chromedp.WaitVisible(testID("manager-home")))
+			// The menu's link is tapped once the page has settled: a click
+			// sent while the page after sign-in was still being laid out
+			// found its node gone once on CI ("Could not find node").
 			run(t, ctx, "open the pay tables from the menu",
+				browsertest.Settled(),
+				chromedp.WaitVisible(`a.nav-link[href="/tools/paytables"]`),
 				chromedp.Click(chromedp.CSS(`a.nav-link[href="/tools/paytables"]`)),
 				chromedp.WaitVisible(`[data-testid="figures-trips"] [data-testid="table-50-40-30-8-6-5-3"]`))
 			shot("uth")
