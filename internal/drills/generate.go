@@ -66,6 +66,23 @@ func Load(b *rulebook.Book, fsys fs.FS) (*Generator, error) {
 	return New(b, c), nil
 }
 
+// Warm makes a payout and a best-hand drill of every game at house, and
+// throws them away. What a process builds once, on its first drill of a
+// game (the hand evaluators' tables, the joker's, the catalogue's lists),
+// is then built before anyone waits for it: on a loaded two-core machine
+// the first drill of a process took half a second against a tenth of a
+// millisecond after, and it was the slowest question a live class's
+// tablets received (docs/load.md, "The first question of a process").
+// The kiosk calls it in the background at start; a drill it cannot make
+// is left for the request that asks, which reports it.
+func (gen *Generator) Warm(house string) {
+	for _, g := range GameSlugs() {
+		for _, k := range []string{KindPayout, KindHand} {
+			_, _ = gen.Generate(house, Spec{Game: g, Kind: k, Level: 1, Seed: 1})
+		}
+	}
+}
+
 // Config returns the drill configuration (levels and target times).
 func (gen *Generator) Config() *Config { return gen.cfg }
 

@@ -321,21 +321,15 @@ func (h *Hub) untilBoundary() time.Duration {
 // drill and its current question, the answers to it, and, once the
 // question is closed, the standings the class shows.
 func Read(ctx context.Context, db trainer.Store, classID int64) (*Snap, error) {
-	live, err := db.ClassLive(ctx, classID, 0)
+	rd, err := db.ReadClassLive(ctx, classID)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := db.FindClass(ctx, classID)
-	if err != nil {
-		return nil, err
-	}
-	sn := &Snap{Live: class.Live{Class: (*class.Class)(rec), Live: live, ByUser: map[int64]*trainer.Attempt{}}}
-	if live.Question == nil {
+	sn := &Snap{Live: class.Live{Class: (*class.Class)(rd.Class), Live: rd.Live, ByUser: map[int64]*trainer.Attempt{}}}
+	if rd.Live.Question == nil {
 		return sn, nil
 	}
-	if sn.Answers, err = db.ClassAnswers(ctx, live.Question.ID); err != nil {
-		return nil, err
-	}
+	sn.Answers = rd.Answers
 	for _, a := range sn.Answers {
 		sn.ByUser[a.UserID] = a
 	}

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -111,6 +112,7 @@ func classLiveBench(b *testing.B, hs []*servertest.Harness) {
 
 	var mu sync.Mutex
 	var toQuestion, toResult []time.Duration
+	var lastTablet []string // each question's last tablet, to the question and to the result
 	b.ResetTimer()
 	cpu0, wall0 := cpuTime(), time.Now()
 	var wg sync.WaitGroup
@@ -147,6 +149,8 @@ func classLiveBench(b *testing.B, hs []*servertest.Harness) {
 				}
 				mu.Lock()
 				toQuestion, toResult = append(toQuestion, lat...), append(toResult, res...)
+				lastTablet = append(lastTablet, fmt.Sprintf("class %d question %d: %v, %v", i+1, n,
+					slices.Max(lat).Round(time.Millisecond), slices.Max(res).Round(time.Millisecond)))
 				mu.Unlock()
 			}
 		})
@@ -167,6 +171,7 @@ func classLiveBench(b *testing.B, hs []*servertest.Harness) {
 	b.ReportMetric(pct(toResult, 0.5), "result-p50-ms")
 	b.ReportMetric(pct(toResult, 0.99), "fanout-p99-ms")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(classes*tablets*questions), "cpu-ms/tablet/question")
+	b.Logf("the last tablet of each question, to the question and to the result:\n%s", strings.Join(lastTablet, "\n"))
 	b.Logf("%d classes × %d tablets × %d questions on %d processes in %v on %d CPUs; CPU %v", classes, tablets, questions, len(hs),
 		wall.Round(time.Millisecond), runtime.NumCPU(), cpu.Round(time.Millisecond))
 }

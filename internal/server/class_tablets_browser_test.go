@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,6 +85,14 @@ func TestClassLive_Tablets(t *testing.T) {
 		chromedp.WithPollingTimeout(30*time.Second)))
 
 	for n := 1; n <= questions; n++ {
+		// Each tablet notes, in its own page, the moment its keypad for the
+		// question appears: the question's arrival as the trainee sees it,
+		// reported against the server's start below (measured, not asserted).
+		for _, tab := range tabs {
+			if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](shownWatchJS)); err != nil {
+				t.Fatal(err)
+			}
+		}
 		began := time.Now()
 		run(t, projector, fmt.Sprintf("ask question %d", n), chromedp.WaitVisible(testID("ask")),
 			chromedp.SetValue(chromedp.CSS("#next-kind"), "payout"),
@@ -108,6 +117,17 @@ func TestClassLive_Tablets(t *testing.T) {
 		if err := errors.Join(errs...); err != nil {
 			t.Fatalf("question %d: %v", n, err)
 		}
+		var shown []time.Duration
+		for i, tab := range tabs {
+			ms, err := chromedp.Run(tab, chromedp.Evaluate[int64](`window.questionShownAt || 0`))
+			if err != nil || ms == 0 {
+				t.Fatalf("question %d: tablet %d noted no keypad (%v)", n, i+1, err)
+			}
+			shown = append(shown, time.UnixMilli(ms).Sub(q.Start))
+		}
+		slices.Sort(shown)
+		t.Logf("question %d: the keypad appeared on the tablets %v to %v after the question's start (median %v)", n,
+			shown[0].Round(time.Millisecond), shown[len(shown)-1].Round(time.Millisecond), shown[len(shown)/2].Round(time.Millisecond))
 		wantRight := tablets - tablets/3
 		run(t, projector, fmt.Sprintf("the projector counts %d answers", tablets), chromedp.Poll[chromedp.Void](
 			`(document.querySelector('[data-testid="answered"] .live-answered-n') || {}).textContent?.trim() === `+strconv.Quote(strconv.Itoa(tablets)),
@@ -144,6 +164,22 @@ func TestClassLive_Tablets(t *testing.T) {
 		t.Errorf("the report has %d rows; want the %d who joined", n, tablets)
 	}
 }
+
+// shownWatchJS clears the tablet's note of when the keypad appeared and,
+// the first time, starts watching the page for it: window.questionShownAt
+// is the time (milliseconds since 1970, the machine's clock) the keypad
+// was first seen after the note was cleared.
+const shownWatchJS = `(function () {
+	window.questionShownAt = 0;
+	var note = function () {
+		if (!window.questionShownAt && document.querySelector('[data-testid="pad-submit"]')) { window.questionShownAt = Date.now(); }
+	};
+	if (!window.questionShownWatch) {
+		window.questionShownWatch = new MutationObserver(note);
+		window.questionShownWatch.observe(document.body, {childList: true, subtree: true});
+	}
+	return true;
+})()`
 
 // joinOnTablet signs a trainee in on the tablet ctx with the PIN keypad
 // at pin (their sign-in page) and joins the live class from their home.

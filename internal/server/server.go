@@ -190,6 +190,9 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	if s.health == nil {
 		s.health = NewHealth(db, log)
 	}
+	// The first drill of each game builds the evaluators' tables: build
+	// them now, beside the start, not in the first trainee's wait.
+	go gen.Warm(house.Name)
 	s.live = live.NewHub(db, s.liveLog)
 	s.flow = &practice.Flow{DB: db, Plan: plan}
 	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}

@@ -434,8 +434,45 @@ func (db *DB) ClassLive(ctx context.Context, classID, userID int64) (*trainer.Cl
 		return nil, err
 	}
 	defer tx.Rollback()
+	return classLive(ctx, tx, classID, userID, true)
+}
+
+// ReadClassLive returns class classID's live drill whole, read at one
+// moment in one transaction: the class, what ClassLive returns for no
+// user, and the answers to the question asked last, in the order given.
+// It is what every process of a group reads each time the class's live
+// version moves (internal/live), so it is one read of the fewest round
+// trips, not three. Returns trainer.ErrClassNotFound.
+func (db *DB) ReadClassLive(ctx context.Context, classID int64) (*trainer.ClassLiveRead, error) {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	l, err := classLive(ctx, tx, classID, 0, false)
+	if err != nil {
+		return nil, err
+	}
+	c, err := findClass(ctx, tx, classID)
+	if err != nil {
+		return nil, err
+	}
+	rd := &trainer.ClassLiveRead{Class: c, Live: l}
+	if l.Question != nil {
+		if rd.Answers, err = questionAnswers(ctx, tx, l.Question.ID); err != nil {
+			return nil, err
+		}
+		l.Answered = len(rd.Answers)
+	}
+	return rd, nil
+}
+
+// classLive is ClassLive in tx. count says whether to count the answers to
+// the question with a statement of its own; ReadClassLive counts those it
+// reads instead.
+func classLive(ctx context.Context, tx *Tx, classID, userID int64, count bool) (*trainer.ClassLive, error) {
 	l := &trainer.ClassLive{ClassID: classID}
-	err = tx.QueryRowContext(ctx, `SELECT version FROM class_live WHERE class_id = ?`, classID).Scan(&l.Version)
+	err := tx.QueryRowContext(ctx, `SELECT version FROM class_live WHERE class_id = ?`, classID).Scan(&l.Version)
 	if err != nil {
 		return nil, notFound(tx, err, trainer.ErrClassNotFound)
 	}
@@ -451,7 +488,7 @@ func (db *DB) ClassLive(ctx context.Context, classID, userID int64) (*trainer.Cl
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM class_participants WHERE run_id = ?`, l.Run.ID).Scan(&l.Joined); err != nil {
 		return nil, fmt.Errorf("live drill: %w", err)
 	}
-	if l.Question != nil {
+	if l.Question != nil && count {
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM class_answers WHERE question_id = ?`, l.Question.ID).Scan(&l.Answered); err != nil {
 			return nil, fmt.Errorf("live drill: %w", err)
 		}
@@ -487,6 +524,10 @@ func (db *DB) ClassAnswers(ctx context.Context, questionID int64) ([]*trainer.At
 		return nil, err
 	}
 	defer tx.Rollback()
+	return questionAnswers(ctx, tx, questionID)
+}
+
+func questionAnswers(ctx context.Context, tx *Tx, questionID int64) ([]*trainer.Attempt, error) {
 	return listAttempts(ctx, tx, `SELECT `+attemptColumns+` FROM attempts
 		WHERE id IN (SELECT attempt_id FROM class_answers WHERE question_id = ?) ORDER BY answered_at, id`, questionID)
 }
@@ -567,7 +608,8 @@ func (db *DB) ClassLiveVersions(ctx context.Context, classIDs ...int64) (map[int
 	if len(classIDs) == 0 {
 		return out, nil
 	}
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	// One statement reads one state: PostgreSQL sends no BEGIN for it.
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}

@@ -205,6 +205,20 @@ func testClassLive(t *testing.T, open Opener) {
 	if as, err := db.ClassAnswers(ctx, q.ID); err != nil || len(as) != 2 || as[0].UserID != tia.ID || as[1].UserID != tom.ID {
 		t.Errorf("ClassAnswers = %v, %v; want Tia's then Tom's", as, err)
 	}
+	// The whole read a process makes when the version moves says the same
+	// as the three reads apart.
+	if rd, err := db.ReadClassLive(ctx, c.ID); err != nil {
+		t.Errorf("ReadClassLive: %v", err)
+	} else if rd.Class == nil || rd.Class.ID != c.ID || rd.Class.Name != c.Name || len(rd.Class.Members) != len(c.Members) ||
+		rd.Live.Run == nil || rd.Live.Run.ID != r.ID || rd.Live.Question == nil || rd.Live.Question.ID != q.ID ||
+		len(rd.Live.Question.Events) != 2 || rd.Live.Answered != 2 || rd.Live.Joined != 4 || rd.Live.Participant != nil ||
+		rd.Live.Answer != nil || rd.Live.Version != liveVersion(t, db, c.ID) ||
+		len(rd.Answers) != 2 || rd.Answers[0].UserID != tia.ID || rd.Answers[1].UserID != tom.ID {
+		t.Errorf("ReadClassLive = class %+v, live %+v, answers %v", rd.Class, rd.Live, rd.Answers)
+	}
+	if _, err := db.ReadClassLive(ctx, c.ID+1000); trainer.KindOf(err) != trainer.KindNotFound {
+		t.Errorf("ReadClassLive of no class = %v; want not found", err)
+	}
 
 	// The lock closes the answers; the next question may start; the first
 	// takes nothing more.

@@ -168,6 +168,15 @@ type ClassLive struct {
 	Answer      *Attempt
 }
 
+// ClassLiveRead is a class's live drill read at one moment: the class, its
+// live drill as ClassLive says it for no trainee, and the answers to the
+// question asked last, in the order given.
+type ClassLiveRead struct {
+	Class   *Class
+	Live    *ClassLive
+	Answers []*Attempt
+}
+
 // ClassRunRecord is a live drill whole, for its report: its questions in
 // order, each with its events, the trainees who joined, and every answer,
 // by question ID.
