@@ -323,6 +323,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	ready := func(site *trainer.Site) {
 		version, _ := db.SchemaVersion(ctx)
 		log.Info("kiosk ready", "url", scheme+"://"+displayAddr(ln.Addr()), "db", dbName, "schema", version, "site", site.Name, "house", cfg.House)
+		go gate.srv.Warm()
 	}
 	if !background {
 		ready(site)

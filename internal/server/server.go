@@ -190,9 +190,6 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	if s.health == nil {
 		s.health = NewHealth(db, log)
 	}
-	// The first drill of each game builds the evaluators' tables: build
-	// them now, beside the start, not in the first trainee's wait.
-	go gen.Warm(house.Name)
 	s.live = live.NewHub(db, s.liveLog)
 	s.flow = &practice.Flow{DB: db, Plan: plan}
 	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}
@@ -213,6 +210,12 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 
 // ServeHTTP serves a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Warm builds what the first drill of each game builds once in a process
+// (drills.Generator.Warm), so that neither the first trainee nor a live
+// class's first question waits for it. The kiosk calls it in the
+// background once it listens: at start it would slow the start itself.
+func (s *Server) Warm() { s.gen.Warm(s.house.Name) }
 
 // Close stops the background computations (the pay-table figures still
 // being counted or simulated) and waits for them to return. Call it once the

@@ -155,6 +155,7 @@ func Start(tb testing.TB, opts Options) *Harness {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	srv.Warm() // as cmd/trainer does once it listens: tests time steady work, not a process's first drill
 	ts := httptest.NewServer(srv)
 	var once sync.Once
 	stop := func() {
