@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
 	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -164,30 +163,5 @@ func TestRecords_Commands(t *testing.T) {
 	}
 	if _, err := runCmd(t, noEnv, "", "audit", "verify", "-db", path, "-file", "12-x"); err == nil || !strings.Contains(err.Error(), "not a file's verification code") {
 		t.Errorf("a bad code: %v", err)
-	}
-}
-
-// TestMigrate_RefusesRecords: a school that keeps records of issue 24 is
-// not moved into a group (the move copies none of them yet, and their
-// audit entries would name rows the group lacks): the refusal names the
-// table, and the group is left as it was.
-func TestMigrate_RefusesRecords(t *testing.T) {
-	t.Parallel()
-	url := pgtest.URL(t)
-	cmd := migrateCmd(t)
-	school := schoolDB(t)
-	if out, err := runCmd(t, noEnv, "", "records", "signer", "-db", school, "-user", "Max Manager"); err != nil {
-		t.Fatalf("records signer: %q, %v", out, err)
-	}
-	if _, err := cmd("site", "list", "-db", url); err != nil {
-		t.Fatal(err)
-	}
-	before := groupState(t, url)
-	if _, err := cmd("migrate", "-from", school, "-to", url, "-site", "North"); err == nil ||
-		!strings.Contains(err.Error(), "table_test_signers (1)") || !strings.Contains(err.Error(), "docs/records.md") {
-		t.Errorf("migrate of a school with records = %v; want a refusal naming them", err)
-	}
-	if after := groupState(t, url); after != before {
-		t.Errorf("a refused move changed the group:\nbefore %s\nafter  %s", before, after)
 	}
 }
