@@ -131,7 +131,7 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 	}
 	d := map[string]any{"school": m.School}
 	for k, n := range rep.Counts {
-		d[k+"s"] = n
+		d[postgres.CountKey(k)] = n
 	}
 	if err := school.FinishMoveOut(trainer.WithOperator(ctx), group.Name(), rep.Site, d); err != nil {
 		return fmt.Errorf("migrate: the school was copied, but its file could not be marked as moved (%s): run the same command again to mark it", oneLine(err))

@@ -43,9 +43,22 @@ type SchoolMove struct {
 }
 
 // MoveKinds are the kinds of rows MoveSchool copies, in the order it copies
-// and reports them.
+// and reports them; programme_same counts the school's programme versions
+// that are the group's own (the same content), found and not copied.
 var MoveKinds = []string{"user", "session", "attempt", "exam", "cert_event", "rules_version",
 	"signer", "programme", "programme_same", "sheet", "hours", "topic", "audit"}
+
+// CountKey is the key of the count of kind in the audit entries that
+// record a move ("users", "hours", "programmes_same").
+func CountKey(kind string) string {
+	switch kind {
+	case "hours":
+		return kind
+	case "programme_same":
+		return "programmes_same"
+	}
+	return kind + "s"
+}
 
 // MoveReport says what MoveSchool copied.
 type MoveReport struct {
@@ -127,7 +140,7 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 	}
 	d := map[string]any{"school": m.School, "site": m.Site}
 	for k, n := range rep.Counts {
-		d[k+"s"] = n
+		d[CountKey(k)] = n
 	}
 	if _, err := appendAudit(ctx, tx, actorOf(ctx), AuditSchoolMoved, "site:"+strconv.FormatInt(mv.site, 10), d); err != nil {
 		return rep, err
@@ -323,6 +336,27 @@ func (mv *mover) users(ctx context.Context) error {
 	return nil
 }
 
+// pending reads the rows of query, n columns each, whose first column (the
+// id at the school) was not moved as kind yet.
+func (mv *mover) pending(ctx context.Context, kind, query string, n int) ([][]any, error) {
+	var todo [][]any
+	err := mv.rowsOf(ctx, query, func(sc func(...any) error) error {
+		v := make([]any, n)
+		ptrs := make([]any, n)
+		for i := range v {
+			ptrs[i] = &v[i]
+		}
+		if err := sc(ptrs...); err != nil {
+			return err
+		}
+		if _, done := mv.ids[kind][nullInt(v[0]).Int64]; !done {
+			todo = append(todo, v)
+		}
+		return nil
+	})
+	return todo, err
+}
+
 // copyRows copies the rows of a school table whose first column is its id:
 // cols are read from the school as given, and written through conv (which
 // translates references and times) into insert, whose id is returned.
@@ -456,22 +490,8 @@ func (mv *mover) attempts(ctx context.Context) error {
 
 // exams copies the exams with their items; an exam keeps its session's id.
 func (mv *mover) exams(ctx context.Context) error {
-	var todo [][]any
-	err := mv.rowsOf(ctx, `SELECT session_id, user_id, game, house, rules_version, standard, started_at, finished_at, passed, result
-		FROM exams ORDER BY session_id`, func(sc func(...any) error) error {
-		v := make([]any, 10)
-		ptrs := make([]any, 10)
-		for i := range v {
-			ptrs[i] = &v[i]
-		}
-		if err := sc(ptrs...); err != nil {
-			return err
-		}
-		if _, done := mv.ids["exam"][nullInt(v[0]).Int64]; !done {
-			todo = append(todo, v)
-		}
-		return nil
-	})
+	todo, err := mv.pending(ctx, "exam", `SELECT session_id, user_id, game, house, rules_version, standard, started_at, finished_at, passed, result
+		FROM exams ORDER BY session_id`, 10)
 	if err != nil {
 		return err
 	}

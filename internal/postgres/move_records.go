@@ -25,18 +25,7 @@ import (
 // signers copies the marks of who may sign table tests; each is known by
 // its user's id.
 func (mv *mover) signers(ctx context.Context) error {
-	var todo [][]any
-	err := mv.rowsOf(ctx, `SELECT user_id, allowed_at, allowed_by FROM table_test_signers ORDER BY user_id`,
-		func(sc func(...any) error) error {
-			v := make([]any, 3)
-			if err := sc(&v[0], &v[1], &v[2]); err != nil {
-				return err
-			}
-			if _, done := mv.ids["signer"][nullInt(v[0]).Int64]; !done {
-				todo = append(todo, v)
-			}
-			return nil
-		})
+	todo, err := mv.pending(ctx, "signer", `SELECT user_id, allowed_at, allowed_by FROM table_test_signers ORDER BY user_id`, 3)
 	if err != nil {
 		return err
 	}
@@ -85,22 +74,8 @@ func (mv *mover) programmes(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	var todo [][]any
-	err = mv.rowsOf(ctx, `SELECT id, game, number, digest, body, recorded_at, recorded_by, approved_at, approved_by
-		FROM programme_versions ORDER BY game, number`, func(sc func(...any) error) error {
-		v := make([]any, 9)
-		ptrs := make([]any, 9)
-		for i := range v {
-			ptrs[i] = &v[i]
-		}
-		if err := sc(ptrs...); err != nil {
-			return err
-		}
-		if _, done := mv.ids["programme"][nullInt(v[0]).Int64]; !done {
-			todo = append(todo, v)
-		}
-		return nil
-	})
+	todo, err := mv.pending(ctx, "programme", `SELECT id, game, number, digest, body, recorded_at, recorded_by, approved_at, approved_by
+		FROM programme_versions ORDER BY game, number`, 9)
 	if err != nil {
 		return err
 	}
@@ -139,18 +114,7 @@ func (mv *mover) programmes(ctx context.Context) error {
 
 // sheets copies the table tests' sheets; each is known by its event's id.
 func (mv *mover) sheets(ctx context.Context) error {
-	var todo [][]any
-	err := mv.rowsOf(ctx, `SELECT event_id, programme_id, signature, items, retest FROM table_test_sheets ORDER BY event_id`,
-		func(sc func(...any) error) error {
-			v := make([]any, 5)
-			if err := sc(&v[0], &v[1], &v[2], &v[3], &v[4]); err != nil {
-				return err
-			}
-			if _, done := mv.ids["sheet"][nullInt(v[0]).Int64]; !done {
-				todo = append(todo, v)
-			}
-			return nil
-		})
+	todo, err := mv.pending(ctx, "sheet", `SELECT event_id, programme_id, signature, items, retest FROM table_test_sheets ORDER BY event_id`, 5)
 	if err != nil {
 		return err
 	}
