@@ -218,8 +218,9 @@ func TestMigrate_Records(t *testing.T) {
 			if a, b := fileCode.ReplaceAllString(after, "CODE"), fileCode.ReplaceAllString(wantFile, "CODE"); a != b {
 				t.Errorf("Dana's file in the group:\n%s\nat the school:\n%s", after, before)
 			}
-			if !strings.Contains(before, "UTH 1: 30 min") || !strings.Contains(before, "Shuffle procedure: fail\n") {
-				t.Errorf("the school's file lacks the hours struck out or the failed item:\n%s", before)
+			if !strings.Contains(before, "UTH 1: 30 min, entered by Max Manager\n  Struck out on ") ||
+				!strings.Contains(before, "by Max Manager: Entered for the wrong dealer.\n") || !strings.Contains(before, "Shuffle procedure: fail\n") {
+				t.Errorf("the school's file lacks the strike or the failed item:\n%s", before)
 			}
 			lucaAfter, err := cmd("records", "export", "-db", url, "-site", "North Shore", "-user", "Luca Neri", "-lang", "en")
 			if err != nil {
