@@ -46,7 +46,8 @@ func (mv *mover) signers(ctx context.Context) error {
 	return nil
 }
 
-// groupVersion is a programme version the group held before the move.
+// groupVersion is a programme version of the group's own (not one a move
+// copied from a school: two schools of the same content each keep theirs).
 type groupVersion struct {
 	id     int64
 	number int
@@ -55,9 +56,9 @@ type groupVersion struct {
 // programmes copies the programme versions, or finds the group's own of the
 // same content (above).
 func (mv *mover) programmes(ctx context.Context) error {
-	same := map[string]groupVersion{} // game + digest → the group's newest version of it
+	same := map[string]groupVersion{} // game + digest → the group's newest own version of it
 	rows, err := mv.tx.QueryContext(ctx, `SELECT id, game, number, digest FROM programme_versions
-		WHERE moved_from IS NULL OR moved_from <> ? ORDER BY number`, mv.m.School)
+		WHERE moved_from IS NULL ORDER BY number`)
 	if err != nil {
 		return fmt.Errorf("the group's programme versions: %w", err)
 	}
@@ -181,12 +182,12 @@ func (mv *mover) deletedHours(ctx context.Context, old int64) (int64, error) {
 }
 
 // programmeNumber is the number of the group's programme version id, and
-// whether it is a version the group held before this school moved in.
+// whether it is one of the group's own (not copied from the school).
 func (mv *mover) programmeNumber(ctx context.Context, id int64) (int, bool, error) {
 	var number int
 	var from sql.NullString
 	if err := mv.tx.QueryRowContext(ctx, `SELECT number, moved_from FROM programme_versions WHERE id = ?`, id).Scan(&number, &from); err != nil {
 		return 0, false, fmt.Errorf("programme version %d: %w", id, err)
 	}
-	return number, from.String != mv.m.School, nil
+	return number, !from.Valid, nil
 }
