@@ -131,7 +131,7 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 	}
 	d := map[string]any{"school": m.School}
 	for k, n := range rep.Counts {
-		d[k+"s"] = n
+		d[postgres.CountKey(k)] = n
 	}
 	if err := school.FinishMoveOut(trainer.WithOperator(ctx), group.Name(), rep.Site, d); err != nil {
 		return fmt.Errorf("migrate: the school was copied, but its file could not be marked as moved (%s): run the same command again to mark it", oneLine(err))
@@ -142,9 +142,16 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.Stdout, "moved %s %s %s (house %s) in %s:\n", *from, verb, rep.Site, m.House, time.Since(start).Round(time.Millisecond))
 	labels := map[string]string{"user": "users", "session": "practice sessions", "attempt": "attempts", "exam": "exams",
-		"cert_event": "certification events", "rules_version": "rules versions", "audit": "audit entries"}
+		"cert_event": "certification events", "rules_version": "rules versions", "signer": "signers' marks",
+		"programme": "programme versions", "sheet": "table test sheets", "hours": "table hours", "topic": "topic completions",
+		"audit": "audit entries"}
 	for _, k := range postgres.MoveKinds {
-		fmt.Fprintf(e.Stdout, "  %-22s %d\n", labels[k], rep.Counts[k])
+		if labels[k] != "" {
+			fmt.Fprintf(e.Stdout, "  %-22s %d\n", labels[k], rep.Counts[k])
+		}
+	}
+	if n := rep.Counts["programme_same"]; n > 0 {
+		fmt.Fprintf(e.Stdout, "%d of the school's programme versions have the content of one of the group's: the school's table tests judged on them name the group's version (docs/records.md)\n", n)
 	}
 	if note := unkeyedNote(m.Entries, m.KeyedFrom); note != "" {
 		fmt.Fprintln(e.Stdout, note)

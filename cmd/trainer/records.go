@@ -14,11 +14,12 @@ import (
 	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 const recordsUsage = `usage: trainer records export -db URL -user NAME [-lang en|it|ru] [-site SITE]
        trainer records floor -db URL [-lang en|it|ru] [-site SITE]
-       trainer records programmes -db URL [-approve GAME] [-site SITE]
+       trainer records programmes -db URL [-approve GAME] [-lang en|it|ru] [-site SITE]
        trainer records signer -db URL -user NAME [-withdraw]`
 
 // runRecords is `trainer records`, the records a gaming regulator inspects
@@ -33,8 +34,9 @@ const recordsUsage = `usage: trainer records export -db URL -user NAME [-lang en
 //   - floor prints, as CSV, who may deal what today at the site: the
 //     floor's list for opening tables;
 //   - programmes records each game's programme of the site's house as a
-//     version when its content changed, lists the versions, and with
-//     -approve approves the newest version of a game;
+//     version when its content changed, lists the versions with their
+//     changes in the reader's language, and with -approve approves the
+//     version of a game as the house's files hold it now;
 //   - signer marks a manager or administrator as one who may sign table
 //     tests, or with -withdraw takes the mark away.
 func runRecords(ctx context.Context, e *env, args []string) error {
@@ -49,7 +51,7 @@ func runRecords(ctx context.Context, e *env, args []string) error {
 	path := fs.String("db", "trainer.db", "the kiosk's database `file`, or the group's postgres:// URL")
 	siteName := fs.String("site", "", "the `site` (at a group with more than one)")
 	userName := fs.String("user", "", "with export and signer: the user's `name`")
-	lang := fs.String("lang", "", "with export and floor: the `language` of the document (en, it, ru; default: the house's)")
+	lang := fs.String("lang", "", "with export, floor and programmes: the `language` of the document or the changes (en, it, ru; default: the house's)")
 	rulesDir := fs.String("rules", "", "read house rules from `dir` instead of the built-in ones")
 	approve := fs.String("approve", "", "with programmes: approve the newest version of this `game`")
 	withdraw := fs.Bool("withdraw", false, "with signer: take the mark away")
@@ -101,7 +103,7 @@ func runRecords(ctx context.Context, e *env, args []string) error {
 	case "floor":
 		return floorList(ctx, e.Stdout, db, house, site, l)
 	case "programmes":
-		return recordProgrammes(ctx, e.Stdout, db, house, *approve)
+		return recordProgrammes(ctx, e.Stdout, db, house, *approve, l)
 	}
 	u, err := db.FindUserByName(ctx, *userName)
 	if trainer.KindOf(err) == trainer.KindNotFound {
@@ -129,28 +131,49 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// recordProgrammes records each game's programme of house as a version when
-// its content changed, approves the newest of game approve when given, and
-// lists the versions.
-func recordProgrammes(ctx context.Context, out io.Writer, db trainer.Store, h *rulebook.House, approve string) error {
+// recordHouseProgrammes records each game's programme of house, as its
+// files hold it now, as a version when its content is new (not approving
+// it), and returns the version of each game. The kiosk's start calls it too
+// (docs/records.md). Two processes of a group starting together may both
+// try to record a new content as the same number: the one refused finds the
+// other's version on its second try.
+func recordHouseProgrammes(ctx context.Context, db trainer.Store, h *rulebook.House) (map[string]*trainer.ProgrammeVersion, error) {
+	out := map[string]*trainer.ProgrammeVersion{}
 	for _, g := range records.Games(h) {
 		body, err := records.Body(h.Programmes[g], h.Certification[g])
 		if err != nil {
-			return fmt.Errorf("records programmes: %w", err)
+			return nil, err
 		}
-		if _, err := db.RecordProgrammeVersion(ctx, &trainer.ProgrammeVersion{Body: body}); err != nil {
-			return fmt.Errorf("records programmes: %w", err)
+		v, err := db.RecordProgrammeVersion(ctx, &trainer.ProgrammeVersion{Body: body})
+		if trainer.KindOf(err) == trainer.KindConflict {
+			v, err = db.RecordProgrammeVersion(ctx, &trainer.ProgrammeVersion{Body: body})
 		}
+		if err != nil {
+			return nil, fmt.Errorf("record the programme of %s: %w", g, err)
+		}
+		out[g] = v
+	}
+	return out, nil
+}
+
+// recordProgrammes records each game's programme of house as a version when
+// its content changed, approves the version of game approve as the files
+// hold it now when given, and lists the versions, each with its changes from
+// the one before said in l's language from the catalogues (as the
+// programmes' page says them).
+func recordProgrammes(ctx context.Context, out io.Writer, db trainer.Store, h *rulebook.House, approve string, l *i18n.Localizer) error {
+	current, err := recordHouseProgrammes(ctx, db, h)
+	if err != nil {
+		return fmt.Errorf("records programmes: %w", err)
 	}
 	if approve != "" {
-		vs, err := db.ListProgrammeVersions(ctx, approve)
-		if err != nil {
-			return fmt.Errorf("records programmes: %w", err)
-		}
-		if len(vs) == 0 {
+		// The version of the house's files as they are now (at a group,
+		// not a newer one a move copied from a school).
+		v := current[approve]
+		if v == nil {
 			return fmt.Errorf("records programmes: -approve: the house has no programme of %q (its games: %s)", approve, strings.Join(records.Games(h), ", "))
 		}
-		if _, err := db.ApproveProgrammeVersion(ctx, vs[len(vs)-1].ID); err != nil {
+		if _, err := db.ApproveProgrammeVersion(ctx, v.ID); err != nil {
 			return fmt.Errorf("records programmes: -approve: %w", said(err))
 		}
 	}
@@ -164,48 +187,16 @@ func recordProgrammes(ctx context.Context, out io.Writer, db trainer.Store, h *r
 		if v.Approved() {
 			state = "approved " + v.ApprovedAt.UTC().Format(time.DateOnly)
 		}
-		var changes []string
 		var old *trainer.ProgrammeBody
 		if prev != nil && prev.Game == v.Game {
 			old = &prev.Body
 		}
-		for _, c := range records.Changes(old, v.Body) {
-			changes = append(changes, describeChange(c))
-		}
+		changes := view.ChangeWords(i18n.NewContext(ctx, l), old, v.Body)
 		fmt.Fprintf(out, "%s version %d (%s), recorded %s: %s\n", v.Game, v.Number, state,
-			v.RecordedAt.UTC().Format(time.DateOnly), strings.Join(changes, "; "))
+			v.RecordedAt.UTC().Format(time.DateOnly), strings.Join(changes, " "))
 		prev = v
 	}
 	return nil
-}
-
-// describeChange says a programme's change for the operator's terminal.
-func describeChange(c records.Change) string {
-	switch c.Kind {
-	case records.ChangeFirst:
-		return "the first version"
-	case records.ChangeMinimumHours:
-		return fmt.Sprintf("minimum hours %d → %d", c.From, c.To)
-	case records.ChangeMinimumBefore:
-		return map[int]string{0: "the minimum is no longer required before the exam", 1: "the minimum is required before the exam"}[c.To]
-	case records.ChangeTopicAdded:
-		return fmt.Sprintf("topic %s added (%d h)", c.Item, c.To)
-	case records.ChangeTopicRemoved:
-		return fmt.Sprintf("topic %s removed", c.Item)
-	case records.ChangeTopicHours:
-		return fmt.Sprintf("topic %s %d h → %d h", c.Item, c.From, c.To)
-	case records.ChangeItemAdded:
-		return fmt.Sprintf("checklist item %s added", c.Item)
-	case records.ChangeItemRemoved:
-		return fmt.Sprintf("checklist item %s removed", c.Item)
-	case records.ChangeDrillAdded:
-		return fmt.Sprintf("drill %s added", c.Item)
-	case records.ChangeDrillRemoved:
-		return fmt.Sprintf("drill %s removed", c.Item)
-	case records.ChangeStandard:
-		return "the exam's standard changed"
-	}
-	return string(c.Kind)
 }
 
 // floorList prints, as CSV, every active dealer of site authorised to deal

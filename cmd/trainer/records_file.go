@@ -165,6 +165,9 @@ func exportFile(ctx context.Context, out io.Writer, db trainer.Store, h *ruleboo
 			if th.Note != "" {
 				fmt.Fprintln(out, "  "+th.Note)
 			}
+			if th.Struck != nil { // kept on the file, struck, and counted nowhere (as the page says it)
+				fmt.Fprintln(out, "  "+l.T("records.strike.struck", "Day", l.Date(th.Struck.At), "By", th.Struck.Actor, "Reason", th.Struck.Reason))
+			}
 		}
 		if n == 0 {
 			p("records.file.none")

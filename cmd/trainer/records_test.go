@@ -4,13 +4,13 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
 	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/sqlite"
@@ -67,7 +67,7 @@ func TestRecords_Commands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`(?m)^uth version 1 \(approved \d{4}-\d\d-\d\d\), recorded .*: the first version$`).MatchString(out) ||
+	if !regexp.MustCompile(`(?m)^uth version 1 \(approved \d{4}-\d\d-\d\d\), recorded .*: The first version\.$`).MatchString(out) ||
 		!strings.Contains(out, "lunar version 1 (waiting for approval)") {
 		t.Errorf("records programmes printed:\n%s", out)
 	}
@@ -167,27 +167,47 @@ func TestRecords_Commands(t *testing.T) {
 	}
 }
 
-// TestMigrate_RefusesRecords: a school that keeps records of issue 24 is
-// not moved into a group (the move copies none of them yet, and their
-// audit entries would name rows the group lacks): the refusal names the
-// table, and the group is left as it was.
-func TestMigrate_RefusesRecords(t *testing.T) {
+// TestRecords_ProgrammesInWords: `trainer records programmes` says each
+// version's changes from the catalogues, in the language asked for (the
+// house's by default), as the programmes' page says them.
+func TestRecords_ProgrammesInWords(t *testing.T) {
 	t.Parallel()
-	url := pgtest.URL(t)
-	cmd := migrateCmd(t)
-	school := schoolDB(t)
-	if out, err := runCmd(t, noEnv, "", "records", "signer", "-db", school, "-user", "Max Manager"); err != nil {
-		t.Fatalf("records signer: %q, %v", out, err)
-	}
-	if _, err := cmd("site", "list", "-db", url); err != nil {
+	path := recordsKiosk(t)
+	if _, err := runCmd(t, noEnv, "", "records", "programmes", "-db", path); err != nil {
 		t.Fatal(err)
 	}
-	before := groupState(t, url)
-	if _, err := cmd("migrate", "-from", school, "-to", url, "-site", "North"); err == nil ||
-		!strings.Contains(err.Error(), "table_test_signers (1)") || !strings.Contains(err.Error(), "docs/records.md") {
-		t.Errorf("migrate of a school with records = %v; want a refusal naming them", err)
+	// The house raises uth's minimum from 40 to 60 hours.
+	src, err := os.ReadFile(filepath.Join("..", "..", "content", "rules", "programmes", "uth.toml"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if after := groupState(t, url); after != before {
-		t.Errorf("a refused move changed the group:\nbefore %s\nafter  %s", before, after)
+	changed := regexp.MustCompile(`(?m)^minimum_hours(\s*)= 40$`).ReplaceAll(src, []byte("minimum_hours${1}= 60"))
+	if string(changed) == string(src) {
+		t.Fatal("the shipped programme of uth no longer says minimum_hours = 40")
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "houses", "default", "programmes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "houses", "default", "programmes", "uth.toml"), changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ lang, first, change string }{
+		{"", "The first version.", "The minimum of training hours goes from 40 to 60."},
+		{"it", "La prima versione.", "Il minimo di ore di formazione passa da 40 a 60."},
+		{"ru", "Первая версия.", "Минимум часов обучения меняется с 40 на 60."},
+	} {
+		args := []string{"records", "programmes", "-db", path, "-rules", dir}
+		if tc.lang != "" {
+			args = append(args, "-lang", tc.lang)
+		}
+		out, err := runCmd(t, noEnv, "", args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`(?m)^uth version 1 \(waiting for approval\), recorded \S+: `+regexp.QuoteMeta(tc.first)+`$`).MatchString(out) ||
+			!regexp.MustCompile(`(?m)^uth version 2 \(waiting for approval\), recorded \S+: `+regexp.QuoteMeta(tc.change)+`$`).MatchString(out) {
+			t.Errorf("records programmes -lang %q printed:\n%s", tc.lang, out)
+		}
 	}
 }

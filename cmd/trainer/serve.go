@@ -259,6 +259,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return nil, nil, err
 		}
+		// The house's programmes as its files hold them now: a new content
+		// is recorded as a version waiting for approval (docs/records.md).
+		house, err := book.House(cfg.House)
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, err := recordHouseProgrammes(ctx, db, house); err != nil {
+			srv.Close()
+			return nil, nil, fmt.Errorf("the training programmes: %w", err)
+		}
 		return srv, site, nil
 	}
 	gate := &startingHandler{health: health, ready: make(chan struct{})}

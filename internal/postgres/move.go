@@ -43,8 +43,22 @@ type SchoolMove struct {
 }
 
 // MoveKinds are the kinds of rows MoveSchool copies, in the order it copies
-// and reports them.
-var MoveKinds = []string{"user", "session", "attempt", "exam", "cert_event", "rules_version", "audit"}
+// and reports them; programme_same counts the school's programme versions
+// that are the group's own (the same content), found and not copied.
+var MoveKinds = []string{"user", "session", "attempt", "exam", "cert_event", "rules_version",
+	"signer", "programme", "programme_same", "sheet", "hours", "topic", "audit"}
+
+// CountKey is the key of the count of kind in the audit entries that
+// record a move ("users", "hours", "programmes_same").
+func CountKey(kind string) string {
+	switch kind {
+	case "hours":
+		return kind
+	case "programme_same":
+		return "programmes_same"
+	}
+	return kind + "s"
+}
 
 // MoveReport says what MoveSchool copied.
 type MoveReport struct {
@@ -104,9 +118,6 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 		return rep, err
 	}
 	rep.Site = mv.name
-	if err := mv.refuseRecords(ctx); err != nil {
-		return rep, err
-	}
 	if err := mv.loadMoved(ctx); err != nil {
 		return rep, err
 	}
@@ -115,7 +126,9 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 		copy func(context.Context) error
 	}{
 		{"user", mv.users}, {"session", mv.sessions}, {"attempt", mv.attempts}, {"exam", mv.exams},
-		{"cert_event", mv.certEvents}, {"rules_version", mv.rulesVersions}, {"audit", mv.audit},
+		{"cert_event", mv.certEvents}, {"rules_version", mv.rulesVersions},
+		{"signer", mv.signers}, {"programme", mv.programmes}, {"sheet", mv.sheets}, {"hours", mv.hours}, {"topic", mv.topics},
+		{"audit", mv.audit},
 	}
 	for _, s := range steps {
 		if err := s.copy(ctx); err != nil {
@@ -127,36 +140,12 @@ func (db *DB) MoveSchool(ctx context.Context, m SchoolMove) (MoveReport, error) 
 	}
 	d := map[string]any{"school": m.School, "site": m.Site}
 	for k, n := range rep.Counts {
-		d[k+"s"] = n
+		d[CountKey(k)] = n
 	}
 	if _, err := appendAudit(ctx, tx, actorOf(ctx), AuditSchoolMoved, "site:"+strconv.FormatInt(mv.site, 10), d); err != nil {
 		return rep, err
 	}
 	return rep, tx.Commit()
-}
-
-// recordsTables are the tables of the records a regulator inspects (issue
-// 24, docs/records.md), which a move does not copy yet.
-var recordsTables = []string{"table_test_signers", "programme_versions", "table_test_sheets", "table_hours", "topic_completions"}
-
-// refuseRecords refuses to move a school that keeps records of issue 24:
-// the move copies none of them yet, and their audit entries would then name
-// rows the group does not have. Refusing keeps the group's trail verifiable.
-func (mv *mover) refuseRecords(ctx context.Context) error {
-	var have []string
-	for _, table := range recordsTables {
-		var n int
-		if err := mv.m.From.QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&n); err != nil {
-			return fmt.Errorf("move: read the school's %s: %w", table, err)
-		}
-		if n > 0 {
-			have = append(have, fmt.Sprintf("%s (%d)", table, n))
-		}
-	}
-	if len(have) > 0 {
-		return fmt.Errorf("the school keeps records a move does not copy yet (docs/records.md): %s; move it before they are kept, or wait for a kiosk that copies them", strings.Join(have, ", "))
-	}
-	return nil
 }
 
 // SchoolMoved reports whether the school whose identity is school (the
@@ -347,6 +336,27 @@ func (mv *mover) users(ctx context.Context) error {
 	return nil
 }
 
+// pending reads the rows of query, n columns each, whose first column (the
+// id at the school) was not moved as kind yet.
+func (mv *mover) pending(ctx context.Context, kind, query string, n int) ([][]any, error) {
+	var todo [][]any
+	err := mv.rowsOf(ctx, query, func(sc func(...any) error) error {
+		v := make([]any, n)
+		ptrs := make([]any, n)
+		for i := range v {
+			ptrs[i] = &v[i]
+		}
+		if err := sc(ptrs...); err != nil {
+			return err
+		}
+		if _, done := mv.ids[kind][nullInt(v[0]).Int64]; !done {
+			todo = append(todo, v)
+		}
+		return nil
+	})
+	return todo, err
+}
+
 // copyRows copies the rows of a school table whose first column is its id:
 // cols are read from the school as given, and written through conv (which
 // translates references and times) into insert, whose id is returned.
@@ -480,22 +490,8 @@ func (mv *mover) attempts(ctx context.Context) error {
 
 // exams copies the exams with their items; an exam keeps its session's id.
 func (mv *mover) exams(ctx context.Context) error {
-	var todo [][]any
-	err := mv.rowsOf(ctx, `SELECT session_id, user_id, game, house, rules_version, standard, started_at, finished_at, passed, result
-		FROM exams ORDER BY session_id`, func(sc func(...any) error) error {
-		v := make([]any, 10)
-		ptrs := make([]any, 10)
-		for i := range v {
-			ptrs[i] = &v[i]
-		}
-		if err := sc(ptrs...); err != nil {
-			return err
-		}
-		if _, done := mv.ids["exam"][nullInt(v[0]).Int64]; !done {
-			todo = append(todo, v)
-		}
-		return nil
-	})
+	todo, err := mv.pending(ctx, "exam", `SELECT session_id, user_id, game, house, rules_version, standard, started_at, finished_at, passed, result
+		FROM exams ORDER BY session_id`, 10)
 	if err != nil {
 		return err
 	}
@@ -610,7 +606,7 @@ func (mv *mover) audit(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("entry %d: %w", e.Seq, err)
 		}
-		detail, err := mv.detail(e)
+		detail, err := mv.detail(ctx, e)
 		if err != nil {
 			return fmt.Errorf("entry %d: %w", e.Seq, err)
 		}
@@ -659,12 +655,15 @@ func (mv *mover) subject(s string) (string, error) {
 	return out, nil
 }
 
-// detailRefs are the detail keys that hold ids, and the kind of each.
+// detailRefs are the detail keys that hold ids, and the kind of each
+// (those of the records of issue 24 too: move_records.go).
 var detailRefs = map[string]string{"event": "cert_event", "granted_by_event": "cert_event", "exam": "session",
-	"user": "user", "user_id": "user", "actor_id": "user"}
+	"user": "user", "user_id": "user", "actor_id": "user",
+	"version": "programme", "programme": "programme", "table_test": "cert_event", "hours": "hours", "completion": "topic"}
 
-// detail translates the ids of an entry's detail and adds where it came from.
-func (mv *mover) detail(e *trainer.AuditEntry) (string, error) {
+// detail translates the ids of an entry's detail and adds where it came
+// from; a programme version's entry names the group's number.
+func (mv *mover) detail(ctx context.Context, e *trainer.AuditEntry) (string, error) {
 	d := map[string]any{}
 	dec := json.NewDecoder(strings.NewReader(e.Detail))
 	dec.UseNumber()
@@ -682,6 +681,27 @@ func (mv *mover) detail(e *trainer.AuditEntry) (string, error) {
 		}
 		if id, ok := mv.ids[kind][old]; ok {
 			d[k] = id
+		} else if kind == "hours" {
+			if d[k], err = mv.deletedHours(ctx, old); err != nil {
+				return "", err
+			}
+		}
+	}
+	if e.Action == trainer.AuditProgrammeRecorded || e.Action == trainer.AuditProgrammeApproved {
+		id, ok := d["version"].(int64)
+		if !ok {
+			return "", fmt.Errorf("it names a programme version the school does not have")
+		}
+		number, same, err := mv.programmeNumber(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		if n, ok := d["number"].(json.Number); !ok || n.String() != strconv.Itoa(number) {
+			d["school_number"] = d["number"]
+			d["number"] = number
+		}
+		if same {
+			d["same_as_group"] = true
 		}
 	}
 	d["moved_from"] = mv.m.School

@@ -147,11 +147,13 @@ func Current(h *rulebook.House, game string) (trainer.ProgrammeBody, error) {
 }
 
 // Approved is the newest approved version among vs (one game's, by
-// number), or nil: the version a table test is judged against.
+// number), or nil: the version a table test is judged against. A version a
+// move copied from a school (MovedFrom) is the school's history, never the
+// kiosk's programme (docs/records.md).
 func Approved(vs []*trainer.ProgrammeVersion) *trainer.ProgrammeVersion {
 	var out *trainer.ProgrammeVersion
 	for _, v := range vs {
-		if v.Approved() && (out == nil || v.Number > out.Number) {
+		if v.Approved() && v.MovedFrom == "" && (out == nil || v.Number > out.Number) {
 			out = v
 		}
 	}

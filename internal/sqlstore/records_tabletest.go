@@ -10,13 +10,14 @@ import (
 )
 
 const programmeColumns = `p.id, p.game, p.number, p.digest, p.body, p.recorded_at, coalesce(p.recorded_by, 0),
-	p.approved_at, coalesce(p.approved_by, 0), coalesce((SELECT u.name FROM users u WHERE u.id = p.approved_by), '')`
+	p.approved_at, coalesce(p.approved_by, 0), coalesce((SELECT u.name FROM users u WHERE u.id = p.approved_by), ''),
+	coalesce(p.moved_from, '')`
 
 func scanProgramme(s scanner) (*trainer.ProgrammeVersion, error) {
 	var v trainer.ProgrammeVersion
 	var body string
 	var rec, appr storedTime
-	if err := s.Scan(&v.ID, &v.Game, &v.Number, &v.Digest, &body, &rec, &v.RecordedBy, &appr, &v.ApprovedBy, &v.ApprovedByName); err != nil {
+	if err := s.Scan(&v.ID, &v.Game, &v.Number, &v.Digest, &body, &rec, &v.RecordedBy, &appr, &v.ApprovedBy, &v.ApprovedByName, &v.MovedFrom); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(body), &v.Body); err != nil {
@@ -51,8 +52,8 @@ func listProgrammes(ctx context.Context, tx *Tx, where string, args ...any) ([]*
 
 // RecordProgrammeVersion records v.Body as the next version of its game's
 // programme, with its digest and audit entry (programme.recorded), unless
-// the game's newest version has the same content: then it returns that
-// one. Start-up calls it with each game's programme as loaded, so a changed
+// the game's newest version of the kiosk's own (not one a move copied from
+// a school) has the same content: then it returns that one. Start-up calls it with each game's programme as loaded, so a changed
 // file becomes a version waiting for approval.
 func (db *DB) RecordProgrammeVersion(ctx context.Context, v *trainer.ProgrammeVersion) (*trainer.ProgrammeVersion, error) {
 	body, err := json.Marshal(v.Body)
@@ -65,16 +66,16 @@ func (db *DB) RecordProgrammeVersion(ctx context.Context, v *trainer.ProgrammeVe
 		return nil, err
 	}
 	defer tx.Rollback()
-	have, err := listProgrammes(ctx, tx, `p.game = ? ORDER BY p.number DESC LIMIT 1`, v.Body.Game)
+	have, err := listProgrammes(ctx, tx, `p.game = ? AND p.moved_from IS NULL ORDER BY p.number DESC LIMIT 1`, v.Body.Game)
 	if err != nil {
 		return nil, err
 	}
-	number := 1
-	if len(have) > 0 {
-		if have[0].Digest == digest {
-			return have[0], nil
-		}
-		number = have[0].Number + 1
+	if len(have) > 0 && have[0].Digest == digest {
+		return have[0], nil
+	}
+	var number int
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(number), 0) + 1 FROM programme_versions WHERE game = ?`, v.Body.Game).Scan(&number); err != nil {
+		return nil, fmt.Errorf("record programme version: %w", err)
 	}
 	who := actorOf(ctx)
 	id, err := tx.Insert(ctx, `
@@ -159,7 +160,8 @@ func (db *DB) ListProgrammeVersions(ctx context.Context, game string) ([]*traine
 // (table_test with the sheet, and for a pass that is not a re-test the
 // grant), decided by check inside the transaction on the facts read there:
 // the dealer's certification, the signer and their mark, and the game's
-// newest approved programme version, which is the dealer's (docs/records.md).
+// newest approved programme version of the kiosk's own (never one a move
+// copied from a school), which is the dealer's (docs/records.md).
 // A failed re-test brings its revocation, recorded in the same transaction
 // (revoked, naming the failed test), and set in t.Revocation. It sets the
 // event's ID and time.
@@ -201,7 +203,7 @@ func (db *DB) RecordTableTest(ctx context.Context, t *trainer.TableTest, check t
 		return fmt.Errorf("record table test: %w", err)
 	}
 	f := trainer.TableTestFacts{Record: rec, Holder: holder, Signer: signer, MaySign: len(marks) > 0, Now: tx.Now()}
-	vs, err := listProgrammes(ctx, tx, `p.game = ? AND p.approved_at IS NOT NULL ORDER BY p.number DESC LIMIT 1`, e.Game)
+	vs, err := listProgrammes(ctx, tx, `p.game = ? AND p.approved_at IS NOT NULL AND p.moved_from IS NULL ORDER BY p.number DESC LIMIT 1`, e.Game)
 	if err != nil {
 		return err
 	}

@@ -230,6 +230,11 @@ type ProgrammeVersion struct {
 	ApprovedAt     time.Time
 	ApprovedBy     int64
 	ApprovedByName string
+	// MovedFrom is the identity of the school a move copied the version
+	// from (docs/records.md, "Moving a school"); "" for the kiosk's own. A
+	// moved version is the school's history: the table tests judged on it
+	// name it, but it is never the group's programme for new ones.
+	MovedFrom string
 }
 
 // Approved reports whether an administrator approved the version.

@@ -70,6 +70,11 @@ type recordFacts struct {
 	Topic      *string            `json:"topic"`
 	Evidence   *string            `json:"evidence"`
 	User       *int64             `json:"user"`
+	// SameAsGroup marks a moved school's entry about its version of a
+	// game's programme whose content the group held already as a version
+	// of its own: the entry names the group's version, as the school's
+	// history; the group's own entries record that version.
+	SameAsGroup bool `json:"same_as_group"`
 }
 
 // ProgrammeDigest is the digest of a programme version's body: the SHA-256
@@ -88,7 +93,8 @@ func ProgrammeDigest(b ProgrammeBody) string {
 // match its content (key nil cannot check a keyed one) is not believed: it
 // is named, and the rows it speaks for are then unrecorded.
 func CheckRecords(r RecordsFacts, key []byte) []RecordMismatch {
-	c := &recordsCheck{recordCheck: &recordCheck{}, by: map[string]map[int64][]*auditFacted{}, signers: map[int64][]*auditFacted{}}
+	c := &recordsCheck{recordCheck: &recordCheck{}, by: map[string]map[int64][]*auditFacted{}, signers: map[int64][]*auditFacted{},
+		same: map[int64][]*auditFacted{}}
 	for _, e := range r.Entries {
 		if !slices.Contains(recordsActions, e.Action) {
 			continue
@@ -153,6 +159,9 @@ type recordsCheck struct {
 	// by is the entries by action and the id their detail names.
 	by      map[string]map[int64][]*auditFacted
 	signers map[int64][]*auditFacted // signer.allowed and .withdrawn by user, in log order
+	// same are a moved school's entries about versions the group held
+	// already (SameAsGroup), by the version they name.
+	same map[int64][]*auditFacted
 }
 
 // idKey is the detail key that names an action's row.
@@ -182,6 +191,10 @@ func (c *recordsCheck) note(a *auditFacted) {
 	}
 	if a.e.Action == AuditSignerAllowed || a.e.Action == AuditSignerWithdrawn {
 		c.signers[*id] = append(c.signers[*id], a)
+		return
+	}
+	if a.f.SameAsGroup && (a.e.Action == AuditProgrammeRecorded || a.e.Action == AuditProgrammeApproved) {
+		c.same[*id] = append(c.same[*id], a)
 		return
 	}
 	if c.by[a.e.Action] == nil {
@@ -448,6 +461,13 @@ func (c *recordsCheck) programme(v *ProgrammeVersion) {
 		bad(fmt.Sprintf("audit entry %d recorded version %s of %s with digest %s", a.e.Seq, intOf(a.f.Number), strOf(a.f.Game), strOf(a.f.Digest)),
 			"is not the version the audit trail records")
 	}
+	for _, s := range c.same[v.ID] {
+		if s.f.Digest == nil || *s.f.Digest != v.Digest || s.f.Number == nil || *s.f.Number != v.Number ||
+			s.f.Game == nil || *s.f.Game != v.Game {
+			bad(fmt.Sprintf("audit entry %d (%s, moved from a school) recorded version %s of %s with digest %s, which it names as this one", s.e.Seq,
+				s.e.Action, intOf(s.f.Number), strOf(s.f.Game), strOf(s.f.Digest)), "is not the version a school's entry in the audit trail names")
+		}
+	}
 	ap := c.one(AuditProgrammeApproved, v.ID)
 	switch {
 	case v.Approved() && ap == nil:
@@ -551,6 +571,14 @@ func (c *recordsCheck) missing(r RecordsFacts) {
 		ids = append(ids, v.ID)
 	}
 	have(AuditProgrammeRecorded, ids)
+	for id, es := range c.same {
+		if slices.Contains(ids, id) {
+			continue
+		}
+		a := es[len(es)-1]
+		c.add(0, strOf(a.f.Game), fmt.Sprintf("audit entry %d (%s, %s) names programme version %d, which is missing from the records: it was deleted behind the kiosk's back",
+			a.e.Seq, a.e.Action, at(a.e), id), fmt.Sprintf("a record of %s is missing", a.e.At.Local().Format("2 Jan 2006")))
+	}
 	ids = nil
 	for _, p := range r.Assignments {
 		ids = append(ids, p.ID)

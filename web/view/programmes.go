@@ -152,8 +152,11 @@ func (k *Kiosk) ProgrammeDoc(ctx context.Context, page templates.Page, pf PrintF
 	} else {
 		d.Facts = append(d.Facts, say.T(c, "records.programme_doc.not_approved"))
 	}
-	d.Facts = append(d.Facts, say.T(c, "records.programme_doc.recorded", "Day", say.Date(c, v.RecordedAt)),
-		say.T(c, "records.programme_doc.minimum", "Hours", v.Body.MinimumHours))
+	d.Facts = append(d.Facts, say.T(c, "records.programme_doc.recorded", "Day", say.Date(c, v.RecordedAt)))
+	if v.MovedFrom != "" { // a school's history, never the group's programme (docs/records.md)
+		d.Facts = append(d.Facts, say.T(c, "records.programme_doc.moved"))
+	}
+	d.Facts = append(d.Facts, say.T(c, "records.programme_doc.minimum", "Hours", v.Body.MinimumHours))
 	if v.Body.MinimumBeforeExam {
 		d.Facts = append(d.Facts, say.T(c, "records.programme_doc.minimum_before"))
 	}

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/templates"
 )
 
 // TestRecordsProgrammeChangeWords: every kind of change between two
@@ -56,6 +58,27 @@ func TestRecordsProgrammeChangeWords(t *testing.T) {
 	for i := range said["en"] {
 		if said["en"][i] == said["it"][i] || said["en"][i] == said["ru"][i] {
 			t.Errorf("change %d reads alike in two languages: %q, %q, %q", i, said["en"][i], said["it"][i], said["ru"][i])
+		}
+	}
+}
+
+// TestRecordsMovedProgrammeDoc: the regulator's document of a version a
+// move copied from a school says so, in English, Italian and Russian; the
+// group's own version does not.
+func TestRecordsMovedProgrammeDoc(t *testing.T) {
+	k := &Kiosk{House: &rulebook.House{Title: "Demo casino"}}
+	body := trainer.ProgrammeBody{Game: "uth", MinimumHours: 40}
+	want := map[string]string{"en": "Recorded at a school before it moved into the group", "it": "Registrato in una scuola",
+		"ru": "Записана в школе"}
+	for lang, w := range want {
+		sheet := i18n.Default().Localizer(lang)
+		for _, moved := range []string{"", "5f1c0a"} {
+			v := &trainer.ProgrammeVersion{ID: 3, Game: "uth", Number: 2, Body: body, MovedFrom: moved}
+			d := k.ProgrammeDoc(context.Background(), templates.Page{}, PrintFrame{}, sheet, v)
+			says := strings.Contains(strings.Join(d.Facts, "\n"), w)
+			if says != (moved != "") {
+				t.Errorf("%s, moved from %q: the document's facts %q; want the school's sentence only for a moved version", lang, moved, d.Facts)
+			}
 		}
 	}
 }
