@@ -90,6 +90,16 @@ func (tx *Tx) Now() time.Time {
 	return tx.at
 }
 
+// nowUnlocked is Now read without waiting for the transaction's locks: for
+// a write of one statement sent with its locks and COMMIT in one round trip
+// (ServeAttempt), whose time is the request's, as an answer's is.
+func (tx *Tx) nowUnlocked() time.Time {
+	if !tx.atRead {
+		tx.at, tx.atRead = tx.db.Now().UTC(), true
+	}
+	return tx.at
+}
+
 // AuditKey is the key the store keys and checks audit entries with, or nil.
 func (tx *Tx) AuditKey() []byte { return tx.db.d.AuditKey() }
 
