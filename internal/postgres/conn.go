@@ -60,7 +60,7 @@ func (d dialect) Begin(ctx context.Context, kind sqlstore.TxKind, userID int64) 
 		}
 		return nil, err
 	}
-	c := &conn{c: pc, db: db, ctx: ctx, writes: writes}
+	c := &conn{c: pc, db: db, ctx: ctx, writes: writes, snapshot: kind == sqlstore.ReadTx}
 	switch kind {
 	case sqlstore.ReadEachTx, sqlstore.WriteEachTx:
 	case sqlstore.ReadTx:
@@ -98,18 +98,38 @@ type conn struct {
 	// statement; open says they were sent: a transaction is open.
 	begin []query
 	open  bool
+	// deferred are the statements to send after begin with the first
+	// statement (Defer); snapshot says the transaction reads one
+	// snapshot, read only, and takes none.
+	deferred []query
+	snapshot bool
 }
 
-// send sends the BEGIN still to send, then qs, in one round trip, and
-// returns the results of qs. A failure of the BEGIN or of a lock is the
-// error of every result.
+// Defer sends q with the transaction's first statement, after its BEGIN and
+// locks: in one round trip, and in the transaction. A read of one statement
+// sends it with its statement, in the implicit transaction of their message
+// (one Sync): both commit together. A read-only transaction takes none.
+func (c *conn) Defer(q string, args ...any) bool {
+	if c.snapshot {
+		return false
+	}
+	c.deferred = append(c.deferred, query{rebind(q), params(args)})
+	return true
+}
+
+// send sends the BEGIN still to send and the statements deferred, then qs,
+// in one round trip, and returns the results of qs. A failure of the BEGIN,
+// of a lock or of a deferred statement is the error of every result.
 func (c *conn) send(ctx context.Context, qs ...query) (pgx.BatchResults, error) {
 	b := &pgx.Batch{}
-	for _, q := range append(c.begin, qs...) {
-		b.Queue(q.sql, q.args...)
+	for _, list := range [][]query{c.begin, c.deferred, qs} {
+		for _, q := range list {
+			b.Queue(q.sql, q.args...)
+		}
 	}
-	n := len(c.begin)
-	c.begin, c.open = nil, c.open || n > 0
+	n := len(c.begin) + len(c.deferred)
+	c.open = c.open || len(c.begin) > 0
+	c.begin, c.deferred = nil, nil
 	br := c.c.SendBatch(ctx, b)
 	for range n {
 		if _, err := br.Exec(); err != nil {
@@ -139,7 +159,7 @@ func (c *conn) Start() error {
 // ExecContext runs query in the transaction.
 func (c *conn) ExecContext(ctx context.Context, q string, args ...any) (sqlstore.Result, error) {
 	q, args = rebind(q), params(args)
-	if len(c.begin) == 0 {
+	if len(c.begin) == 0 && len(c.deferred) == 0 {
 		tag, err := c.c.Exec(ctx, q, args...)
 		return result(tag.RowsAffected()), err
 	}
@@ -157,7 +177,7 @@ func (c *conn) ExecContext(ctx context.Context, q string, args ...any) (sqlstore
 // QueryContext runs query in the transaction.
 func (c *conn) QueryContext(ctx context.Context, q string, args ...any) (sqlstore.Rows, error) {
 	q, args = rebind(q), params(args)
-	if len(c.begin) == 0 {
+	if len(c.begin) == 0 && len(c.deferred) == 0 {
 		r, err := c.c.Query(ctx, q, args...)
 		if err != nil {
 			r.Close()

@@ -151,8 +151,10 @@ func (s *Server) loadSession(next http.Handler) http.Handler {
 		v := visitOf(r.Context())
 		sess := s.cookieSession(r)
 		token, _ := sess.Values[tokenKey].(string)
+		ctx, touch := s.db.DeferTouch(r.Context()) // the session's touch rides the request's next statement
+		defer touch()
 		if token != "" {
-			ss, end, err := s.db.AuthenticateSession(r.Context(), token)
+			ss, end, err := s.db.AuthenticateSession(ctx, token)
 			switch {
 			case err == nil && end == trainer.SessionLive && ss.User.Role == trainer.RoleTrainee && ss.User.SiteID != s.site:
 				// A trainee practises at their own site's kiosks: at
@@ -172,7 +174,7 @@ func (s *Server) loadSession(next http.Handler) http.Handler {
 				return
 			}
 		}
-		ctx := withVisit(r.Context(), v)
+		ctx = withVisit(ctx, v)
 		if v.user != nil {
 			// The store names the signed-in user in the audit entries of
 			// the changes this request makes.

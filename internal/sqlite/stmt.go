@@ -173,6 +173,16 @@ func (c *conn) stmt(ctx context.Context, query string) *sql.Stmt {
 	return nil
 }
 
+// Defer runs query now in a write transaction (in-process, there is no
+// round trip to save); a read-only one takes none.
+func (c *conn) Defer(query string, args ...any) bool {
+	if c.writing == nil {
+		return false
+	}
+	_, err := c.ExecContext(c.ctx, query, args...)
+	return err == nil
+}
+
 // Start does nothing: BEGIN IMMEDIATE took the write lock at Begin.
 func (c *conn) Start() error { return nil }
 

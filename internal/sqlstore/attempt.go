@@ -47,8 +47,59 @@ var attemptColumns = attemptColumnsOf("")
 // scenario. Returns KindNotFound if the session is not a.UserID's, and
 // KindConflict if it has ended, has no scenario left to serve, or is a
 // class's (ModeClass: the instructor puts its questions).
+//
+// The serve is one statement, sent with its transaction's BEGIN, locks and
+// COMMIT (one round trip on PostgreSQL): the INSERT stores the question only
+// when its session is the user's, open, not a class's, with a question left
+// and none waiting, all checked under the user's lock as it runs. When it
+// stores nothing, the reason is read after (serveRefused).
 func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.Attempt, error) {
+	return db.serveAttempt(ctx, a, true)
+}
+
+func (db *DB) serveAttempt(ctx context.Context, a *trainer.Attempt, retry bool) (*trainer.Attempt, error) {
 	tx, err := db.BeginUserTx(ctx, a.UserID) // the user's rows only
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	// The serve's time is the request's, read before the locks, as an
+	// answer's is (practice.Flow.Grade): reading it after them would cost
+	// a round trip of its own. The statement serves only once the session's
+	// last question has its answer, so the time never precedes what the
+	// trainee saw.
+	a.ServedAt = tx.nowUnlocked()
+	var retryOf any
+	if a.RetryOf != 0 {
+		retryOf = a.RetryOf
+	}
+	serve := &Stmt{Dest: []any{&a.ID, &a.Position}, Query: `
+		INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
+			target_seconds, source, retry_of, served_at, language)
+		SELECT s.id, s.user_id, (SELECT coalesce(max(m.position), 0) + 1 FROM attempts m WHERE m.session_id = s.id),
+			?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+		FROM practice_sessions s
+		WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL AND s.mode <> ? AND s.answered_count < s.planned
+			AND NOT EXISTS (SELECT 1 FROM attempts p WHERE p.session_id = s.id AND p.answered_at IS NULL)
+		RETURNING id, position`, Args: []any{
+		a.Game, a.Kind, a.Level, int64(a.Seed), a.House, a.RulesVersion, a.Skill,
+		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang,
+		a.SessionID, a.UserID, string(trainer.ModeClass)}}
+	if err := tx.commitAfter(ctx, true, serve); err != nil {
+		return nil, fmt.Errorf("serve attempt: %w", err)
+	}
+	if !serve.NoRow {
+		return a, nil
+	}
+	return db.serveRefused(ctx, a, retry)
+}
+
+// serveRefused says why ServeAttempt stored nothing: the scenario already
+// waiting, or the session's state as an error. If the session has changed
+// since so that it would now serve (its waiting question answered in
+// between), the serve is tried once more.
+func (db *DB) serveRefused(ctx context.Context, a *trainer.Attempt, retry bool) (*trainer.Attempt, error) {
+	tx, err := db.BeginTx(ctx, readOne)
 	if err != nil {
 		return nil, err
 	}
@@ -69,32 +120,19 @@ func (db *DB) ServeAttempt(ctx context.Context, a *trainer.Attempt) (*trainer.At
 	if err != nil {
 		return nil, err
 	}
-	if s.Mode == trainer.ModeClass { // its questions come from the instructor (AnswerClassQuestion)
+	switch {
+	case s.Mode == trainer.ModeClass: // its questions come from the instructor (AnswerClassQuestion)
 		return nil, trainer.Errorf(trainer.KindConflict, "The questions of a class's live drill come from its instructor.")
-	}
-	if !s.Open() {
+	case !s.Open():
 		return nil, trainer.Errorf(trainer.KindConflict, "This practice session has ended.")
-	}
-	if s.Done() {
+	case s.Done():
 		return nil, trainer.Errorf(trainer.KindConflict, "Every question of this session has been answered.")
+	case retry:
+		tx.Rollback()
+		return db.serveAttempt(ctx, a, false)
 	}
-	a.ServedAt = tx.Now()
-	var retryOf any
-	if a.RetryOf != 0 {
-		retryOf = a.RetryOf
-	}
-	// The next position, in the statement that takes it, sent with the
-	// COMMIT.
-	if err := tx.commitAfter(ctx, true, &Stmt{Dest: []any{&a.ID, &a.Position}, Query: `
-		INSERT INTO attempts (session_id, user_id, position, game, kind, level, seed, house, rules_version, skill,
-			target_seconds, source, retry_of, served_at, language)
-		VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM attempts WHERE session_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		RETURNING id, position`, Args: []any{
-		a.SessionID, a.UserID, a.SessionID, a.Game, a.Kind, a.Level, int64(a.Seed), a.House, a.RulesVersion, a.Skill,
-		a.TargetSeconds, string(a.Source), retryOf, formatTime(a.ServedAt), a.Lang}}); err != nil {
-		return nil, fmt.Errorf("serve attempt: %w", err)
-	}
-	return a, nil
+	// Changed twice while served: not seen in practice (KindInternal).
+	return nil, fmt.Errorf("serve attempt: session %d changed twice while its question was served", a.SessionID)
 }
 
 // RenewAttempt replaces the spec of a scenario still waiting for its answer

@@ -116,7 +116,9 @@ func (db *DB) begin(ctx context.Context, kind TxKind, userID int64) (*Tx, error)
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	return &Tx{conn: c, db: db, kind: kind, write: kind != ReadTx && kind != ReadEachTx}, nil
+	tx := &Tx{conn: c, db: db, kind: kind, write: kind != ReadTx && kind != ReadEachTx}
+	tx.carryTouch(ctx)
+	return tx, nil
 }
 
 // Clock is the time the next transaction records: DB.Now, for the server,

@@ -86,6 +86,13 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 	default:
 		return s, end, nil
 	}
+	hash := tokenHash(token)
+	if end == trainer.SessionLive && deferTouch(ctx, hash, now) {
+		// Sent with the request's next statement, or when it ends.
+		s.LastSeenAt = now
+		db.sessions.touched(hash, now)
+		return s, end, nil
+	}
 	// One statement on the session's row, whatever else runs: it decides
 	// nothing from what it reads (the decision above was taken on a
 	// snapshot already), so it waits for no lock but its row's.
@@ -94,7 +101,6 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 		return nil, trainer.SessionLive, err
 	}
 	defer tx.Rollback()
-	hash := tokenHash(token)
 	if end == trainer.SessionLive {
 		_, err = tx.ExecContext(ctx, write, formatTime(tx.Now()), hash)
 		s.LastSeenAt = tx.Now()

@@ -23,6 +23,12 @@ type Conn interface {
 	// rolls the transaction back; one that returns no row is marked NoRow,
 	// and the next statements run.
 	CommitAfter(ctx context.Context, stmts []*Stmt) error
+	// Defer sends query with the transaction's first statement, in its
+	// round trip on PostgreSQL, or runs it now (SQLite), and reports
+	// whether it did: a read-only connection takes no write (SQLite's
+	// reads, PostgreSQL's read transactions of several statements). Its
+	// failure is the first statement's.
+	Defer(query string, args ...any) bool
 	// Start makes the transaction hold its locks now, before its time is
 	// read, when no statement has taken them yet (PostgreSQL sends a write
 	// transaction's BEGIN with its first statement).
@@ -76,6 +82,11 @@ type Tx struct {
 	write  bool
 	wrote  bool
 	ended  bool
+	// ran says a statement was sent; touch is the request's session touch
+	// this transaction carries (session_touch.go), taken from touchFrom.
+	ran       bool
+	touch     *pendingTouch
+	touchFrom *pendingTouch
 }
 
 // Now is the transaction's time: every row it writes carries it. It is read
@@ -90,6 +101,16 @@ func (tx *Tx) Now() time.Time {
 	return tx.at
 }
 
+// nowUnlocked is Now read without waiting for the transaction's locks: for
+// a write of one statement sent with its locks and COMMIT in one round trip
+// (ServeAttempt), whose time is the request's, as an answer's is.
+func (tx *Tx) nowUnlocked() time.Time {
+	if !tx.atRead {
+		tx.at, tx.atRead = tx.db.Now().UTC(), true
+	}
+	return tx.at
+}
+
 // AuditKey is the key the store keys and checks audit entries with, or nil.
 func (tx *Tx) AuditKey() []byte { return tx.db.d.AuditKey() }
 
@@ -98,6 +119,7 @@ func (tx *Tx) Conn() Conn { return tx.conn }
 
 // ExecContext runs query in the transaction.
 func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (Result, error) {
+	tx.ran = true
 	res, err := tx.conn.ExecContext(ctx, query, args...)
 	tx.noteWrite(err)
 	return res, err
@@ -105,12 +127,14 @@ func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (Resul
 
 // QueryContext runs query in the transaction.
 func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (Rows, error) {
+	tx.ran = true
 	return tx.conn.QueryContext(ctx, query, args...)
 }
 
 // QueryRowContext runs query in the transaction. Write with ExecContext or
 // Insert, not here: they note a write's failure for the store's health.
 func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) Row {
+	tx.ran = true
 	return tx.conn.QueryRowContext(ctx, query, args...)
 }
 
@@ -126,6 +150,7 @@ func (tx *Tx) Insert(ctx context.Context, query string, args ...any) (int64, err
 // (… RETURNING), in one round trip; its failure is noted as an Exec's. No
 // rows is sql.ErrNoRows: it wrote nothing.
 func (tx *Tx) writeRow(ctx context.Context, query string, args ...any) Row {
+	tx.ran = true
 	return writtenRow{tx, tx.conn.QueryRowContext(ctx, query, args...)}
 }
 
@@ -159,6 +184,7 @@ func (tx *Tx) noteWrite(err error) {
 // first statement writes (… RETURNING): when it returns its row, it wrote,
 // which the store's health notes as an Exec's write.
 func (tx *Tx) commitAfter(ctx context.Context, writes bool, stmts ...*Stmt) error {
+	tx.ran = true
 	err := tx.conn.CommitAfter(ctx, stmts)
 	if tx.write {
 		switch {
@@ -202,6 +228,7 @@ func (tx *Tx) end(committed bool) {
 	if !tx.ended {
 		tx.ended = true
 		tx.conn.End(committed)
+		tx.touchEnded(committed)
 		if committed && tx.kind == WriteTx {
 			// Users, settings and sign-outs are written under the write
 			// lock: the sessions this process keeps may be out of date.

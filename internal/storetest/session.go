@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -39,6 +40,58 @@ func testSession(t *testing.T, open Opener) {
 		}
 		if _, _, err := auth(token); trainer.KindOf(err) != trainer.KindUnauthorized {
 			t.Errorf("AuthenticateSession of an ended session = %v; want KindUnauthorized", err)
+		}
+	})
+
+	t.Run("DeferredTouch", func(t *testing.T) {
+		// A request made with DeferTouch's context sends its session's
+		// touch with its next statement, or writes it when it ends: either
+		// way the activity keeps the session alive, as a touch of its own.
+		token, err := db.CreateSession(t.Context(), ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		request := func(what string, work func(ctx context.Context), flush bool) {
+			t.Helper()
+			clk.Advance(trainer.DefaultTraineeIdleTimeout - time.Second)
+			ctx, touch := db.DeferTouch(t.Context())
+			if _, end, err := db.AuthenticateSession(ctx, token); err != nil || end != trainer.SessionLive {
+				t.Fatalf("%s: AuthenticateSession = %v, %v; want a live session", what, end, err)
+			}
+			work(ctx)
+			if flush {
+				touch()
+			}
+		}
+		request("carried by a write", func(ctx context.Context) {
+			if _, err := db.CreateSession(ctx, max.ID, ""); err != nil {
+				t.Fatal(err)
+			}
+		}, false)
+		request("with a read", func(ctx context.Context) {
+			if _, err := db.FindPracticeSession(ctx, 0, ana.ID); trainer.KindOf(err) != trainer.KindNotFound {
+				t.Fatalf("FindPracticeSession of none = %v; want KindNotFound", err)
+			}
+		}, true)
+		request("written at the end", func(context.Context) {}, true)
+		// A touch written late never moves the time back over a later one.
+		clk.Advance(2 * time.Second)
+		ctx, late := db.DeferTouch(t.Context())
+		if _, end, err := db.AuthenticateSession(ctx, token); err != nil || end != trainer.SessionLive {
+			t.Fatalf("AuthenticateSession = %v, %v; want a live session", end, err)
+		}
+		clk.Advance(2 * time.Second) // a later request, touched at once
+		if _, end, err := auth(token); err != nil || end != trainer.SessionLive {
+			t.Fatalf("AuthenticateSession = %v, %v; want a live session", end, err)
+		}
+		late()
+		clk.Advance(trainer.DefaultTraineeIdleTimeout - time.Second)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionLive {
+			t.Fatalf("AuthenticateSession after a late touch = %v, %v; want a live session", end, err)
+		}
+		clk.Advance(trainer.DefaultTraineeIdleTimeout)
+		if _, end, err := auth(token); err != nil || end != trainer.SessionIdle {
+			t.Fatalf("AuthenticateSession after the timeout = %v, %v; want SessionIdle", end, err)
 		}
 	})
 

@@ -45,6 +45,10 @@ type SigninService interface {
 type SessionService interface {
 	CreateSession(ctx context.Context, userID int64, replaces string) (string, error)
 	AuthenticateSession(ctx context.Context, token string) (*Session, EndReason, error)
+	// DeferTouch returns ctx for a request whose session's touch may go
+	// with its next statement, and the function that writes it otherwise,
+	// called when the request ends.
+	DeferTouch(ctx context.Context) (context.Context, func())
 	DeleteSession(ctx context.Context, token string) error
 }
 
