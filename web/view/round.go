@@ -214,8 +214,8 @@ func outcomeOrder(game string, outs []drills.Outcome) []int {
 }
 
 // boxNotes are the player's actions on a box, in words; the cards of an
-// exchange or a discard, and Texas Oracle's 4th card, are drawn, not
-// written.
+// exchange or a discard, Lunar Poker's bought 6th card and Texas Oracle's
+// 4th card are drawn, not written.
 func boxNotes(ctx context.Context, b games.Box) []string {
 	var out []string
 	if b.Fold {
@@ -223,14 +223,6 @@ func boxNotes(ctx context.Context, b games.Box) []string {
 	}
 	if b.Exchanged > 0 && b.Exchanges == nil {
 		out = append(out, say.T(ctx, "table.exchanged_cards", "Count", b.Exchanged))
-	}
-	if b.Draw != nil {
-		if b.Draw.Buy != "" {
-			out = append(out, say.T(ctx, "table.sixth_card"))
-		}
-		if len(b.Draw.Out) > 0 {
-			out = append(out, say.T(ctx, "table.exchanged_cards", "Count", len(b.Draw.Out)))
-		}
 	}
 	if b.Force {
 		out = append(out, say.T(ctx, "table.forced"))
