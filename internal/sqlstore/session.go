@@ -71,6 +71,7 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, replaces string) 
 // only when there is something to write; a sign-out between the two is no
 // harm, as the write then changes no row.
 func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.Session, trainer.EndReason, error) {
+	first := firstCheck(ctx)
 	s, st, now, err := db.readSession(ctx, token)
 	if err != nil {
 		return nil, trainer.SessionLive, err
@@ -87,7 +88,8 @@ func (db *DB) AuthenticateSession(ctx context.Context, token string) (*trainer.S
 		return s, end, nil
 	}
 	hash := tokenHash(token)
-	if end == trainer.SessionLive && deferTouch(ctx, hash, now) {
+	if end == trainer.SessionLive && first {
+		deferTouch(ctx, hash, now)
 		// Sent with the request's next statement, or when it ends.
 		s.LastSeenAt = now
 		db.sessions.touched(hash, now)

@@ -25,8 +25,10 @@ type pendingTouch struct {
 	mu   sync.Mutex
 	hash string    // the session's token hash; "" when none is waiting
 	at   time.Time // the last-seen time to write
-	// armed until the request's first touch: a request that checks its
-	// session again (an event stream's heartbeat) writes those at once.
+	// armed until the request's first session check, which alone may
+	// leave its touch: a request that checks its session again (an event
+	// stream's heartbeat, minutes later) writes its touch at once, whether
+	// or not the first check touched.
 	armed bool
 }
 
@@ -39,20 +41,28 @@ func (db *DB) DeferTouch(ctx context.Context) (context.Context, func()) {
 	return context.WithValue(ctx, touchKey{}, p), func() { db.writeTouch(context.WithoutCancel(ctx), p) }
 }
 
-// deferTouch leaves the touch of session hash at at to the request's next
-// transaction, when ctx was made by DeferTouch.
-func deferTouch(ctx context.Context, hash string, at time.Time) bool {
+// firstCheck reports whether this is the first session check of a request
+// whose ctx was made by DeferTouch, and disarms it: only the first may
+// leave its touch to the request (deferTouch).
+func firstCheck(ctx context.Context) bool {
 	p, ok := ctx.Value(touchKey{}).(*pendingTouch)
 	if !ok {
 		return false
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.armed {
-		return false
-	}
-	p.hash, p.at, p.armed = hash, at, false
-	return true
+	first := p.armed
+	p.armed = false
+	return first
+}
+
+// deferTouch leaves the touch of session hash at at to the request's next
+// transaction; the request's first session check (firstCheck) calls it.
+func deferTouch(ctx context.Context, hash string, at time.Time) {
+	p := ctx.Value(touchKey{}).(*pendingTouch)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.hash, p.at = hash, at
 }
 
 // touchQuery moves a session's last-seen time forward, never back: a touch
