@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -21,10 +22,12 @@ import (
 // survives a restart.
 
 // Flow serves, rebuilds and grades the scenarios of sessions and exams
-// over the store, with the planner's drills.
+// over the store, with the planner's drills; Certs judges whether an exam
+// may start.
 type Flow struct {
-	DB   trainer.Store
-	Plan *Planner
+	DB    trainer.Store
+	Plan  *Planner
+	Certs *certs.Certs
 }
 
 // ErrSessionDone says every planned scenario of a session has its answer.
