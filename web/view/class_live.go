@@ -56,8 +56,7 @@ func liveClock(lv *class.Live, state string, st class.State) templates.LiveClock
 // ClassDrill rebuilds a live question's drill in the reader's language
 // (lang as drills.Spec.Lang writes it).
 func (k *Kiosk) ClassDrill(q *class.Question, lang string) (*drills.Drill, error) {
-	return k.Plan.Rebuild(trainer.Spec{Game: q.Game, Kind: q.Kind, Level: q.Level, Seed: q.Seed, House: q.House,
-		RulesVersion: q.RulesVersion, Lang: lang})
+	return k.Plan.Rebuild(q.Spec(lang))
 }
 
 // classSession is the session a live question's views are made in: a
