@@ -111,7 +111,7 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 		f.Games = append(f.Games, fg)
 	}
 	var err error
-	if f.Versions, err = s.rulesVersions(ctx); err != nil {
+	if f.Versions, err = s.certs.Versions(ctx); err != nil {
 		return templates.TraineeFileView{}, err
 	}
 	// The trainee's practice (issue 23): one read serves the weakest
