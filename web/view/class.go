@@ -155,6 +155,24 @@ func ClassShow(c *class.Class, u *trainer.User, users []*trainer.User, runs []*t
 // to class.MaxListItems; a longer one is saved in two).
 const ListRows = 12
 
+// ReadList reads the list form: each row with a game is a question, and
+// rows says which row of the form each question came from.
+func ReadList(form url.Values) (*class.List, []int) {
+	l := &class.List{Name: form.Get("name")}
+	var rows []int
+	for i := 1; i <= ListRows; i++ {
+		n := strconv.Itoa(i)
+		game := strings.TrimSpace(form.Get("game_" + n))
+		if game == "" {
+			continue
+		}
+		level, _ := strconv.Atoi(form.Get("level_" + n))
+		l.Items = append(l.Items, class.Item{Game: game, Kind: form.Get("kind_" + n), Level: level})
+		rows = append(rows, i)
+	}
+	return l, rows
+}
+
 // ClassLists is the prepared lists' page as u sees it, but for its layout:
 // every list (its owner's name by ID in names), u's own with the way to
 // delete it, and the form that makes one, filled with form (nil for an
