@@ -185,56 +185,10 @@ func (s *Server) tabletRefused(w http.ResponseWriter, r *http.Request, c *class.
 	s.renderTablet(w, r, statusOf(trainer.KindOf(err)), c, panel)
 }
 
-// joinCards are the trainee's classes whose live drill runs, for the home
-// page: "Join the class" in one tap, or back to it once joined (unless the
-// session to resume, resume, is that class's already).
-func (s *Server) joinCards(ctx context.Context, u *trainer.User, resume *templates.ResumeView) ([]templates.JoinCard, error) {
-	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{MemberID: u.ID, Live: true})
-	if err != nil {
-		return nil, err
-	}
-	var out []templates.JoinCard
-	for _, c := range recs {
-		live, err := s.db.ClassLive(ctx, c.ID, u.ID)
-		if err != nil {
-			return nil, err
-		}
-		if live.Run == nil {
-			continue // ended since the list was read
-		}
-		if live.Participant != nil && resume != nil && resume.URL == tabletURL(c.ID) {
-			continue
-		}
-		out = append(out, templates.JoinCard{Name: c.Name, Action: tabletURL(c.ID) + "/join", URL: tabletURL(c.ID),
-			Joined: live.Participant != nil})
-	}
-	return out, nil
-}
-
-// classOfSession is the class whose live drill trainee u's class session
-// sessionID belongs to, or nil: practice cannot serve a class's session,
-// so resuming it is going back to the class's live page.
-func (s *Server) classOfSession(ctx context.Context, u *trainer.User, sessionID int64) (*trainer.Class, error) {
-	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{MemberID: u.ID, Live: true})
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range recs {
-		live, err := s.db.ClassLive(ctx, c.ID, u.ID)
-		if err != nil {
-			return nil, err
-		}
-		if live.Participant != nil && live.Participant.SessionID == sessionID {
-			return c, nil
-		}
-	}
-	return nil, nil
-}
-
 // classResume offers the trainee's open class session on the home page:
 // back to the class's live page.
 func (s *Server) classResume(r *http.Request, u *trainer.User, sess *trainer.PracticeSession) (*templates.ResumeView, error) {
-	c, err := s.classOfSession(r.Context(), u, sess.ID)
+	c, err := s.drive.OfSession(r.Context(), u.ID, sess.ID)
 	if err != nil || c == nil {
 		return nil, err
 	}
@@ -246,7 +200,7 @@ func (s *Server) classResume(r *http.Request, u *trainer.User, sess *trainer.Pra
 // question.
 func (s *Server) toClassSession(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession) {
 	u := visitOf(r.Context()).user
-	c, err := s.classOfSession(r.Context(), u, sess.ID)
+	c, err := s.drive.OfSession(r.Context(), u.ID, sess.ID)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -42,10 +42,12 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if v.Classes, err = s.joinCards(r.Context(), u, v.Resume); err != nil {
+	running, err := s.drive.Running(r.Context(), u.ID)
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
+	v.Classes = view.JoinCards(running, v.Resume)
 	s.render(w, r, http.StatusOK, templates.TraineeHomePage(v), nil)
 }
 

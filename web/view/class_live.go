@@ -419,3 +419,18 @@ func ReadTiming(form url.Values, def class.Timing) (class.Timing, error) {
 	}
 	return t, class.CheckTiming(t)
 }
+
+// JoinCards are the trainee's classes whose live drill runs, for the home
+// page: "Join the class" in one tap, or back to it once joined (unless the
+// session to resume, resume, is that class's already).
+func JoinCards(running []class.Running, resume *templates.ResumeView) []templates.JoinCard {
+	var out []templates.JoinCard
+	for _, r := range running {
+		url := templates.TabletURL(r.Class.ID)
+		if r.Participant != nil && resume != nil && resume.URL == url {
+			continue
+		}
+		out = append(out, templates.JoinCard{Name: r.Class.Name, Action: url + "/join", URL: url, Joined: r.Participant != nil})
+	}
+	return out
+}
