@@ -94,7 +94,7 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	c, errs := decodeStart(r.PostForm, s.plan, loc(r))
+	c, errs := view.ReadStart(r.PostForm, s.plan, loc(r))
 	if len(errs) > 0 {
 		if !s.plan.Offers(c.Game, trainer.KindMixed) {
 			s.error(w, r, errNoDrills)
