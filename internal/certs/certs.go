@@ -7,7 +7,8 @@
 // state is eval's, from the events the store keeps and the house's policy,
 // and the hours are package records'.
 //
-// Imports flow one way: internal/server → internal/certs → eval, records,
+// Imports flow one way: internal/server and practice (whose exam start
+// checks the hours and the state here) → internal/certs → eval, records,
 // rulebook, trainer. It renders and says nothing.
 package certs
 

@@ -220,3 +220,33 @@ func (c *Certs) CompareSites(ctx context.Context, rows []Row, games []string) ([
 	}
 	return out, nil
 }
+
+// errNotHere refuses a visiting dealer whose table test is not needed at
+// the site: the dealer is another site's, not found, as the server refuses
+// a trainee it does not show.
+var errNotHere = trainer.NewError(trainer.KindNotFound, "err.trainee_not_found")
+
+// RecordSiteTest records a passing table test of trainee u in game at
+// site, signed by actorID (docs/group.md). A visiting dealer (of another
+// site than the signer's) is refused as not found unless the table test is
+// needed at site (NeedsTestAt); a certification that is not valid is
+// refused (KindConflict); the store refuses a signer who may not sign there.
+func (c *Certs) RecordSiteTest(ctx context.Context, u *trainer.User, game string, site, actorID int64, visiting bool) error {
+	st, err := c.Find(ctx, u.ID, game)
+	if err != nil {
+		return err
+	}
+	if visiting {
+		need, err := c.NeedsTestAt(ctx, u, game, st, site)
+		if err != nil {
+			return err
+		}
+		if !need {
+			return errNotHere
+		}
+	}
+	if !st.State.MayDeal() {
+		return trainer.NewError(trainer.KindConflict, "err.site_test_not_valid")
+	}
+	return c.DB.RecordSiteTableTest(ctx, &trainer.SiteTableTest{UserID: u.ID, Game: game, SiteID: site, ActorID: actorID})
+}

@@ -1,6 +1,7 @@
 package class
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -136,4 +137,19 @@ func ListItems(l *trainer.ClassList) ([]Item, error) {
 		return nil, fmt.Errorf("class list %d: %w", l.ID, err)
 	}
 	return items, nil
+}
+
+// SaveList checks list l against the kiosk's drills (Normalize, Validate)
+// and saves it as its owner's. Returns KindInvalid, with the item
+// concerned (*ItemError), for a list that cannot be asked.
+func (d *Drive) SaveList(ctx context.Context, l *List) error {
+	l.Normalize()
+	if err := l.Validate(d.Plan); err != nil {
+		return err
+	}
+	items, err := json.Marshal(l.Items)
+	if err != nil {
+		return err
+	}
+	return d.DB.SaveClassList(ctx, &trainer.ClassList{OwnerID: l.OwnerID, Name: l.Name, Items: items})
 }

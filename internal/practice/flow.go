@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
@@ -21,10 +22,12 @@ import (
 // survives a restart.
 
 // Flow serves, rebuilds and grades the scenarios of sessions and exams
-// over the store, with the planner's drills.
+// over the store, with the planner's drills; Certs judges whether an exam
+// may start.
 type Flow struct {
-	DB   trainer.Store
-	Plan *Planner
+	DB    trainer.Store
+	Plan  *Planner
+	Certs *certs.Certs
 }
 
 // ErrSessionDone says every planned scenario of a session has its answer.
@@ -242,4 +245,28 @@ func (f *Flow) FinishExam(ctx context.Context, ex *trainer.Exam) (*trainer.Exam,
 		return nil, err
 	}
 	return f.DB.FinishExam(ctx, ex, res.Passed, data)
+}
+
+// StartSession starts practice session sess (the store ends the trainee's
+// open one) under the kiosk's house and rules, and serves its first
+// scenario, asked in lang.
+func (f *Flow) StartSession(ctx context.Context, sess *trainer.PracticeSession, lang string) error {
+	sess.House, sess.RulesVersion, sess.Planned = f.Certs.House.Name, f.Plan.Version(), trainer.SessionLength
+	if err := f.DB.StartPracticeSession(ctx, sess); err != nil {
+		return err
+	}
+	_, err := f.Next(ctx, sess, nil, lang) // a new session has no scenario yet
+	return err
+}
+
+// NextOrEnd is Next, but a session whose every planned scenario has its
+// answer is ended instead: then it returns no scenario and the session as
+// ended.
+func (f *Flow) NextOrEnd(ctx context.Context, sess *trainer.PracticeSession, last *trainer.Attempt, lang string) (*Served, *trainer.PracticeSession, error) {
+	sv, err := f.Next(ctx, sess, last, lang)
+	if errors.Is(err, ErrSessionDone) {
+		sess, err = f.DB.EndPracticeSession(ctx, sess.ID, sess.UserID)
+		return nil, sess, err
+	}
+	return sv, sess, err
 }

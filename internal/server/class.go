@@ -3,10 +3,6 @@ package server
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -143,8 +139,9 @@ func (s *Server) classForm(r *http.Request, c *class.Class, errs templates.Error
 	return s.view.ClassForm(ctx, c, staff, errs), nil
 }
 
-// handleClassCreate creates a class from the form: refused on its field
-// with 422 when class.Validate, an instructor's check or the store refuses.
+// handleClassCreate creates a class from the form (class.Drive.Create):
+// refused on its field with 422 when class.Validate, an instructor's check
+// or the store refuses.
 func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	if !class.CanCreate(visitOf(ctx).user) {
@@ -155,18 +152,12 @@ func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	c, bad := decodeClass(r.PostForm)
+	c, bad := view.ReadClass(r.PostForm)
 	errs := view.ClassErrors(ctx, bad, nil)
 	c.SiteID = s.homeSite(ctx)
 	c.Normalize()
 	if len(errs) == 0 {
-		err := c.Validate(s.plan.Games())
-		if err == nil {
-			err = s.checkInstructors(ctx, c)
-		}
-		if err == nil {
-			err = s.db.CreateClass(ctx, (*trainer.Class)(c))
-		}
+		err := s.drive.Create(ctx, c)
 		switch {
 		case err == nil:
 			s.redirect(w, r, classURL(c.ID))
@@ -184,52 +175,6 @@ func (s *Server) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.render(w, r, http.StatusUnprocessableEntity,
 		templates.ClassNewPage(templates.ClassNewView{Page: s.page(r, say.Msg("classes.new.title"), "classes"), Form: f}), nil)
-}
-
-// checkInstructors checks each instructor of c as stored
-// (class.CheckInstructor): the store checks again in its transaction.
-func (s *Server) checkInstructors(ctx context.Context, c *class.Class) error {
-	for _, id := range c.Instructors {
-		u, err := s.db.FindUserByID(ctx, id)
-		if err != nil {
-			if trainer.KindOf(err) == trainer.KindNotFound {
-				return refuse(trainer.KindInvalid, "class.err.instructor_none")
-			}
-			return err
-		}
-		if err := class.CheckInstructor(u); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// decodeClass reads the new class's form; bad holds the message id of each
-// field that could not be read at all (a date that is not one).
-func decodeClass(form url.Values) (c *class.Class, bad map[string]string) {
-	c = &class.Class{Name: form.Get("name"), Games: form["game"], Standing: class.StandingNone}
-	bad = map[string]string{}
-	for _, v := range form["instructor"] {
-		if id, err := strconv.ParseInt(v, 10, 64); err == nil {
-			c.Instructors = append(c.Instructors, id)
-		}
-	}
-	for _, d := range []struct {
-		field string
-		to    *time.Time
-	}{{"starts", &c.Starts}, {"ends", &c.Ends}} {
-		v := strings.TrimSpace(form.Get(d.field))
-		if v == "" {
-			continue
-		}
-		t, err := time.Parse(time.DateOnly, v)
-		if err != nil {
-			bad[d.field] = "classes.new.bad_date"
-			continue
-		}
-		*d.to = t
-	}
-	return c, bad
 }
 
 // handleClassShow is a class's page: its roster with the practice tables,
@@ -282,18 +227,8 @@ func (s *Server) handleClassTables(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	c.Tables = map[int64]string{}
-	for _, id := range c.Members {
-		if v := strings.TrimSpace(r.PostForm.Get("table_" + strconv.FormatInt(id, 10))); v != "" {
-			c.Tables[id] = v
-		}
-	}
-	c.Normalize()
-	err = c.Validate(s.plan.Games())
-	if err == nil {
-		err = s.db.UpdateClass(r.Context(), (*trainer.Class)(c))
-	}
-	if err != nil {
+	view.ReadTables(c, r.PostForm)
+	if err := s.drive.SaveTables(r.Context(), c); err != nil {
 		if trainer.KindOf(err) == trainer.KindInternal {
 			s.error(w, r, err)
 			return

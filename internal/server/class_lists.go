@@ -1,13 +1,9 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
-	"strconv"
-	"strings"
 
-	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -52,24 +48,17 @@ func (s *Server) listsView(r *http.Request, form url.Values, errs templates.Erro
 	return v, err
 }
 
-// handleClassListCreate saves a new list from the form: its rows with a
-// game, in order. A refusal shows the form again (422), beside the row it
+// handleClassListCreate saves a new list from the form (class.Drive.SaveList):
+// its rows with a game, in order. A refusal shows the form again (422), beside the row it
 // concerns.
 func (s *Server) handleClassListCreate(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	l, rows := decodeList(r.PostForm)
+	l, rows := view.ReadList(r.PostForm)
 	l.OwnerID = visitOf(r.Context()).user.ID
-	l.Normalize()
-	err := l.Validate(s.plan)
-	if err == nil {
-		var items []byte
-		if items, err = json.Marshal(l.Items); err == nil {
-			err = s.db.SaveClassList(r.Context(), &trainer.ClassList{OwnerID: l.OwnerID, Name: l.Name, Items: items})
-		}
-	}
+	err := s.drive.SaveList(r.Context(), l)
 	if err == nil {
 		s.redirect(w, r, "/classes/lists?done=saved")
 		return
@@ -84,24 +73,6 @@ func (s *Server) handleClassListCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusUnprocessableEntity, templates.ClassListsPage(v), nil)
-}
-
-// decodeList reads the list form: each row with a game is a question, and
-// rows says which row of the form each question came from.
-func decodeList(form url.Values) (*class.List, []int) {
-	l := &class.List{Name: form.Get("name")}
-	var rows []int
-	for i := 1; i <= view.ListRows; i++ {
-		n := strconv.Itoa(i)
-		game := strings.TrimSpace(form.Get("game_" + n))
-		if game == "" {
-			continue
-		}
-		level, _ := strconv.Atoi(form.Get("level_" + n))
-		l.Items = append(l.Items, class.Item{Game: game, Kind: form.Get("kind_" + n), Level: level})
-		rows = append(rows, i)
-	}
-	return l, rows
 }
 
 // handleClassListDelete deletes a list of the signed-in user's; another's

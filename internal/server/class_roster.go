@@ -29,7 +29,7 @@ import (
 const rosterUploadLimit = class.MaxRosterBytes + 64<<10
 
 // handleRosterPreview reads the uploaded roster (the file field "roster")
-// and shows each row's fate.
+// and shows each row's fate (class.Drive.PlanRoster).
 func (s *Server) handleRosterPreview(w http.ResponseWriter, r *http.Request) {
 	c, err := s.drivenClass(r)
 	if err != nil {
@@ -42,14 +42,9 @@ func (s *Server) handleRosterPreview(w http.ResponseWriter, r *http.Request) {
 		s.rosterRefused(w, r, c, err)
 		return
 	}
-	rows, err := class.ParseRoster(data)
+	plan, err := s.drive.PlanRoster(r.Context(), c, data)
 	if err != nil {
 		s.rosterRefused(w, r, c, err)
-		return
-	}
-	plan, err := s.planRoster(r, c, rows)
-	if err != nil {
-		s.error(w, r, err)
 		return
 	}
 	s.render(w, r, http.StatusOK, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "")), nil)
@@ -105,18 +100,9 @@ func (s *Server) rosterRefused(w http.ResponseWriter, r *http.Request, c *class.
 	s.render(w, r, http.StatusUnprocessableEntity, templates.ClassShowPage(v), nil)
 }
 
-// planRoster plans rows against every user of the kiosk (a name or a
-// badge is the kiosk's, whatever the site).
-func (s *Server) planRoster(r *http.Request, c *class.Class, rows []class.Row) (*class.Plan, error) {
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{})
-	if err != nil {
-		return nil, err
-	}
-	return class.PlanImport(rows, class.IndexUsers(users), c.Members, nil)
-}
-
 // handleRosterImport commits the roster previewed: it plans the file again,
-// and saves every accepted row at once when the plan is the one previewed.
+// and saves every accepted row at once when the plan is the one previewed
+// (class.Drive.ImportRoster).
 // It answers with the result and the slips of the PINs the kiosk made,
 // shown this once.
 func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
@@ -134,14 +120,9 @@ func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errClassNoFile)
 		return
 	}
-	rows, err := class.ParseRoster(data)
+	plan, err := s.drive.PlanRoster(r.Context(), c, data)
 	if err != nil {
 		s.rosterRefused(w, r, c, err)
-		return
-	}
-	plan, err := s.planRoster(r, c, rows)
-	if err != nil {
-		s.error(w, r, err)
 		return
 	}
 	if plan.Digest(c.ID) != r.PostForm.Get("digest") {
@@ -154,12 +135,7 @@ func (s *Server) handleRosterImport(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusConflict, templates.RosterPreviewPage(s.rosterPreview(r, c, plan, data, "classes.roster.nothing")), nil)
 		return
 	}
-	im, err := plan.Import(trainer.HashSecret)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if err := s.db.ImportClassRoster(r.Context(), c.ID, im); err != nil {
+	if err := s.drive.ImportRoster(r.Context(), c, plan); err != nil {
 		if trainer.KindOf(err) == trainer.KindInternal {
 			s.error(w, r, err)
 			return

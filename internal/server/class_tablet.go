@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 
 	"github.com/dealerkiosk/trainer/internal/class"
 	"github.com/dealerkiosk/trainer/internal/live"
@@ -117,7 +116,7 @@ func (s *Server) handleTabletJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleTabletAnswer takes the trainee's answer to the question of the
-// route, graded on the server (class.Grader) and stored once: a second
+// route, graded on the server and stored once (class.Drive.Answer): a second
 // answer is 409 with the answer already given, an answer once answers are
 // closed is refused with why, and an answer that cannot be read (422) is
 // shown again with its message, as in practice.
@@ -127,52 +126,30 @@ func (s *Server) handleTabletAnswer(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	qID, err := strconv.ParseInt(chi.URLParam(r, "question"), 10, 64)
-	if err != nil {
-		s.error(w, r, trainer.ErrClassQuestionNotFound)
-		return
-	}
-	ctx := r.Context()
-	u := visitOf(ctx).user
-	live, err := s.db.ClassLive(ctx, c.ID, u.ID)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if live.Question == nil || live.Question.ID != qID {
-		s.tabletRefused(w, r, c, trainer.ErrClassMovedOn)
-		return
-	}
-	q := (*class.Question)(live.Question)
-	d, err := s.view.ClassDrill(q, drillLang(ctx))
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
 	if err := r.ParseForm(); err != nil {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	answer, msgs := practice.DecodeAnswer(d, practice.Chips(s.house), r.PostForm)
-	if len(msgs) > 0 {
+	ctx := r.Context()
+	a, refused, err := s.drive.Answer(ctx, c.ID, visitOf(ctx).user.ID, chi.URLParam(r, "question"), drillLang(ctx), practice.Chips(s.house), r.PostForm)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if refused != nil {
+		s.tabletRefused(w, r, c, refused)
+		return
+	}
+	if len(a.Errs) > 0 {
 		panel, err := s.tabletNow(ctx, c.ID, false)
 		if err != nil {
 			s.error(w, r, err)
 			return
 		}
 		if panel.Question != nil && panel.Form {
-			panel.Question = s.view.LiveQuestion(ctx, q, d, templates.ClassAnswerURL(c.ID, q.ID), r.PostForm, view.FieldErrors(ctx, msgs))
+			panel.Question = s.view.LiveQuestion(ctx, a.Question, a.Drill, templates.ClassAnswerURL(c.ID, a.Question.ID), r.PostForm, view.FieldErrors(ctx, a.Errs))
 		}
 		s.renderTablet(w, r, http.StatusUnprocessableEntity, c, panel)
-		return
-	}
-	_, err = s.db.AnswerClassQuestion(ctx, qID, u.ID, drillLang(ctx), class.Grader(d, answer))
-	if err != nil {
-		if trainer.KindOf(err) == trainer.KindInternal {
-			s.error(w, r, err)
-			return
-		}
-		s.tabletRefused(w, r, c, err)
 		return
 	}
 	s.live.Poke()
@@ -208,56 +185,10 @@ func (s *Server) tabletRefused(w http.ResponseWriter, r *http.Request, c *class.
 	s.renderTablet(w, r, statusOf(trainer.KindOf(err)), c, panel)
 }
 
-// joinCards are the trainee's classes whose live drill runs, for the home
-// page: "Join the class" in one tap, or back to it once joined (unless the
-// session to resume, resume, is that class's already).
-func (s *Server) joinCards(ctx context.Context, u *trainer.User, resume *templates.ResumeView) ([]templates.JoinCard, error) {
-	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{MemberID: u.ID, Live: true})
-	if err != nil {
-		return nil, err
-	}
-	var out []templates.JoinCard
-	for _, c := range recs {
-		live, err := s.db.ClassLive(ctx, c.ID, u.ID)
-		if err != nil {
-			return nil, err
-		}
-		if live.Run == nil {
-			continue // ended since the list was read
-		}
-		if live.Participant != nil && resume != nil && resume.URL == tabletURL(c.ID) {
-			continue
-		}
-		out = append(out, templates.JoinCard{Name: c.Name, Action: tabletURL(c.ID) + "/join", URL: tabletURL(c.ID),
-			Joined: live.Participant != nil})
-	}
-	return out, nil
-}
-
-// classOfSession is the class whose live drill trainee u's class session
-// sessionID belongs to, or nil: practice cannot serve a class's session,
-// so resuming it is going back to the class's live page.
-func (s *Server) classOfSession(ctx context.Context, u *trainer.User, sessionID int64) (*trainer.Class, error) {
-	recs, err := s.db.ListClasses(ctx, trainer.ClassFilter{MemberID: u.ID, Live: true})
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range recs {
-		live, err := s.db.ClassLive(ctx, c.ID, u.ID)
-		if err != nil {
-			return nil, err
-		}
-		if live.Participant != nil && live.Participant.SessionID == sessionID {
-			return c, nil
-		}
-	}
-	return nil, nil
-}
-
 // classResume offers the trainee's open class session on the home page:
 // back to the class's live page.
 func (s *Server) classResume(r *http.Request, u *trainer.User, sess *trainer.PracticeSession) (*templates.ResumeView, error) {
-	c, err := s.classOfSession(r.Context(), u, sess.ID)
+	c, err := s.drive.OfSession(r.Context(), u.ID, sess.ID)
 	if err != nil || c == nil {
 		return nil, err
 	}
@@ -269,7 +200,7 @@ func (s *Server) classResume(r *http.Request, u *trainer.User, sess *trainer.Pra
 // question.
 func (s *Server) toClassSession(w http.ResponseWriter, r *http.Request, sess *trainer.PracticeSession) {
 	u := visitOf(r.Context()).user
-	c, err := s.classOfSession(r.Context(), u, sess.ID)
+	c, err := s.drive.OfSession(r.Context(), u.ID, sess.ID)
 	if err != nil {
 		s.error(w, r, err)
 		return

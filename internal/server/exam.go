@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -55,36 +54,15 @@ var errNoExam = trainer.NewError(trainer.KindNotFound, "error.no_exam")
 // examStartView describes the exam of game and whether it may start;
 // refused is why starting it was just refused, or nil.
 func (s *Server) examStartView(r *http.Request, u *trainer.User, game string, st *rulebook.Standard, refused error) (templates.ExamStartView, error) {
-	status, err := s.certStatus(r.Context(), u.ID, game)
+	g, err := s.flow.Gate(r.Context(), u.ID, game)
 	if err != nil {
 		return templates.ExamStartView{}, err
 	}
-	rv, err := s.db.FindRulesVersion(r.Context(), s.plan.Version())
-	if err != nil {
-		return templates.ExamStartView{}, err
-	}
-	approved := rv.Approved()
-	ctx := r.Context()
-	if refused == nil && status.CanStartExam {
-		refused, err = s.certs.HoursBeforeExam(r.Context(), u.ID, game)
-		if err != nil {
-			return templates.ExamStartView{}, err
-		}
-	}
-	blocked := ""
-	switch {
-	case refused != nil:
-		blocked = say.Error(ctx, refused)
-	case !approved:
-		blocked = say.T(ctx, "cert.rules_not_approved")
-	case !status.CanStartExam:
-		blocked = say.CertBlocked(ctx, status, st.Policy)
-	}
-	return view.ExamStart(ctx, s.page(r, say.Message{}, "practice"), game, st, status, rv, blocked), nil
+	return view.ExamStart(r.Context(), s.page(r, say.Message{}, "practice"), game, st, g, refused), nil
 }
 
-// handleExamStart starts the exam of the posted game: its items are drawn
-// from the standard's blueprint and fixed, then the first is served.
+// handleExamStart starts the exam of the posted game (practice.Flow.StartExam)
+// and serves its first item.
 func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
 	game := r.PostFormValue("game")
@@ -93,24 +71,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errNoExam)
 		return
 	}
-	items, err := practice.PlanExam(s.plan, practice.NewRand(), game, st)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	standard, err := json.Marshal(st)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	ex := &trainer.Exam{UserID: u.ID, Game: game, House: s.house.Name, SiteID: s.site, RulesVersion: s.plan.Version(),
-		Standard: standard, Items: items}
-	refused, err := s.certs.HoursBeforeExam(r.Context(), u.ID, game)
-	if err == nil && refused != nil {
-		err = refused
-	} else if err == nil {
-		err = s.db.StartExam(r.Context(), ex, s.examCheck(game))
-	}
+	ex, err := s.flow.StartExam(r.Context(), u.ID, game, st, s.site, drillLang(r.Context()))
 	if errors.Is(err, trainer.ErrExamOpen) {
 		open, oerr := s.db.OpenPracticeSession(r.Context(), u.ID)
 		if oerr == nil {
@@ -131,23 +92,7 @@ func (s *Server) handleExamStart(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if _, err := s.flow.ExamItem(r.Context(), ex, drillLang(r.Context())); err != nil {
-		s.error(w, r, err)
-		return
-	}
 	s.redirect(w, r, templates.ExamURL(ex.ID))
-}
-
-// examCheck lets an exam start only when eval says the trainee may sit it
-// now, on the record as it stands in the transaction that starts it.
-func (s *Server) examCheck(game string) trainer.CertCheck {
-	return func(rec trainer.CertRecord) error {
-		st := s.statusOf(rec, game)
-		if !st.CanStartExam {
-			return trainer.NewError(trainer.KindConflict, "cert.blocked", "Why", say.CertBlockedWord(st, s.house.Certification[game].Policy))
-		}
-		return nil
-	}
 }
 
 // examParam finds the trainee's exam of the route's {id} and its session.

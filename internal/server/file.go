@@ -88,30 +88,14 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	ctx := r.Context()
 	f := view.FileFacts{Trainee: u, Me: visitOf(ctx).user, Now: s.db.Clock(), Problem: problem, Refused: refused}
 	for _, g := range s.certGames() {
-		st, err := s.certStatus(ctx, u.ID, g)
+		fg, err := s.certs.FileGame(ctx, u, g)
 		if err != nil {
-			return templates.TraineeFileView{}, err
-		}
-		rec, err := s.db.FindCertRecord(ctx, u.ID, g)
-		if err != nil {
-			return templates.TraineeFileView{}, err
-		}
-		fg := view.FileGameFacts{Game: g, Status: st, Events: rec.Events}
-		p, err := s.approvedProgramme(ctx, g)
-		if err != nil {
-			return templates.TraineeFileView{}, err
-		}
-		fg.Checklist = p != nil
-		if fg.Standings, err = s.certs.Standings(ctx, u, g, st); err != nil {
-			return templates.TraineeFileView{}, err
-		}
-		if fg.Exams, err = s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Game: g}); err != nil {
 			return templates.TraineeFileView{}, err
 		}
 		f.Games = append(f.Games, fg)
 	}
 	var err error
-	if f.Versions, err = s.rulesVersions(ctx); err != nil {
+	if f.Versions, err = s.certs.Versions(ctx); err != nil {
 		return templates.TraineeFileView{}, err
 	}
 	// The trainee's practice (issue 23): one read serves the weakest

@@ -42,10 +42,12 @@ func (s *Server) handleTraineeHome(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	if v.Classes, err = s.joinCards(r.Context(), u, v.Resume); err != nil {
+	running, err := s.drive.Running(r.Context(), u.ID)
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
+	v.Classes = view.JoinCards(running, v.Resume)
 	s.render(w, r, http.StatusOK, templates.TraineeHomePage(v), nil)
 }
 
@@ -85,14 +87,14 @@ func (s *Server) openSession(r *http.Request, u *trainer.User) (*templates.Resum
 }
 
 // handlePracticeStart starts a session (ending the trainee's open one) and
-// serves its first scenario.
+// serves its first scenario (practice.Flow.StartSession).
 func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 	u := visitOf(r.Context()).user
 	if err := r.ParseForm(); err != nil {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	c, errs := decodeStart(r.PostForm, s.plan, loc(r))
+	c, errs := view.ReadStart(r.PostForm, s.plan, loc(r))
 	if len(errs) > 0 {
 		if !s.plan.Offers(c.Game, trainer.KindMixed) {
 			s.error(w, r, errNoDrills)
@@ -104,15 +106,8 @@ func (s *Server) handlePracticeStart(w http.ResponseWriter, r *http.Request) {
 			templates.StartFormFragment(f))
 		return
 	}
-	sess := &trainer.PracticeSession{
-		UserID: u.ID, Mode: c.Mode, Game: c.Game, Kind: c.Kind, Level: c.Level,
-		House: s.house.Name, SiteID: s.site, RulesVersion: s.plan.Version(), Planned: trainer.SessionLength,
-	}
-	if err := s.db.StartPracticeSession(r.Context(), sess); err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if _, err := s.flow.Next(r.Context(), sess, nil, drillLang(r.Context())); err != nil { // a new session has no scenario yet
+	sess := &trainer.PracticeSession{UserID: u.ID, Mode: c.Mode, Game: c.Game, Kind: c.Kind, Level: c.Level, SiteID: s.site}
+	if err := s.flow.StartSession(r.Context(), sess, drillLang(r.Context())); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -184,11 +179,7 @@ func (s *Server) handlePracticeNext(w http.ResponseWriter, r *http.Request) {
 	}
 	var sv *practice.Served
 	if sess.Open() {
-		sv, err = s.flow.Next(r.Context(), sess, last, drillLang(r.Context()))
-		if errors.Is(err, practice.ErrSessionDone) {
-			sv = nil
-			sess, err = s.db.EndPracticeSession(r.Context(), sess.ID, sess.UserID)
-		}
+		sv, sess, err = s.flow.NextOrEnd(r.Context(), sess, last, drillLang(r.Context()))
 		if err != nil {
 			s.error(w, r, err)
 			return

@@ -6,10 +6,8 @@ import (
 	"net/url"
 	"slices"
 
-	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/practice"
-	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -42,41 +40,9 @@ func (s *Server) readCertFilter(q url.Values) view.CertFilter {
 }
 
 // certRows judges every active trainee's certification in every game (or
-// f's game), noting expiries seen for the first time. Rows come by trainee
-// name, then in the kiosk's order of games.
+// f's game) at the site the staff member sees (certs.Certs.Rows).
 func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRow, error) {
-	users, err := s.db.ListUsers(ctx, trainer.UserFilter{Role: trainer.RoleTrainee, ActiveOnly: true, SiteID: s.scopeSite(ctx)})
-	if err != nil {
-		return nil, err
-	}
-	byKey, err := s.certs.Records(ctx, f.Game)
-	if err != nil {
-		return nil, err
-	}
-	var out []view.CertRow
-	for _, u := range users {
-		for _, g := range s.certGames() {
-			if f.Game != "" && g != f.Game {
-				continue
-			}
-			rec, ok := byKey[certs.Key{User: u.ID, Game: g}]
-			if !ok {
-				rec = trainer.CertRecord{UserID: u.ID, Game: g}
-			}
-			st := s.statusOf(rec, g)
-			if st.ExpiryUnrecorded {
-				if st, err = s.certs.NoticeExpiry(ctx, rec, st); err != nil {
-					return nil, err
-				}
-			}
-			row := view.CertRow{User: u, Game: g, Status: st}
-			if c := records.Completion(rec); c != nil {
-				row.Completed = c.At
-			}
-			out = append(out, row)
-		}
-	}
-	return out, nil
+	return s.certs.Rows(ctx, s.scopeSite(ctx), f.Game, s.certGames())
 }
 
 // handleManagerHome is the dashboard: ?game= and ?state= narrow it, and

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -9,9 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/dealerkiosk/trainer/internal/edge"
-	"github.com/dealerkiosk/trainer/internal/figure"
 	"github.com/dealerkiosk/trainer/internal/games"
-	"github.com/dealerkiosk/trainer/internal/job"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
@@ -35,7 +32,7 @@ func (s *Server) handlePayTablesShow(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	exact, err := s.startExact(r, game)
+	exact, err := s.figures.ExactAll(r.Context(), game, !isPoll(r))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -81,7 +78,9 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 			s.error(w, r, err)
 			return
 		}
-		s.await(r, j)
+		if !isPoll(r) {
+			s.figures.Await(r.Context(), j)
+		}
 		card = s.view.SimCard(r.Context(), game, wg, pt, rounds, s.figures)
 	}
 	frag := templates.SimCardFragment(card)
@@ -89,7 +88,7 @@ func (s *Server) handlePayTableSimulation(w http.ResponseWriter, r *http.Request
 		s.render(w, r, status, nil, frag)
 		return
 	}
-	exact, err := s.startExact(r, game)
+	exact, err := s.figures.ExactAll(r.Context(), game, !isPoll(r))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -131,7 +130,7 @@ func (s *Server) handlePayTableWhatIf(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, status, nil, frag)
 		return
 	}
-	exact, err := s.startExact(r, game)
+	exact, err := s.figures.ExactAll(r.Context(), game, !isPoll(r))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -158,35 +157,6 @@ func errNoWager(game, wager string) error {
 	return trainer.NewError(trainer.KindNotFound, "paytables.no_wager", "Game", say.GameWord(game), "Wager", strconv.Quote(wager))
 }
 
-// startExact starts (or finds) the count of every exact wager of game and
-// waits for them as await does.
-func (s *Server) startExact(r *http.Request, game string) (map[string]*figure.Job, error) {
-	out := map[string]*figure.Job{}
-	var jobs []*figure.Job
-	for _, w := range edge.Wagers(game) {
-		if w.Method != edge.Exact {
-			continue
-		}
-		j, err := s.figures.Exact(w)
-		if err != nil {
-			return nil, err
-		}
-		out[w.Name] = j
-		jobs = append(jobs, j)
-	}
-	s.await(r, jobs...)
-	return out, nil
-}
-
-// await waits for the jobs as figure.Board.Await does, so that a figure
-// ready in time is shown at once. A poll (poll=1) does not wait: it wants
-// to know where the jobs stand.
-func (s *Server) await(r *http.Request, jobs ...*figure.Job) {
-	if !isPoll(r) {
-		s.figures.Await(r.Context(), jobs...)
-	}
-}
-
 // isPoll reports whether r is htmx asking again for a figure that was
 // still computing.
 func isPoll(r *http.Request) bool { return r.URL.Query().Get("poll") == "1" }
@@ -206,34 +176,12 @@ func (s *Server) simulatedTable(game, wager, table string) (edge.Wager, games.Pa
 	return wg, pt, nil
 }
 
-// whatIfResult prices in's changed table beside its table: from the cached
-// count for an exact wager (waiting for the count as the page does), or by
-// two simulations of the same rounds.
+// whatIfResult prices in's changed table beside its table
+// (figure.Board.WhatIf), waiting for the figures as the page does.
 func (s *Server) whatIfResult(r *http.Request, game string, w edge.Wager, in view.WhatIfInput) (*templates.WhatIfResult, error) {
-	var f view.WhatIfFacts
-	var err error
-	if w.Method == edge.Simulation {
-		if f.Original, err = s.figures.Sim(w, in.PT, in.N, true); err != nil {
-			return nil, err
-		}
-		if f.Changed, err = s.figures.Sim(w, in.Changed, in.N, true); err != nil {
-			return nil, err
-		}
-		s.await(r, f.Original, f.Changed)
-	} else {
-		if f.Exact, err = s.figures.Exact(w); err != nil {
-			return nil, err
-		}
-		s.await(r, f.Exact)
-		if st := f.Exact.Status(); st.State == job.Done && st.Err == nil {
-			// The count is cached now: each table is priced in well under a millisecond.
-			if f.OriginalResult, err = s.figures.Calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.PT}, nil); err != nil {
-				return nil, fmt.Errorf("what-if %s: %w", in.PT.Name, err)
-			}
-			if f.ChangedResult, err = s.figures.Calc.Compute(r.Context(), edge.Query{Wager: w, House: s.house, Table: &in.Changed}, nil); err != nil {
-				return nil, fmt.Errorf("what-if %s: %w", in.Changed.Name, err)
-			}
-		}
+	f, err := s.figures.WhatIf(r.Context(), w, in.PT, in.Changed, in.N, !isPoll(r))
+	if err != nil {
+		return nil, err
 	}
 	return s.view.WhatIfResult(r.Context(), game, w, in, f), nil
 }

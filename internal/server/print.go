@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"net/http"
 
@@ -60,23 +59,13 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{UserID: u.ID, Game: game, Finished: true})
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	rec, err := s.db.FindCertRecord(r.Context(), u.ID, game)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	versions, err := s.rulesVersions(r.Context())
+	t, err := s.certs.Transcript(r.Context(), u.ID, game)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	v, err := s.view.Transcript(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)),
-		s.sheetLanguage(r, s.traineeLanguage(u)), u, game, st, exams, rec.Events, versions)
+		s.sheetLanguage(r, s.traineeLanguage(u)), u, game, st, t.Exams, t.Events, t.Versions)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -87,7 +76,8 @@ func (s *Server) handleTranscript(w http.ResponseWriter, r *http.Request) {
 // handleCertificate prints the certificate of the last grant in one game:
 // who signed it and when, the exam it followed, its validity, and the audit
 // entry that records the grant (its number and hash let anyone check the
-// certificate against the kiosk's log).
+// certificate against the kiosk's log); certs.Certificate refuses it while
+// the records disagree with the audit trail.
 func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 	u, game, st, err := s.printSubject(r)
 	if err != nil {
@@ -98,29 +88,9 @@ func (s *Server) handleCertificate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, trainer.NewError(trainer.KindNotFound, "print.never_certified", "Name", u.Name, "Game", say.GameWord(game)))
 		return
 	}
-	// A certificate printed from records changed behind the kiosk's back
-	// would carry their word: refuse it while they disagree with the audit
-	// trail.
-	if ms, err := s.db.CheckCertRecords(r.Context(), u.ID, game); err != nil {
-		s.error(w, r, err)
-		return
-	} else if len(ms) > 0 {
-		err := &trainer.RecordsError{Mismatches: ms}
+	c, err := s.certs.Certificate(r.Context(), u.ID, game, st)
+	if err != nil {
 		s.logRecordsRefusal(r, "print", u.ID, game, err)
-		s.error(w, r, err)
-		return
-	}
-	var c view.CertificateFacts
-	if st.Grant.ExamID != 0 {
-		if exams, err := s.db.ListExams(r.Context(), trainer.ExamFilter{ID: st.Grant.ExamID, Finished: true}); err == nil && len(exams) == 1 {
-			c.Exam = exams[0]
-			if c.Rules, err = s.db.FindRulesVersion(r.Context(), c.Exam.RulesVersion); err != nil && trainer.KindOf(err) != trainer.KindNotFound {
-				s.error(w, r, err)
-				return
-			}
-		}
-	}
-	if c.Entry, err = s.certs.GrantEntry(r.Context(), u.ID, game, st.Grant.ID); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -142,20 +112,6 @@ func (s *Server) logRecordsRefusal(r *http.Request, what string, userID int64, g
 		s.log.WarnContext(r.Context(), "certificate refused: records disagree with the audit trail",
 			"request_id", middleware.GetReqID(r.Context()), "refused", what, "trainee", userID, "game", game, "disagreement", m.Text)
 	}
-}
-
-// rulesVersions are the recorded rules versions by their code, which a
-// print says by their approval (say.RulesVersion).
-func (s *Server) rulesVersions(ctx context.Context) (map[string]*trainer.RulesVersion, error) {
-	vs, err := s.db.ListRulesVersions(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m := make(map[string]*trainer.RulesVersion, len(vs))
-	for _, v := range vs {
-		m[v.Version] = v
-	}
-	return m, nil
 }
 
 // printSubject reads the trainee and game of a printable page and judges

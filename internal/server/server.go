@@ -191,9 +191,9 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 		s.health = NewHealth(db, log)
 	}
 	s.live = live.NewHub(db, s.liveLog)
-	s.flow = &practice.Flow{DB: db, Plan: plan}
-	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}
 	s.certs = &certs.Certs{DB: db, Book: book, House: house}
+	s.flow = &practice.Flow{DB: db, Plan: plan, Certs: s.certs}
+	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)

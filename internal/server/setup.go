@@ -2,12 +2,11 @@ package server
 
 import (
 	"net/http"
-	"net/url"
 
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 // isNew reports whether the kiosk has no users yet, the only time the setup
@@ -47,7 +46,7 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f, password := decodeSetup(r.PostForm, loc(r))
+	f, password := view.ReadSetup(r.PostForm, loc(r))
 	if len(f.Errors) > 0 {
 		f.Name = trainer.Clip(f.Name, trainer.MaxNameLen) // shown back at most a name's length
 		s.render(w, r, http.StatusUnprocessableEntity,
@@ -69,17 +68,4 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, homeURL(u))
-}
-
-// decodeSetup reads the first administrator's form: the form to show again,
-// with messages by field, and the password.
-func decodeSetup(form url.Values, l *i18n.Localizer) (templates.SetupForm, string) {
-	f := templates.SetupForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
-	password := form.Get("password")
-	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(l, f.Errors, "password", trainer.ValidatePassword(password))
-	if f.Errors["password"] == "" {
-		fieldError(l, f.Errors, "confirm", trainer.ValidateConfirm(password, form.Get("confirm")))
-	}
-	return f, password
 }

@@ -2,11 +2,9 @@ package server
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -79,7 +77,7 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f := decodeBadge(r.PostForm, loc(r))
+	f := view.ReadBadge(r.PostForm, loc(r))
 	if len(f.Errors) == 0 {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
@@ -95,44 +93,6 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 	}
 	f.Badge = trainer.Clip(f.Badge, trainer.MaxBadgeLen)
 	s.renderSignin(w, r, http.StatusUnprocessableEntity, f)
-}
-
-// decodeBadge reads the badge form. Like every decoder of the kiosk's forms
-// it is pure, so any input can be fuzzed through it: it returns the form to
-// show again, with messages by field when the input cannot be used.
-func decodeBadge(form url.Values, l *i18n.Localizer) templates.BadgeForm {
-	f := templates.BadgeForm{Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
-	switch {
-	case f.Badge == "":
-		f.Errors["badge"] = l.T("form.badge_empty")
-	case trainer.ValidateBadge(f.Badge) != nil:
-		f.Errors["badge"] = l.T("form.badge_unknown") // no badge is written so: nobody has it
-	}
-	return f
-}
-
-// decodePIN reads the keypad's form: the PIN, or a message for its field
-// in l's language (trainer.ValidatePIN's sentence).
-func decodePIN(form url.Values, l *i18n.Localizer) (pin, msg string) {
-	pin = form.Get("pin")
-	if err := trainer.ValidatePIN(pin); err != nil {
-		return "", l.T("form.pin_digits", "Min", trainer.MinPINLen, "Max", trainer.MaxPINLen)
-	}
-	return pin, ""
-}
-
-// decodeStaffSignin reads the staff sign-in form: the form to show again
-// (with messages for empty fields, in l's language) and the password.
-func decodeStaffSignin(form url.Values, l *i18n.Localizer) (templates.StaffForm, string) {
-	f := templates.StaffForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
-	password := form.Get("password")
-	if f.Name == "" {
-		f.Errors["name"] = l.T("form.enter_name")
-	}
-	if password == "" {
-		f.Errors["password"] = l.T("form.enter_password")
-	}
-	return f, password
 }
 
 // traineeParam finds the active trainee of the route's {id}. Returns
@@ -190,7 +150,7 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := templates.PINForm{Action: templates.PINURL(u.ID), Name: u.Name, Errors: templates.Errors{}}
-	pin, msg := decodePIN(r.PostForm, loc(r))
+	pin, msg := view.ReadPIN(r.PostForm, loc(r))
 	var ref refusal
 	if msg != "" {
 		f.Errors["pin"], ref.status = msg, http.StatusUnprocessableEntity
@@ -238,7 +198,7 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f, password := decodeStaffSignin(r.PostForm, loc(r))
+	f, password := view.ReadStaffSignin(r.PostForm, loc(r))
 	status := http.StatusUnprocessableEntity
 	var u *trainer.User
 	if len(f.Errors) == 0 {

@@ -106,7 +106,8 @@ func (s *Server) siteTestTrainee(r *http.Request, site int64) (u *trainer.User, 
 // manager of that site or the group director; the store refuses anyone else
 // (403). One's own is refused too. A manager of that site reaches a dealer of
 // another site here only while the table test is needed there (visiting
-// dealers, above), and is sent back to the dashboard's list.
+// dealers, above; certs.Certs.RecordSiteTest), and is sent back to the
+// dashboard's list.
 func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 	me := visitOf(r.Context()).user
 	site, err := strconv.ParseInt(r.PostFormValue("site"), 10, 64)
@@ -128,29 +129,7 @@ func (s *Server) handleSiteTableTest(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	st, err := s.certStatus(r.Context(), u.ID, game)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if visiting {
-		// A visiting dealer opens to this form only while the table test
-		// is needed here: otherwise the dealer is another site's, not found.
-		need, err := s.certs.NeedsTestAt(r.Context(), u, game, st, site)
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		if !need {
-			s.error(w, r, errTraineeNotFound)
-			return
-		}
-	}
-	if !st.State.MayDeal() {
-		s.error(w, r, trainer.NewError(trainer.KindConflict, "err.site_test_not_valid"))
-		return
-	}
-	if err := s.db.RecordSiteTableTest(r.Context(), &trainer.SiteTableTest{UserID: u.ID, Game: game, SiteID: site, ActorID: me.ID}); err != nil {
+	if err := s.certs.RecordSiteTest(r.Context(), u, game, site, me.ID, visiting); err != nil {
 		s.error(w, r, err)
 		return
 	}

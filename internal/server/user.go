@@ -1,12 +1,9 @@
 package server
 
 import (
-	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 
-	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -60,7 +57,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 		s.switchRole(w, r, to)
 		return
 	}
-	f, role, secret, err := decodeNewUser(r.PostForm, loc(r))
+	f, role, secret, err := view.ReadNewUser(r.PostForm, loc(r))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -72,15 +69,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, err)
 			return
 		}
-		err = s.db.CreateUser(r.Context(), u)
-		switch {
-		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-			fieldError(loc(r), f.Errors, "name", err)
-		case errors.Is(err, trainer.ErrBadgeTaken):
-			fieldError(loc(r), f.Errors, "badge", err)
-		case trainer.KindOf(err) == trainer.KindConflict:
-			fieldError(loc(r), f.Errors, "", err)
-		case err != nil:
+		if err := s.db.CreateUser(r.Context(), u); err != nil && !view.UserRefused(loc(r), f.Errors, err, true) {
 			s.error(w, r, err)
 			return
 		}
@@ -109,34 +98,6 @@ func (s *Server) switchRole(w http.ResponseWriter, r *http.Request, to string) {
 	f.Badge = trainer.Clip(trainer.NormalizeBadge(r.PostForm.Get("badge")), trainer.MaxBadgeLen)
 	v := s.newUserView(r, f)
 	s.render(w, r, http.StatusOK, templates.NewUserPage(v), templates.UserFormFragment(v.Form))
-}
-
-// decodeNewUser reads the new-user form: the form to show again, with
-// messages by field, the role and the PIN or password. A role the form does
-// not offer is an error (KindInvalid): the form never posts one.
-func decodeNewUser(form url.Values, l *i18n.Localizer) (templates.UserForm, trainer.Role, string, error) {
-	role, err := trainer.ParseRole(form.Get("role"))
-	if err != nil {
-		return templates.UserForm{}, "", "", err
-	}
-	f := view.UserForm(role)
-	f.Name = trainer.NormalizeName(form.Get("name"))
-	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
-	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
-	secret := decodeSecret(form, role, f.Errors, l)
-	return f, role, secret, nil
-}
-
-// decodeSecret reads a new PIN or password for role and its confirmation,
-// putting their messages on the "secret" and "confirm" fields of errs.
-func decodeSecret(form url.Values, role trainer.Role, errs templates.Errors, l *i18n.Localizer) string {
-	secret := form.Get("secret")
-	fieldError(l, errs, "secret", trainer.ValidateSecret(role, secret))
-	if errs["secret"] == "" {
-		fieldError(l, errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
-	}
-	return secret
 }
 
 // errUserNotFound refuses a user the administrator may not see.
@@ -194,7 +155,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := view.SecretForm(u)
-	secret := decodeSecret(r.PostForm, u.Role, f.Errors, loc(r))
+	secret := view.ReadSecret(r.PostForm, u.Role, f.Errors, loc(r))
 	if len(f.Errors) > 0 {
 		v, err := s.userView(r, u, f, nil)
 		if err != nil {
@@ -290,18 +251,9 @@ func (s *Server) handleUserProfileUpdate(w http.ResponseWriter, r *http.Request)
 		s.error(w, r, errUnreadableForm)
 		return
 	}
-	f := templates.ProfileForm{Name: trainer.NormalizeName(r.PostForm.Get("name")),
-		Badge: trainer.NormalizeBadge(r.PostForm.Get("badge")), Errors: templates.Errors{}}
-	fieldError(loc(r), f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(loc(r), f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	f := view.ReadProfile(r.PostForm, loc(r))
 	if len(f.Errors) == 0 {
-		_, err = s.db.UpdateUser(r.Context(), u.ID, f.Name, f.Badge)
-		switch {
-		case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-			fieldError(loc(r), f.Errors, "name", err)
-		case errors.Is(err, trainer.ErrBadgeTaken):
-			fieldError(loc(r), f.Errors, "badge", err)
-		case err != nil:
+		if _, err := s.db.UpdateUser(r.Context(), u.ID, f.Name, f.Badge); err != nil && !view.UserRefused(loc(r), f.Errors, err, false) {
 			s.error(w, r, err)
 			return
 		}

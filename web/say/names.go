@@ -185,9 +185,3 @@ func CertBlocked(ctx context.Context, st eval.CertStatus, p rulebook.Policy) str
 	}
 	return st.Blocked
 }
-
-// CertBlockedWord is CertBlocked as a Word, for an error that refuses an
-// exam.
-func CertBlockedWord(st eval.CertStatus, p rulebook.Policy) Word {
-	return wordFunc(func(ctx context.Context) string { return CertBlocked(ctx, st, p) })
-}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -57,15 +58,23 @@ func (f wordFunc) Say(ctx context.Context) string { return f(ctx) }
 // that English writes as the engine does).
 func WordOf(f func(context.Context) string) Word { return wordFunc(f) }
 
-// words says the Words among args (name, value pairs).
+// words says the Words among args (name, value pairs), and the domain's
+// values an error names by its code (practice.ExamBlocked).
 func words(ctx context.Context, args []any) []any {
 	var out []any
 	for i, a := range args {
-		if w, ok := a.(Word); ok {
+		said, ok := "", false
+		switch a := a.(type) {
+		case Word:
+			said, ok = a.Say(ctx), true
+		case practice.ExamBlocked:
+			said, ok = CertBlocked(ctx, a.Status, a.Policy), true
+		}
+		if ok {
 			if out == nil {
 				out = append([]any(nil), args...)
 			}
-			out[i] = w.Say(ctx)
+			out[i] = said
 		}
 	}
 	if out == nil {

@@ -155,6 +155,63 @@ func ClassShow(c *class.Class, u *trainer.User, users []*trainer.User, runs []*t
 // to class.MaxListItems; a longer one is saved in two).
 const ListRows = 12
 
+// ReadClass reads the new class's form; bad holds the message id of each
+// field that could not be read at all (a date that is not one).
+func ReadClass(form url.Values) (c *class.Class, bad map[string]string) {
+	c = &class.Class{Name: form.Get("name"), Games: form["game"], Standing: class.StandingNone}
+	bad = map[string]string{}
+	for _, v := range form["instructor"] {
+		if id, err := strconv.ParseInt(v, 10, 64); err == nil {
+			c.Instructors = append(c.Instructors, id)
+		}
+	}
+	for _, d := range []struct {
+		field string
+		to    *time.Time
+	}{{"starts", &c.Starts}, {"ends", &c.Ends}} {
+		v := strings.TrimSpace(form.Get(d.field))
+		if v == "" {
+			continue
+		}
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			bad[d.field] = "classes.new.bad_date"
+			continue
+		}
+		*d.to = t
+	}
+	return c, bad
+}
+
+// ReadTables reads the practice table each member of c sits at from the
+// class page's form: table_<id>, empty for none.
+func ReadTables(c *class.Class, form url.Values) {
+	c.Tables = map[int64]string{}
+	for _, id := range c.Members {
+		if v := strings.TrimSpace(form.Get("table_" + strconv.FormatInt(id, 10))); v != "" {
+			c.Tables[id] = v
+		}
+	}
+}
+
+// ReadList reads the list form: each row with a game is a question, and
+// rows says which row of the form each question came from.
+func ReadList(form url.Values) (*class.List, []int) {
+	l := &class.List{Name: form.Get("name")}
+	var rows []int
+	for i := 1; i <= ListRows; i++ {
+		n := strconv.Itoa(i)
+		game := strings.TrimSpace(form.Get("game_" + n))
+		if game == "" {
+			continue
+		}
+		level, _ := strconv.Atoi(form.Get("level_" + n))
+		l.Items = append(l.Items, class.Item{Game: game, Kind: form.Get("kind_" + n), Level: level})
+		rows = append(rows, i)
+	}
+	return l, rows
+}
+
 // ClassLists is the prepared lists' page as u sees it, but for its layout:
 // every list (its owner's name by ID in names), u's own with the way to
 // delete it, and the form that makes one, filled with form (nil for an

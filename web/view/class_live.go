@@ -56,8 +56,7 @@ func liveClock(lv *class.Live, state string, st class.State) templates.LiveClock
 // ClassDrill rebuilds a live question's drill in the reader's language
 // (lang as drills.Spec.Lang writes it).
 func (k *Kiosk) ClassDrill(q *class.Question, lang string) (*drills.Drill, error) {
-	return k.Plan.Rebuild(trainer.Spec{Game: q.Game, Kind: q.Kind, Level: q.Level, Seed: q.Seed, House: q.House,
-		RulesVersion: q.RulesVersion, Lang: lang})
+	return k.Plan.Rebuild(q.Spec(lang))
 }
 
 // classSession is the session a live question's views are made in: a
@@ -419,4 +418,19 @@ func ReadTiming(form url.Values, def class.Timing) (class.Timing, error) {
 		return t, err
 	}
 	return t, class.CheckTiming(t)
+}
+
+// JoinCards are the trainee's classes whose live drill runs, for the home
+// page: "Join the class" in one tap, or back to it once joined (unless the
+// session to resume, resume, is that class's already).
+func JoinCards(running []class.Running, resume *templates.ResumeView) []templates.JoinCard {
+	var out []templates.JoinCard
+	for _, r := range running {
+		url := templates.TabletURL(r.Class.ID)
+		if r.Participant != nil && resume != nil && resume.URL == url {
+			continue
+		}
+		out = append(out, templates.JoinCard{Name: r.Class.Name, Action: url + "/join", URL: url, Joined: r.Participant != nil})
+	}
+	return out
 }

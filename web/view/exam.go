@@ -10,6 +10,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/drills"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
+	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
@@ -17,9 +18,22 @@ import (
 )
 
 // ExamStart describes the exam of game under standard st and whether it
-// may start now: blocked says why not ("" when it may).
-func ExamStart(ctx context.Context, page templates.Page, game string, st *rulebook.Standard, status eval.CertStatus,
-	rules *trainer.RulesVersion, blocked string) templates.ExamStartView {
+// may start now, from its gate g: refused is why starting it was just
+// refused (nil when it was not), said before the gate's own reasons.
+func ExamStart(ctx context.Context, page templates.Page, game string, st *rulebook.Standard, g practice.ExamGate, refused error) templates.ExamStartView {
+	status, rules := g.Status, g.Rules
+	if refused == nil {
+		refused = g.Hours
+	}
+	blocked := ""
+	switch {
+	case refused != nil:
+		blocked = say.Error(ctx, refused)
+	case !rules.Approved():
+		blocked = say.T(ctx, "cert.rules_not_approved")
+	case !status.CanStartExam:
+		blocked = say.CertBlocked(ctx, status, st.Policy)
+	}
 	page.Title = say.Msg("exam.title_of", "Game", say.GameWord(game))
 	return templates.ExamStartView{
 		Page: page, Game: game, GameName: say.Game(ctx, game), Items: st.Items(), Kinds: StandardRows(ctx, st), Rules: say.RulesVersion(ctx, rules),

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -32,21 +33,6 @@ func (k *Kiosk) CertGames() []string {
 	return out
 }
 
-// FileGameFacts are one game of a trainee's file, as the handler read them.
-type FileGameFacts struct {
-	Game   string
-	Status eval.CertStatus
-	Events []trainer.CertEvent // oldest first
-	Exams  []*trainer.Exam
-	// Standings say where a valid certification holds across the group's
-	// sites (nil at a kiosk of one site).
-	Standings []eval.SiteStanding
-	// Checklist: the game's programme has an approved version, so its
-	// table test is recorded with the checklist and a typed signature
-	// (issue 24), not with the quick form.
-	Checklist bool
-}
-
 // FileForm is a refused form of the file, shown again: its game, which form
 // ("table-test", "revoke", "allow") and what was typed, with the messages.
 // Confirm shows a table test as it will be recorded, for the manager to
@@ -61,7 +47,7 @@ type FileForm struct {
 type FileFacts struct {
 	Trainee *trainer.User
 	Me      *trainer.User // the manager reading it
-	Games   []FileGameFacts
+	Games   []certs.FileGame
 	Now     time.Time
 	Weakest []string // view.Weakest's
 	// Practice is the trainee's practice per game, as their progress page
@@ -108,7 +94,7 @@ func (k *Kiosk) File(ctx context.Context, page templates.Page, f FileFacts) temp
 // result and a refresher's cause in words. Other records' numbers (the
 // entry's own event, a user's) are left out: the entry says the trainee
 // and the game beside them.
-func (k *Kiosk) auditValue(ctx context.Context, versions map[string]*trainer.RulesVersion, games []FileGameFacts) func(key, value string) string {
+func (k *Kiosk) auditValue(ctx context.Context, versions map[string]*trainer.RulesVersion, games []certs.FileGame) func(key, value string) string {
 	return func(key, value string) string {
 		if isHash(value) {
 			return say.VerificationCode(value)
@@ -152,7 +138,7 @@ func (k *Kiosk) auditValue(ctx context.Context, versions map[string]*trainer.Rul
 
 // fileGame is one game of the file: the state, the history, and the forms
 // the state allows the manager f.Me.
-func (k *Kiosk) fileGame(ctx context.Context, f FileFacts, g FileGameFacts) templates.FileGame {
+func (k *Kiosk) fileGame(ctx context.Context, f FileFacts, g certs.FileGame) templates.FileGame {
 	u, me, game, st := f.Trainee, f.Me, g.Game, g.Status
 	std := k.House.Certification[game]
 	fg := templates.FileGame{Game: game, GameName: say.Game(ctx, game), State: say.CertState(ctx, st.State), StateClass: string(st.State),
@@ -285,7 +271,7 @@ func isHash(s string) bool {
 // hoursForm is the form entering u's table hours in one of games, empty
 // but for today's date (a refused form is filled again as typed by the
 // handler that refused it).
-func hoursForm(ctx context.Context, u *trainer.User, games []FileGameFacts, now time.Time) templates.HoursForm {
+func hoursForm(ctx context.Context, u *trainer.User, games []certs.FileGame, now time.Time) templates.HoursForm {
 	f := templates.HoursForm{Action: templates.TraineeFileURL(u.ID) + "/hours", Day: now.Local().Format(time.DateOnly)}
 	for _, g := range games {
 		f.Games = append(f.Games, templates.ChoiceOption{Value: g.Game, Label: say.Game(ctx, g.Game)})

@@ -481,16 +481,6 @@ type WhatIfInput struct {
 // math`'s default (a second or two on the kiosk's machine), and the default.
 func SimRounds(w edge.Wager) []int64 { return []int64{w.Rounds / 10, w.Rounds} }
 
-// WhatIfFacts are a what-if's figures as the handler got them: a simulated
-// wager's two simulations (Original, Changed), or an exact wager's count
-// (Exact) and, once it is done, the two tables priced from it.
-type WhatIfFacts struct {
-	Original, Changed *figure.Job
-	Exact             *figure.Job
-	OriginalResult    *edge.Result
-	ChangedResult     *edge.Result
-}
-
 // WhatIfQuery is the what-if's address: its poll and the page at it.
 func WhatIfQuery(game string, w edge.Wager, in WhatIfInput) url.Values {
 	q := url.Values{"game": {game}, "wager": {w.Name}, "table": {in.Table}, "row": {in.Row}, "odds": {in.Odds}}
@@ -502,7 +492,7 @@ func WhatIfQuery(game string, w edge.Wager, in WhatIfInput) url.Values {
 
 // WhatIfResult prices in's changed table beside its table, as the figures
 // f stand.
-func (k *Kiosk) WhatIfResult(ctx context.Context, game string, w edge.Wager, in WhatIfInput, f WhatIfFacts) *templates.WhatIfResult {
+func (k *Kiosk) WhatIfResult(ctx context.Context, game string, w edge.Wager, in WhatIfInput, f figure.WhatIf) *templates.WhatIfResult {
 	l := i18n.FromContext(ctx)
 	res := &templates.WhatIfResult{ID: templates.WhatIfResultID(w.Name)}
 	q := WhatIfQuery(game, w, in)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -80,21 +81,12 @@ func (k *Kiosk) Transcript(ctx context.Context, page templates.Page, f PrintFram
 	return v, nil
 }
 
-// CertificateFacts are what a certificate says beside the status: the exam
-// the grant followed (nil if none is found) and the audit entry that
-// records the grant (nil if none).
-type CertificateFacts struct {
-	Exam  *trainer.Exam
-	Rules *trainer.RulesVersion // the exam's rules version, nil if not on record
-	Entry *trainer.AuditEntry
-}
-
 // Certificate is the certificate of the last grant in one game: who signed
 // it and when, the exam it followed, its validity, and the audit entry that
 // records the grant (its number and hash let anyone check the certificate
 // against the kiosk's log).
 func (k *Kiosk) Certificate(ctx context.Context, page templates.Page, f PrintFrame, sheet *i18n.Localizer, u *trainer.User, game string,
-	st eval.CertStatus, c CertificateFacts) templates.CertificateView {
+	st eval.CertStatus, c certs.Certificate) templates.CertificateView {
 	page.Title = say.Msg("print.title_certificate", "Name", u.Name)
 	sctx := i18n.NewContext(ctx, sheet)
 	v := templates.CertificateView{PrintView: printView(page, f, sheet),

@@ -1,4 +1,4 @@
-package server
+package view_test
 
 import (
 	"net/url"
@@ -11,6 +11,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 	"github.com/dealerkiosk/trainer/internal/trainer"
+	"github.com/dealerkiosk/trainer/web/view"
 )
 
 func testPlanner(tb testing.TB) *practice.Planner {
@@ -26,7 +27,7 @@ func testPlanner(tb testing.TB) *practice.Planner {
 	return practice.NewPlanner(gen, rulebook.DefaultHouse, b.Version)
 }
 
-func TestDecodeStart(t *testing.T) {
+func TestReadStart(t *testing.T) {
 	t.Parallel()
 	plan := testPlanner(t)
 	tests := []struct {
@@ -42,21 +43,21 @@ func TestDecodeStart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		form, _ := url.ParseQuery(tt.form)
-		_, errs := decodeStart(form, plan, i18n.Default().Localizer("en"))
+		_, errs := view.ReadStart(form, plan, i18n.Default().Localizer("en"))
 		var got []string
 		for f := range errs {
 			got = append(got, f)
 		}
 		slices.Sort(got)
 		if !slices.Equal(got, tt.fields) {
-			t.Errorf("decodeStart(%q): messages on %q; want on %q (%v)", tt.form, got, tt.fields, errs)
+			t.Errorf("ReadStart(%q): messages on %q; want on %q (%v)", tt.form, got, tt.fields, errs)
 		}
 	}
 }
 
-// FuzzDecodeStart checks that any start form is either a session the kiosk
+// FuzzReadStart checks that any start form is either a session the kiosk
 // can run or messages, never a panic.
-func FuzzDecodeStart(f *testing.F) {
+func FuzzReadStart(f *testing.F) {
 	plan := testPlanner(f)
 	f.Add("game=uth&kind=payout&mode=practice&level=1")
 	f.Add("game=thrill&kind=mixed&mode=timed&level=2")
@@ -66,7 +67,7 @@ func FuzzDecodeStart(f *testing.F) {
 		if err != nil {
 			return
 		}
-		c, errs := decodeStart(form, plan, i18n.Default().Localizer("en"))
+		c, errs := view.ReadStart(form, plan, i18n.Default().Localizer("en"))
 		if len(errs) > 0 {
 			return
 		}

@@ -1,4 +1,4 @@
-package server
+package view
 
 import (
 	"net/url"
@@ -9,14 +9,13 @@ import (
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/templates"
-	"github.com/dealerkiosk/trainer/web/view"
 )
 
-// decodeStart reads the start form. It is pure, so any input can be fuzzed
+// ReadStart reads the start form. It is pure, so any input can be fuzzed
 // through it: it never fails, it returns messages by field, in l's language.
-func decodeStart(form url.Values, plan *practice.Planner, l *i18n.Localizer) (view.StartChoice, templates.Errors) {
+func ReadStart(form url.Values, plan *practice.Planner, l *i18n.Localizer) (StartChoice, templates.Errors) {
 	errs := templates.Errors{}
-	c := view.StartChoice{
+	c := StartChoice{
 		Game: strings.TrimSpace(form.Get("game")),
 		Kind: strings.TrimSpace(form.Get("kind")),
 	}
