@@ -93,6 +93,27 @@ func testSession(t *testing.T, open Opener) {
 		if _, end, err := auth(token); err != nil || end != trainer.SessionIdle {
 			t.Fatalf("AuthenticateSession after the timeout = %v, %v; want SessionIdle", end, err)
 		}
+
+		// A long request (an event stream) whose first check had nothing to
+		// touch checks again minutes later (its heartbeat): that touch is
+		// written at once, not left to the end of a request still open.
+		token, err = db.CreateSession(t.Context(), ana.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream, end := db.DeferTouch(t.Context())
+		defer end()
+		if _, st, err := db.AuthenticateSession(stream, token); err != nil || st != trainer.SessionLive {
+			t.Fatalf("the stream's first check = %v, %v; want a live session", st, err)
+		}
+		clk.Advance(trainer.DefaultTraineeIdleTimeout - time.Second)
+		if _, st, err := db.AuthenticateSession(stream, token); err != nil || st != trainer.SessionLive {
+			t.Fatalf("the stream's heartbeat = %v, %v; want a live session", st, err)
+		}
+		clk.Advance(trainer.DefaultTraineeIdleTimeout - time.Second)
+		if _, st, err := auth(token); err != nil || st != trainer.SessionLive {
+			t.Fatalf("after the stream's heartbeat kept it = %v, %v; want a live session", st, err)
+		}
 	})
 
 	t.Run("IdleTimeoutSetting", func(t *testing.T) {
