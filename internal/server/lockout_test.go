@@ -18,16 +18,27 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
+// clockText is t as the kiosk's clock says it in English against now
+// (say.Clock): "14:35", or "Sun 00:09" when t falls on another day, as a
+// hold begun before midnight ends after it.
+func clockText(now, t time.Time) string {
+	now, t = now.Local(), t.Local()
+	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
+		return t.Format("Mon 15:04")
+	}
+	return t.Format("15:04")
+}
+
 // lockedMsg is the message of an account locked everywhere, as the kiosk
 // words it.
-func lockedMsg(what string, until time.Time) string {
-	return "Too many wrong " + what + ": this account is locked until " + until.Local().Format("15:04") +
+func lockedMsg(what string, now, until time.Time) string {
+	return "Too many wrong " + what + ": this account is locked until " + clockText(now, until) +
 		". An administrator can unlock it sooner."
 }
 
 // heldMsg is the message of an account held on the visitor's device.
-func heldMsg(what string, until time.Time) string {
-	return "Too many wrong " + what + " on this device: this account is held here until " + until.Local().Format("15:04") +
+func heldMsg(what string, now, until time.Time) string {
+	return "Too many wrong " + what + " on this device: this account is held here until " + clockText(now, until) +
 		". Sign in on another device, or ask an administrator."
 }
 
@@ -57,7 +68,7 @@ func TestSignin_TraineeHold(t *testing.T) {
 	heldAt := k.Clock.Now()
 	resp := tablet.PostForm(pinPath(k.trainee), wrong)
 	wantStatus(t, "the fifth wrong PIN", resp, http.StatusTooManyRequests)
-	msg := heldMsg("PINs", heldAt.Add(trainer.DefaultLockoutDuration))
+	msg := heldMsg("PINs", heldAt, heldAt.Add(trainer.DefaultLockoutDuration))
 	wantFieldError(t, "the fifth wrong PIN", resp, "pin", msg)
 
 	// Held: the right PIN, a near miss and a wrong one get one answer.
@@ -81,7 +92,7 @@ func TestSignin_TraineeHold(t *testing.T) {
 
 	// The administrator sees the hold and lifts it.
 	admin := k.staffClient2(t, "127.0.0.2", "Ada Admin", adminPassword)
-	until := heldAt.Add(trainer.DefaultLockoutDuration).Local().Format("15:04")
+	until := clockText(heldAt, heldAt.Add(trainer.DefaultLockoutDuration))
 	list := admin.Get("/admin/users")
 	if got := list.Doc.Find(`[data-testid="user-row"]:contains("Tia Trainee") [data-testid="held"]`).Text(); got != "Held on 1 device" {
 		t.Errorf("users page: Tia Trainee's hold shows %q; want %q", got, "Held on 1 device")
@@ -140,7 +151,7 @@ func TestSignin_LockedEverywhereShownAndLifted(t *testing.T) {
 		t.Errorf("users page holds:\n%s\nwant %d holds", strings.Join(holds, "\n"), len(wants))
 	}
 	for i, w := range wants[:min(len(holds), len(wants))] {
-		early, late := w.what+at.Add(w.d).Local().Format("15:04"), w.what+now.Add(w.d).Local().Format("15:04")
+		early, late := w.what+clockText(at, at.Add(w.d)), w.what+clockText(now, now.Add(w.d))
 		if holds[i] != early && holds[i] != late {
 			t.Errorf("users page: hold %d is %q; want %q", i+1, holds[i], early)
 		}
@@ -202,7 +213,7 @@ func TestSignin_LockoutEnds(t *testing.T) {
 	c = k.Client()
 	at := lock()
 	resp := c.PostForm(pinPath(k.trainee), url.Values{"pin": {traineePIN}})
-	wantFieldError(t, "second lockout", resp, "pin", heldMsg("PINs", at.Add(2*trainer.DefaultLockoutDuration)))
+	wantFieldError(t, "second lockout", resp, "pin", heldMsg("PINs", at, at.Add(2*trainer.DefaultLockoutDuration)))
 }
 
 // TestSignin_StaffLockout: wrong passwords hold a staff account on the
@@ -218,7 +229,7 @@ func TestSignin_StaffLockout(t *testing.T) {
 	at := k.Clock.Now()
 	resp := c.PostForm("/signin/staff", wrong)
 	wantStatus(t, "the fifth wrong password", resp, http.StatusTooManyRequests)
-	msg := heldMsg("passwords", at.Add(trainer.DefaultLockoutDuration))
+	msg := heldMsg("passwords", at, at.Add(trainer.DefaultLockoutDuration))
 	if got := resp.TestID("form-problem"); got != msg {
 		t.Errorf("message %q; want %q", got, msg)
 	}
@@ -257,7 +268,7 @@ func TestSignin_LockoutSettings(t *testing.T) {
 	at := k.Clock.Now()
 	resp = c.PostForm(pinPath(k.trainee), url.Values{"pin": {"1111"}})
 	wantStatus(t, "the third wrong PIN", resp, http.StatusTooManyRequests)
-	wantFieldError(t, "the third wrong PIN", resp, "pin", heldMsg("PINs", at.Add(time.Hour)))
+	wantFieldError(t, "the third wrong PIN", resp, "pin", heldMsg("PINs", at, at.Add(time.Hour)))
 }
 
 // TestSignin_AddressLimit: one device that sends many wrong entries across
