@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/postgres"
-	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -37,15 +35,7 @@ import (
 func BenchmarkClassLive(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) { classLiveBench(b, []*servertest.Harness{servertest.New(b)}) })
 	b.Run("postgres", func(b *testing.B) {
-		u, key := pgtest.URL(b), pgtest.Key()
-		open := func(tb testing.TB, now func() time.Time) trainer.Store {
-			db, err := postgres.Open(tb.Context(), u, key)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			db.Now = now
-			return db
-		}
+		_, open := groupOpener(b)
 		var hs []*servertest.Harness
 		for range 3 {
 			hs = append(hs, servertest.Start(b, servertest.Options{Open: open}))

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/postgres"
-	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
@@ -24,15 +22,7 @@ import (
 // reaches the tablet within a second. Needs TRAINER_TEST_POSTGRES.
 func TestGroup_ClassLiveTwoProcesses(t *testing.T) {
 	t.Parallel()
-	u, key := pgtest.URL(t), pgtest.Key()
-	open := func(tb testing.TB, now func() time.Time) trainer.Store {
-		db, err := postgres.Open(tb.Context(), u, key)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		db.Now = now
-		return db
-	}
+	_, open := groupOpener(t)
 	a := servertest.Start(t, servertest.Options{Open: open})
 	b := servertest.Start(t, servertest.Options{Open: open})
 	manager := a.CreateUser("Max Manager", trainer.RoleManager, "", managerPassword)

@@ -31,10 +31,12 @@ type group struct {
 	url  string
 }
 
-func newGroup(t *testing.T) *group {
-	t.Helper()
-	u, key := pgtest.URL(t), pgtest.Key()
-	open := func(tb testing.TB, now func() time.Time) trainer.Store {
+// groupOpener returns a new schema on the test PostgreSQL
+// (TRAINER_TEST_POSTGRES), and the opener of each process's store on it, on
+// the harness's clock: every process of the test shares the schema.
+func groupOpener(tb testing.TB) (string, func(testing.TB, func() time.Time) trainer.Store) {
+	u, key := pgtest.URL(tb), pgtest.Key()
+	return u, func(tb testing.TB, now func() time.Time) trainer.Store {
 		db, err := postgres.Open(tb.Context(), u, key)
 		if err != nil {
 			tb.Fatal(err)
@@ -42,6 +44,11 @@ func newGroup(t *testing.T) *group {
 		db.Now = now
 		return db
 	}
+}
+
+func newGroup(t *testing.T) *group {
+	t.Helper()
+	u, open := groupOpener(t)
 	return &group{
 		a:   servertest.Start(t, servertest.Options{Open: open}),
 		b:   servertest.Start(t, servertest.Options{Open: open}),

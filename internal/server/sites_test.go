@@ -10,14 +10,11 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/dealerkiosk/trainer/internal/postgres"
-	"github.com/dealerkiosk/trainer/internal/postgres/pgtest"
 	"github.com/dealerkiosk/trainer/internal/server"
 	"github.com/dealerkiosk/trainer/internal/server/servertest"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -32,15 +29,7 @@ type sites struct {
 
 func newSites(t *testing.T) *sites {
 	t.Helper()
-	u, key := pgtest.URL(t), pgtest.Key()
-	open := func(tb testing.TB, now func() time.Time) trainer.Store {
-		db, err := postgres.Open(tb.Context(), u, key)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		db.Now = now
-		return db
-	}
+	_, open := groupOpener(t)
 	g := &sites{a: servertest.Start(t, servertest.Options{Open: open})}
 	g.north = &trainer.Site{Name: "North Shore", House: "default"}
 	if err := g.a.Store.CreateSite(t.Context(), g.north); err != nil {
@@ -193,15 +182,7 @@ func riversideRules(t *testing.T) fs.FS {
 // game played alike is valid everywhere. Needs TRAINER_TEST_POSTGRES.
 func TestGroup_CertAcrossSites(t *testing.T) {
 	t.Parallel()
-	u, key := pgtest.URL(t), pgtest.Key()
-	open := func(tb testing.TB, now func() time.Time) trainer.Store {
-		db, err := postgres.Open(tb.Context(), u, key)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		db.Now = now
-		return db
-	}
+	_, open := groupOpener(t)
 	h := servertest.Start(t, servertest.Options{Open: open})
 	k := &kiosk{
 		Harness: h,
@@ -273,15 +254,7 @@ type visitingGroup struct {
 
 func newVisitingGroup(t *testing.T) *visitingGroup {
 	t.Helper()
-	u, key := pgtest.URL(t), pgtest.Key()
-	open := func(tb testing.TB, now func() time.Time) trainer.Store {
-		db, err := postgres.Open(tb.Context(), u, key)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		db.Now = now
-		return db
-	}
+	_, open := groupOpener(t)
 	h := servertest.Start(t, servertest.Options{Open: open})
 	k := &kiosk{
 		Harness: h,
