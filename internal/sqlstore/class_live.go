@@ -516,17 +516,8 @@ func classLive(ctx context.Context, tx *Tx, classID, userID int64, count bool) (
 	return l, nil
 }
 
-// ClassAnswers returns the answers to question questionID, in the order
-// given (for class.Tally).
-func (db *DB) ClassAnswers(ctx context.Context, questionID int64) ([]*trainer.Attempt, error) {
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	return questionAnswers(ctx, tx, questionID)
-}
-
+// questionAnswers returns the answers to question questionID, in the
+// order given (for class.Tally).
 func questionAnswers(ctx context.Context, tx *Tx, questionID int64) ([]*trainer.Attempt, error) {
 	return listAttempts(ctx, tx, `SELECT `+attemptColumns+` FROM attempts
 		WHERE id IN (SELECT attempt_id FROM class_answers WHERE question_id = ?) ORDER BY answered_at, id`, questionID)

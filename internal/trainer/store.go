@@ -140,7 +140,6 @@ type ClassService interface {
 	JoinClassRun(ctx context.Context, runID, userID int64) (*ClassParticipant, error)
 	AnswerClassQuestion(ctx context.Context, questionID, userID int64, lang string, grade ClassGrader) (*Attempt, error)
 	ClassLive(ctx context.Context, classID, userID int64) (*ClassLive, error)
-	ClassAnswers(ctx context.Context, questionID int64) ([]*Attempt, error)
 	// ReadClassLive returns a class's live drill whole, read at one moment:
 	// what a process reads each time the class's live version moves.
 	ReadClassLive(ctx context.Context, classID int64) (*ClassLiveRead, error)
