@@ -134,9 +134,9 @@ func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	kind, err := trainer.ParseTableResult(f.Result)
-	fieldError(loc(r), f.Errs, "result", err)
+	view.FieldError(loc(r), f.Errs, "result", err)
 	if err == nil {
-		fieldError(loc(r), f.Errs, "notes", trainer.ValidateNotes(kind, f.Notes))
+		view.FieldError(loc(r), f.Errs, "notes", trainer.ValidateNotes(kind, f.Notes))
 	}
 	s.recordCertEvent(w, r, kind, &f, "table-test")
 }
@@ -146,7 +146,7 @@ func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
 	f := view.FileForm{Form: "revoke", Errs: templates.Errors{}}
 	f.Notes = trainer.NormalizeNotes(r.PostFormValue("reason"))
 	if err := trainer.ValidateNotes(trainer.EventRevoked, f.Notes); err != nil {
-		fieldError(loc(r), f.Errs, "reason", err)
+		view.FieldError(loc(r), f.Errs, "reason", err)
 	}
 	s.recordCertEvent(w, r, trainer.EventRevoked, &f, "revoked")
 }
@@ -155,7 +155,7 @@ func (s *Server) handleCertRevoke(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleRetakeAllow(w http.ResponseWriter, r *http.Request) {
 	f := view.FileForm{Form: "allow", Errs: templates.Errors{}}
 	f.Notes = trainer.NormalizeNotes(r.PostFormValue("notes"))
-	fieldError(loc(r), f.Errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.Notes))
+	view.FieldError(loc(r), f.Errs, "notes", trainer.ValidateNotes(trainer.EventRetakeAllowed, f.Notes))
 	s.recordCertEvent(w, r, trainer.EventRetakeAllowed, &f, "allowed")
 }
 

@@ -105,14 +105,6 @@ func notFoundAs(err error, as *trainer.Error) error {
 // percent-escape): no browser sends one.
 var errUnreadableForm = trainer.NewError(trainer.KindInvalid, "error.unreadable_form")
 
-// fieldError puts err's message for people on the form's field, in l's
-// language, if err is not nil.
-func fieldError(l *i18n.Localizer, errs templates.Errors, field string, err error) {
-	if err != nil {
-		errs[field] = messageIn(l, err)
-	}
-}
-
 // messageIn is err's message for people in l's language (say.Error).
 func messageIn(l *i18n.Localizer, err error) string {
 	return say.Error(i18n.NewContext(context.Background(), l), err)

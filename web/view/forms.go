@@ -20,9 +20,9 @@ import (
 // show again with a message, in l's language, on each field that cannot be
 // used. The handlers call the store with what they accept.
 
-// fieldError puts err's message for people on the form's field, in l's
+// FieldError puts err's message for people on the form's field, in l's
 // language; nil puts nothing.
-func fieldError(l *i18n.Localizer, errs templates.Errors, field string, err error) {
+func FieldError(l *i18n.Localizer, errs templates.Errors, field string, err error) {
 	if err != nil {
 		errs[field] = say.Error(i18n.NewContext(context.Background(), l), err)
 	}
@@ -71,10 +71,10 @@ func ReadStaffSignin(form url.Values, l *i18n.Localizer) (templates.StaffForm, s
 func ReadSetup(form url.Values, l *i18n.Localizer) (templates.SetupForm, string) {
 	f := templates.SetupForm{Name: trainer.NormalizeName(form.Get("name")), Errors: templates.Errors{}}
 	password := form.Get("password")
-	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(l, f.Errors, "password", trainer.ValidatePassword(password))
+	FieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
+	FieldError(l, f.Errors, "password", trainer.ValidatePassword(password))
 	if f.Errors["password"] == "" {
-		fieldError(l, f.Errors, "confirm", trainer.ValidateConfirm(password, form.Get("confirm")))
+		FieldError(l, f.Errors, "confirm", trainer.ValidateConfirm(password, form.Get("confirm")))
 	}
 	return f, password
 }
@@ -90,8 +90,8 @@ func ReadNewUser(form url.Values, l *i18n.Localizer) (templates.UserForm, traine
 	f := UserForm(role)
 	f.Name = trainer.NormalizeName(form.Get("name"))
 	f.Badge = trainer.NormalizeBadge(form.Get("badge"))
-	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	FieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
+	FieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
 	secret := ReadSecret(form, role, f.Errors, l)
 	return f, role, secret, nil
 }
@@ -100,9 +100,9 @@ func ReadNewUser(form url.Values, l *i18n.Localizer) (templates.UserForm, traine
 // putting their messages on the "secret" and "confirm" fields of errs.
 func ReadSecret(form url.Values, role trainer.Role, errs templates.Errors, l *i18n.Localizer) string {
 	secret := form.Get("secret")
-	fieldError(l, errs, "secret", trainer.ValidateSecret(role, secret))
+	FieldError(l, errs, "secret", trainer.ValidateSecret(role, secret))
 	if errs["secret"] == "" {
-		fieldError(l, errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
+		FieldError(l, errs, "confirm", trainer.ValidateConfirm(secret, form.Get("confirm")))
 	}
 	return secret
 }
@@ -147,10 +147,10 @@ func ReadSettings(form url.Values, current trainer.Settings, l *i18n.Localizer) 
 	st.StaffIdleTimeout = time.Duration(atoiOrZero(f.StaffIdleMinutes)) * time.Minute
 	st.MaxSigninFailures = atoiOrZero(f.MaxFailures)
 	st.LockoutDuration = time.Duration(atoiOrZero(f.LockoutMinutes)) * time.Minute
-	fieldError(l, f.Errors, "idle_minutes", trainer.ValidateIdleTimeout(st.TraineeIdleTimeout))
-	fieldError(l, f.Errors, "staff_idle_minutes", trainer.ValidateStaffIdleTimeout(st.StaffIdleTimeout))
-	fieldError(l, f.Errors, "max_failures", trainer.ValidateMaxSigninFailures(st.MaxSigninFailures))
-	fieldError(l, f.Errors, "lockout_minutes", trainer.ValidateLockoutDuration(st.LockoutDuration))
+	FieldError(l, f.Errors, "idle_minutes", trainer.ValidateIdleTimeout(st.TraineeIdleTimeout))
+	FieldError(l, f.Errors, "staff_idle_minutes", trainer.ValidateStaffIdleTimeout(st.StaffIdleTimeout))
+	FieldError(l, f.Errors, "max_failures", trainer.ValidateMaxSigninFailures(st.MaxSigninFailures))
+	FieldError(l, f.Errors, "lockout_minutes", trainer.ValidateLockoutDuration(st.LockoutDuration))
 	return st, f
 }
 
@@ -172,8 +172,8 @@ func atoiOrZero(s string) int {
 func ReadProfile(form url.Values, l *i18n.Localizer) templates.ProfileForm {
 	f := templates.ProfileForm{Name: trainer.NormalizeName(form.Get("name")),
 		Badge: trainer.NormalizeBadge(form.Get("badge")), Errors: templates.Errors{}}
-	fieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
-	fieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
+	FieldError(l, f.Errors, "name", trainer.ValidateName(f.Name))
+	FieldError(l, f.Errors, "badge", trainer.ValidateBadge(f.Badge))
 	return f
 }
 
@@ -184,11 +184,11 @@ func ReadProfile(form url.Values, l *i18n.Localizer) templates.ProfileForm {
 func UserRefused(l *i18n.Localizer, errs templates.Errors, err error, whole bool) bool {
 	switch {
 	case errors.Is(err, trainer.ErrNameTaken) || errors.As(err, new(*trainer.NameLookalike)):
-		fieldError(l, errs, "name", err)
+		FieldError(l, errs, "name", err)
 	case errors.Is(err, trainer.ErrBadgeTaken):
-		fieldError(l, errs, "badge", err)
+		FieldError(l, errs, "badge", err)
 	case whole && trainer.KindOf(err) == trainer.KindConflict:
-		fieldError(l, errs, "", err)
+		FieldError(l, errs, "", err)
 	default:
 		return false
 	}
