@@ -59,6 +59,9 @@ import (
 // processes at least: the group runs one process a site, the fewest the code
 // allows (the three processes cannot serve five sites). The
 // processes share the machine's two cores as three would.
+// TRAINER_LOAD_SITES=1 runs a group of one site on one process instead: the
+// shape of the SQLite kiosk it is compared with, so that the difference is
+// the store's alone, not five Go runtimes'.
 //
 //	TRAINER_LOAD=1 go test -run TestLoad_Group -timeout 30m -v ./cmd/trainer
 func TestLoad_Group(t *testing.T) {
@@ -78,7 +81,10 @@ func TestLoad_Group(t *testing.T) {
 		return []string{"TRAINER_CPUPROFILE=" + filepath.Join(profiles, fmt.Sprintf("%s-%d.pprof", store, i+1))}
 	}
 
-	t.Run("postgres-5-sites", func(t *testing.T) {
+	if loadSites = envInt(t, "TRAINER_LOAD_SITES", 5); loadSites < 1 {
+		t.Fatal("TRAINER_LOAD_SITES: a group has one site at least")
+	}
+	t.Run(fmt.Sprintf("postgres-%d-sites", loadSites), func(t *testing.T) {
 		pgstat := os.Getenv("TRAINER_LOAD_PGSTAT") == "1"
 		var settings []string
 		if pgstat {
@@ -96,6 +102,9 @@ func TestLoad_Group(t *testing.T) {
 		kioskURL := c.URL()
 		if os.Getenv("TRAINER_LOAD_PGSOCKET") == "1" {
 			kioskURL = fmt.Sprintf("postgres://postgres@/trainer?host=%s&port=%d&sslmode=disable", c.Dir, c.Port)
+		}
+		if conns := os.Getenv("TRAINER_LOAD_PGCONNS"); conns != "" {
+			kioskURL += "&pool_max_conns=" + conns
 		}
 		procs := make([]*kioskProcess, loadSites)
 		for i := range procs {
@@ -303,8 +312,9 @@ func (s *pgStats) report(answers float64) []string {
 		calls/answers, ms/answers, plans/answers, planMS/answers)}, lines...)
 }
 
-// loadSites is the number of sites of the benchmark's group.
-const loadSites = 5
+// loadSites is the number of sites of the benchmark's group: 5, or
+// TRAINER_LOAD_SITES (1 runs PostgreSQL in SQLite's shape, one process).
+var loadSites = 5
 
 // siteOf is the site (0 to loadSites-1) of the benchmark's trainee i of n:
 // blocks of n/loadSites, in order.

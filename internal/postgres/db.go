@@ -79,7 +79,9 @@ func open(ctx context.Context, url string, key []byte, accept string) (*DB, erro
 	// UTC too.
 	cfg.RuntimeParams["timezone"] = "UTC"
 	cfg.RuntimeParams["application_name"] = "trainer"
-	pcfg.MaxConns = maxConns
+	if !strings.Contains(url, "pool_max_conns=") {
+		pcfg.MaxConns = maxConns
+	}
 	pcfg.MinConns = 0
 	pcfg.MaxConnIdleTime = 5 * time.Minute
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
