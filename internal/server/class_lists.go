@@ -39,7 +39,7 @@ func (s *Server) listsView(r *http.Request, form url.Values, errs templates.Erro
 	if err != nil {
 		return templates.ClassListsView{}, err
 	}
-	names, err := s.userNames(ctx)
+	names, err := s.drive.Names(ctx)
 	if err != nil {
 		return templates.ClassListsView{}, err
 	}

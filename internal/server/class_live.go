@@ -53,24 +53,10 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ProjectorPage(v), nil)
 }
 
-// projectorControls are the instructor's controls at now: with the
-// prepared lists to start a drill from while none runs, with the list the
-// drill asks while it waits for the next question.
+// projectorControls are the instructor's controls at now, with the
+// prepared lists they offer (class.Drive.Lists).
 func (s *Server) projectorControls(ctx context.Context, sn *live.Snap, now time.Time) (templates.ProjectorControls, error) {
-	var lists []*trainer.ClassList
-	var asked *trainer.ClassList
-	var err error
-	switch state, _ := view.LiveState(&sn.Live, now); state {
-	case templates.LiveIdle:
-		lists, err = s.db.ListClassLists(ctx, 0)
-	case templates.LiveWaiting, templates.LiveLocked, templates.LiveSkipped:
-		if run := sn.Live.Live.Run; run != nil && run.ListID != 0 {
-			asked, err = s.db.FindClassList(ctx, run.ListID)
-			if trainer.KindOf(err) == trainer.KindNotFound { // deleted since: the name stays, no question is next
-				asked, err = nil, nil
-			}
-		}
-	}
+	lists, asked, err := s.drive.Lists(ctx, &sn.Live, now)
 	if err != nil {
 		return templates.ProjectorControls{}, err
 	}

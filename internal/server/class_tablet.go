@@ -29,15 +29,7 @@ func (s *Server) memberClass(r *http.Request) (*class.Class, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.db.FindClass(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	c := (*class.Class)(rec)
-	if !c.Has(visitOf(r.Context()).user.ID) {
-		return nil, trainer.ErrClassNotMember
-	}
-	return c, nil
+	return s.drive.ForMember(r.Context(), id, visitOf(r.Context()).user.ID)
 }
 
 // handleTabletShow is the trainee's live page: where the class's live drill
