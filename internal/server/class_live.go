@@ -35,13 +35,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	now := s.db.Clock()
-	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	controls, err := s.projectorControls(ctx, sn, now)
+	panel, controls, err := s.projectorNow(ctx, sn)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -53,14 +47,21 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ProjectorPage(v), nil)
 }
 
-// projectorControls are the instructor's controls at now, with the
-// prepared lists they offer (class.Drive.Lists).
-func (s *Server) projectorControls(ctx context.Context, sn *live.Snap, now time.Time) (templates.ProjectorControls, error) {
+// projectorNow is the projector's panel and the instructor's controls at
+// the store's time, with the prepared lists the controls offer
+// (class.Drive.Lists).
+func (s *Server) projectorNow(ctx context.Context, sn *live.Snap) (templates.ProjectorPanel, templates.ProjectorControls, error) {
+	now := s.db.Clock()
+	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
+	if err != nil {
+		return templates.ProjectorPanel{}, templates.ProjectorControls{}, err
+	}
 	lists, asked, err := s.drive.Lists(ctx, &sn.Live, now)
 	if err != nil {
-		return templates.ProjectorControls{}, err
+		return templates.ProjectorPanel{}, templates.ProjectorControls{}, err
 	}
-	return s.view.ProjectorControls(ctx, &sn.Live, lists, asked, now)
+	controls, err := s.view.ProjectorControls(ctx, &sn.Live, lists, asked, now)
+	return panel, controls, err
 }
 
 // done ends an instructor's action: htmx hears the result through the

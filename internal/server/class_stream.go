@@ -136,12 +136,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	shown := live.Shown{"panel": live.LastKey(r), "controls": r.URL.Query().Get("controls")}
 	parts := func(sn *live.Snap) ([]live.Part, error) {
-		now := s.db.Clock()
-		panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
-		if err != nil {
-			return nil, err
-		}
-		controls, err := s.projectorControls(ctx, sn, now)
+		panel, controls, err := s.projectorNow(ctx, sn)
 		if err != nil {
 			return nil, err
 		}
@@ -168,13 +163,7 @@ func (s *Server) handleProjectorPoll(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	now := s.db.Clock()
-	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	controls, err := s.projectorControls(ctx, sn, now)
+	panel, controls, err := s.projectorNow(ctx, sn)
 	if err != nil {
 		s.error(w, r, err)
 		return
