@@ -6,7 +6,9 @@
 // server-sent events htmx's SSE extension swaps into the page). What a
 // snapshot shows in a phase is package class's (Question.At) and its views
 // are web/view's; package server's handlers read the request, ask the hub
-// for a snapshot or follow it, and render the view.
+// for a snapshot or follow it, and render the view. A stream's trainee's
+// participation (Seat) and the heartbeat that keeps its reader signed in
+// while a drill runs (KeepSignedIn) are read here too.
 //
 // Imports flow one way: internal/server → internal/live → internal/class,
 // internal/trainer.

@@ -6,7 +6,9 @@
 //
 // It is pure: no database, no clock (times are passed in). The server stores
 // what it decides (internal/sqlite) and renders it (web/templates). The
-// certification exams of issue 8 reuse the same flow with ModeExam.
+// certification exams of issue 8 reuse the same flow with ModeExam; Flow,
+// the flow's one door to the store, also reads a trainee's exam, where it
+// stands and its review (exam_read.go).
 //
 // It does not generate drills or compute keys (package drills does), settle
 // rounds (the game packages do), or keep the trainee's history.

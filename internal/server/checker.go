@@ -3,7 +3,6 @@ package server
 import (
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/dealerkiosk/trainer/internal/games"
 	"github.com/dealerkiosk/trainer/internal/settle"
@@ -38,20 +37,12 @@ func (s *Server) handleHandCheckerPost(w http.ResponseWriter, r *http.Request) {
 	case "settle":
 		s.settleChecker(w, r, st, st.Round())
 	case "load":
-		text := strings.TrimSpace(r.PostForm.Get("load"))
-		var in games.Round
-		if err := settle.Decode([]byte(text), &in); err != nil {
-			s.renderChecker(w, r, http.StatusUnprocessableEntity, st, templates.Errors{}, nil, view.WithLoadError(err, text))
+		loaded, in, bad := view.ReadLoad(r.PostForm.Get("load"), st)
+		if bad != nil {
+			s.renderChecker(w, r, http.StatusUnprocessableEntity, st, templates.Errors{}, nil, bad)
 			return
 		}
-		if in.House == "" {
-			in.House = st.Round().House
-		}
-		loaded := view.LoadedChecker(&in)
-		if _, ok := templates.GameLayouts[in.Game]; !ok {
-			loaded = st // the engine names the game; the form stays as it was
-		}
-		s.settleChecker(w, r, loaded, &in)
+		s.settleChecker(w, r, loaded, in)
 	default:
 		h, _ := s.book.House(st.Round().House) // ReadChecker keeps only houses of the book
 		st.Apply(r.PostForm.Get("op"), h)

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/dealerkiosk/trainer/internal/class"
@@ -46,14 +45,7 @@ func (s *Server) staffClass(r *http.Request) (*class.Class, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.db.FindClass(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	if scope := s.scopeSite(r.Context()); scope != 0 && siteOrFirst(rec.SiteID) != siteOrFirst(scope) {
-		return nil, trainer.ErrClassNotFound
-	}
-	return (*class.Class)(rec), nil
+	return s.drive.ForStaff(r.Context(), id, s.scopeSite(r.Context()))
 }
 
 // drivenClass is staffClass for what only those who drive the class may
@@ -70,13 +62,6 @@ func (s *Server) drivenClass(r *http.Request) (*class.Class, error) {
 	return c, nil
 }
 
-func siteOrFirst(id int64) int64 {
-	if id == 0 {
-		return trainer.FirstSiteID
-	}
-	return id
-}
-
 // handleClassList lists the classes of the staff member's site (every
 // site's for a director), each with its instructors, roster and games.
 func (s *Server) handleClassList(w http.ResponseWriter, r *http.Request) {
@@ -87,7 +72,7 @@ func (s *Server) handleClassList(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	names, err := s.userNames(ctx)
+	names, err := s.drive.Names(ctx)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -95,20 +80,6 @@ func (s *Server) handleClassList(w http.ResponseWriter, r *http.Request) {
 	v := templates.ClassListView{Page: s.page(r, say.Msg("classes.list.title"), "classes"), CanCreate: class.CanCreate(u),
 		ListsURL: "/classes/lists", Classes: view.ClassRows(recs, names, u)}
 	s.render(w, r, http.StatusOK, templates.ClassListPage(v), nil)
-}
-
-// userNames are the names of every user, by ID, for the pages that list
-// people by the IDs a class keeps.
-func (s *Server) userNames(ctx context.Context) (map[int64]string, error) {
-	users, err := s.db.ListUsers(ctx, trainer.UserFilter{})
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[int64]string, len(users))
-	for _, u := range users {
-		out[u.ID] = u.Name
-	}
-	return out, nil
 }
 
 // handleClassNew shows the form of a new class: the signed-in manager or
@@ -202,11 +173,7 @@ func (s *Server) handleClassShow(w http.ResponseWriter, r *http.Request) {
 // its roster, instructors and runs, and its runs.
 func (s *Server) classView(r *http.Request, c *class.Class) (templates.ClassShowView, error) {
 	ctx := r.Context()
-	users, err := s.db.ListUsers(ctx, trainer.UserFilter{})
-	if err != nil {
-		return templates.ClassShowView{}, err
-	}
-	runs, err := s.db.ListClassRuns(ctx, c.ID)
+	users, runs, err := s.drive.Page(ctx, c)
 	if err != nil {
 		return templates.ClassShowView{}, err
 	}

@@ -35,11 +35,7 @@ func (s *Server) handleClassLists(w http.ResponseWriter, r *http.Request) {
 // empty form).
 func (s *Server) listsView(r *http.Request, form url.Values, errs templates.Errors) (templates.ClassListsView, error) {
 	ctx := r.Context()
-	lists, err := s.db.ListClassLists(ctx, 0)
-	if err != nil {
-		return templates.ClassListsView{}, err
-	}
-	names, err := s.userNames(ctx)
+	lists, names, err := s.drive.ListsPage(ctx)
 	if err != nil {
 		return templates.ClassListsView{}, err
 	}

@@ -35,13 +35,7 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	now := s.db.Clock()
-	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	controls, err := s.projectorControls(ctx, sn, now)
+	panel, controls, err := s.projectorNow(ctx, sn)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -53,28 +47,21 @@ func (s *Server) handleProjector(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ProjectorPage(v), nil)
 }
 
-// projectorControls are the instructor's controls at now: with the
-// prepared lists to start a drill from while none runs, with the list the
-// drill asks while it waits for the next question.
-func (s *Server) projectorControls(ctx context.Context, sn *live.Snap, now time.Time) (templates.ProjectorControls, error) {
-	var lists []*trainer.ClassList
-	var asked *trainer.ClassList
-	var err error
-	switch state, _ := view.LiveState(&sn.Live, now); state {
-	case templates.LiveIdle:
-		lists, err = s.db.ListClassLists(ctx, 0)
-	case templates.LiveWaiting, templates.LiveLocked, templates.LiveSkipped:
-		if run := sn.Live.Live.Run; run != nil && run.ListID != 0 {
-			asked, err = s.db.FindClassList(ctx, run.ListID)
-			if trainer.KindOf(err) == trainer.KindNotFound { // deleted since: the name stays, no question is next
-				asked, err = nil, nil
-			}
-		}
-	}
+// projectorNow is the projector's panel and the instructor's controls at
+// the store's time, with the prepared lists the controls offer
+// (class.Drive.Lists).
+func (s *Server) projectorNow(ctx context.Context, sn *live.Snap) (templates.ProjectorPanel, templates.ProjectorControls, error) {
+	now := s.db.Clock()
+	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
 	if err != nil {
-		return templates.ProjectorControls{}, err
+		return templates.ProjectorPanel{}, templates.ProjectorControls{}, err
 	}
-	return s.view.ProjectorControls(ctx, &sn.Live, lists, asked, now)
+	lists, asked, err := s.drive.Lists(ctx, &sn.Live, now)
+	if err != nil {
+		return templates.ProjectorPanel{}, templates.ProjectorControls{}, err
+	}
+	controls, err := s.view.ProjectorControls(ctx, &sn.Live, lists, asked, now)
+	return panel, controls, err
 }
 
 // done ends an instructor's action: htmx hears the result through the

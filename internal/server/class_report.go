@@ -19,9 +19,8 @@ import (
 func reportURL(classID, runID int64) string { return templates.ClassReportURL(classID, runID) }
 
 // classReport reads the live drill of the route's {run} for the class of
-// {id} and lays out its report over the roster and anybody else who
-// answered. Returns trainer.ErrClassRunNotFound for a drill of another
-// class.
+// {id} and its report (class.Drive.Report). Returns
+// trainer.ErrClassRunNotFound for a drill of another class.
 func (s *Server) classReport(r *http.Request) (*class.Class, *trainer.ClassRunRecord, *class.Report, error) {
 	c, err := s.staffClass(r)
 	if err != nil {
@@ -31,22 +30,11 @@ func (s *Server) classReport(r *http.Request) (*class.Class, *trainer.ClassRunRe
 	if err != nil {
 		return nil, nil, nil, trainer.ErrClassRunNotFound
 	}
-	rec, err := s.db.ClassRunRecord(r.Context(), runID)
+	rec, rep, err := s.drive.Report(r.Context(), c, runID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if rec.Run.ClassID != c.ID {
-		return nil, nil, nil, trainer.ErrClassRunNotFound
-	}
-	asked, err := class.AskedIn(rec)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{Role: trainer.RoleTrainee})
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return c, rec, class.NewReport(class.ReportMembers(c, rec, users), asked), nil
+	return c, rec, rep, nil
 }
 
 // handleClassReport is the report's printable page.

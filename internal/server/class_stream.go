@@ -40,7 +40,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	p, err := s.participation(ctx, sn, u.ID)
+	seat, err := s.live.Seat(ctx, sn, u.ID)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -50,15 +50,11 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		s.logError(r, err)
 		return
 	}
-	joined := sn.Live.Live.Joined
 	shown := live.Shown{"panel": live.LastKey(r), "clock": r.URL.Query().Get("clock")}
 	parts := func(sn *live.Snap) ([]live.Part, error) {
-		if p == nil && sn.Running() && sn.Live.Live.Joined != joined {
-			// Joined on another tablet since: read who the trainee is in it.
-			joined = sn.Live.Live.Joined
-			if p, err = s.participation(ctx, sn, u.ID); err != nil {
-				return nil, err
-			}
+		p, err := seat.At(ctx, sn) // read again once the trainee joins on another tablet
+		if err != nil {
+			return nil, err
 		}
 		panel, err := s.view.TabletPanelSince(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock(), shown["panel"])
 		if err != nil {
@@ -69,32 +65,7 @@ func (s *Server) handleTabletEvents(w http.ResponseWriter, r *http.Request) {
 		return []live.Part{{Event: "panel", Key: panel.Key, ID: true, Holds: []live.Part{clock},
 			Render: func() ([]byte, error) { return s.tabletBytes(ctx, sn, panel) }}, clock}, nil
 	}
-	s.streamEnd(r, s.live.Serve(ctx, ev, c.ID, sn, shown, live.WantsStream(r), parts, s.keepSignedIn(ctx)))
-}
-
-// sessionTouchEvery is how often an event stream keeps its reader's
-// session alive while a live drill runs.
-const sessionTouchEvery = time.Minute
-
-// keepSignedIn is a stream's heartbeat check (live.Hub.Serve's alive). A
-// trainee watching a live drill does not tap while the instructor explains,
-// nor does the instructor at the projector, and a stream is one long
-// request: while a drill runs, it keeps the reader's session
-// from ending idle, at most once a minute, as a tap would. Between drills
-// it does not, so that a tablet left on the class page signs out on its
-// idle timeout. When it would keep the session and finds it ended (signed
-// out on another tablet, ended idle), the stream ends too.
-func (s *Server) keepSignedIn(ctx context.Context) func(running bool) bool {
-	token, touched := visitOf(ctx).token, s.db.Clock()
-	return func(running bool) bool {
-		now := s.db.Clock()
-		if !running || now.Sub(touched) < sessionTouchEvery {
-			return true
-		}
-		touched = now
-		_, end, err := s.db.AuthenticateSession(ctx, token)
-		return err == nil && end == trainer.SessionLive
-	}
+	s.streamEnd(r, s.live.Serve(ctx, ev, c.ID, sn, shown, live.WantsStream(r), parts, s.live.KeepSignedIn(ctx, visitOf(ctx).token)))
 }
 
 // streamEnd logs why a stream ended, when it was a failure of the kiosk's.
@@ -165,12 +136,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	shown := live.Shown{"panel": live.LastKey(r), "controls": r.URL.Query().Get("controls")}
 	parts := func(sn *live.Snap) ([]live.Part, error) {
-		now := s.db.Clock()
-		panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
-		if err != nil {
-			return nil, err
-		}
-		controls, err := s.projectorControls(ctx, sn, now)
+		panel, controls, err := s.projectorNow(ctx, sn)
 		if err != nil {
 			return nil, err
 		}
@@ -181,7 +147,7 @@ func (s *Server) handleProjectorEvents(w http.ResponseWriter, r *http.Request) {
 				Render: func() ([]byte, error) { return renderBytes(ctx, templates.ProjectorControlsPart(controls, false)) }},
 		}, nil
 	}
-	s.streamEnd(r, s.live.Serve(ctx, ev, c.ID, sn, shown, live.WantsStream(r), parts, s.keepSignedIn(ctx)))
+	s.streamEnd(r, s.live.Serve(ctx, ev, c.ID, sn, shown, live.WantsStream(r), parts, s.live.KeepSignedIn(ctx, visitOf(ctx).token)))
 }
 
 // handleProjectorPoll is the projector's fallback, as handleTabletPoll.
@@ -197,13 +163,7 @@ func (s *Server) handleProjectorPoll(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	now := s.db.Clock()
-	panel, err := s.view.ProjectorPanel(ctx, &sn.Live, drillLang(ctx), now)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	controls, err := s.projectorControls(ctx, sn, now)
+	panel, controls, err := s.projectorNow(ctx, sn)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"github.com/dealerkiosk/trainer/internal/class"
-	"github.com/dealerkiosk/trainer/internal/live"
 	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
@@ -30,15 +29,7 @@ func (s *Server) memberClass(r *http.Request) (*class.Class, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.db.FindClass(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	c := (*class.Class)(rec)
-	if !c.Has(visitOf(r.Context()).user.ID) {
-		return nil, trainer.ErrClassNotMember
-	}
-	return c, nil
+	return s.drive.ForMember(r.Context(), id, visitOf(r.Context()).user.ID)
 }
 
 // handleTabletShow is the trainee's live page: where the class's live drill
@@ -74,24 +65,11 @@ func (s *Server) tabletNow(ctx context.Context, classID int64, poll bool) (templ
 	if err != nil {
 		return templates.TabletPanel{}, err
 	}
-	p, err := s.participation(ctx, sn, u.ID)
+	p, err := s.live.Participation(ctx, sn, u.ID)
 	if err != nil {
 		return templates.TabletPanel{}, err
 	}
 	return s.view.TabletPanel(ctx, &sn.Live, p, u.ID, drillLang(ctx), s.db.Clock())
-}
-
-// participation is trainee userID's in the snapshot's live drill, nil
-// until they join (or with none running).
-func (s *Server) participation(ctx context.Context, sn *live.Snap, userID int64) (*trainer.ClassParticipant, error) {
-	if !sn.Running() {
-		return nil, nil
-	}
-	mine, err := s.db.ClassLive(ctx, sn.Class.ID, userID)
-	if err != nil {
-		return nil, err
-	}
-	return mine.Participant, nil
 }
 
 // handleTabletJoin joins the class's live drill: one tap from the home

@@ -45,9 +45,6 @@ func (s *Server) handleExamNew(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ExamStartPage(v), nil)
 }
 
-// errExamNotFoundHere refuses another trainee's exam, or none.
-var errExamNotFoundHere = trainer.NewError(trainer.KindNotFound, "error.exam_not_found")
-
 // errNoExam refuses the exam of a game without a certification standard.
 var errNoExam = trainer.NewError(trainer.KindNotFound, "error.no_exam")
 
@@ -102,28 +99,19 @@ func (s *Server) examParam(r *http.Request) (*trainer.Exam, *trainer.PracticeSes
 	if err != nil {
 		return nil, nil, err
 	}
-	u := visitOf(r.Context()).user
-	ex, err := s.db.FindExam(r.Context(), id, u.ID)
-	if err != nil {
-		return nil, nil, notFoundAs(err, errExamNotFoundHere)
-	}
-	sess, err := s.db.FindPracticeSession(r.Context(), id, u.ID)
-	if err != nil {
-		return nil, nil, notFoundAs(err, errSessionNotFound)
-	}
-	return ex, sess, nil
+	return s.flow.Exam(r.Context(), id, visitOf(r.Context()).user.ID)
 }
 
 // handleExamShow shows the exam where it stands: the question waiting for
 // its answer (served now if none waits), or the result. It resumes the exam
 // on any tablet; a finish interrupted by a crash is completed here.
 func (s *Server) handleExamShow(w http.ResponseWriter, r *http.Request) {
-	ex, sess, err := s.examParam(r)
+	ex, _, err := s.examParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	p, err := s.examPanel(r, ex, sess, say.Message{})
+	p, err := s.examPanel(r, ex, say.Message{})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -148,7 +136,7 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	stale := func() {
-		p, err := s.examPanel(r, ex, sess, say.Msg("exam.answered_once"))
+		p, err := s.examPanel(r, ex, say.Msg("exam.answered_once"))
 		if err != nil {
 			s.error(w, r, err)
 			return
@@ -193,11 +181,11 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, templates.ExamURL(ex.ID))
 		return
 	}
-	if ex, sess, err = s.examParam(r); err != nil {
+	if ex, _, err = s.examParam(r); err != nil {
 		s.error(w, r, err)
 		return
 	}
-	p, err := s.examPanel(r, ex, sess, say.Message{})
+	p, err := s.examPanel(r, ex, say.Message{})
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -205,70 +193,49 @@ func (s *Server) handleExamAnswer(w http.ResponseWriter, r *http.Request) {
 	s.renderExam(w, r, http.StatusOK, p)
 }
 
-// examPanel is the exam where it stands.
-func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, sess *trainer.PracticeSession, notice say.Message) (templates.ExamPanel, error) {
+// examPanel is the exam where it stands (practice.Flow.ExamWhere).
+func (s *Server) examPanel(r *http.Request, ex *trainer.Exam, notice say.Message) (templates.ExamPanel, error) {
 	ctx := r.Context()
-	if !ex.Finished() {
-		sv, err := s.flow.ExamItem(ctx, ex, drillLang(ctx))
-		if errors.Is(err, practice.ErrSessionDone) {
-			if ex, err = s.flow.FinishExam(ctx, ex); err != nil {
-				return templates.ExamPanel{}, err
-			}
-		} else if err != nil {
-			return templates.ExamPanel{}, err
-		} else {
-			if sess, err = s.db.FindPracticeSession(ctx, ex.ID, ex.UserID); err != nil {
-				return templates.ExamPanel{}, err
-			}
-			q := s.view.ExamQuestion(ctx, sess, ex, sv.Attempt, sv.Drill, s.db.Clock(), nil, nil)
-			return templates.ExamPanel{Bar: view.ExamBar(ctx, ex, sess.Answered, sv.Attempt.Position), Question: &q, Notice: notice}, nil
-		}
+	at, err := s.flow.ExamWhere(ctx, ex, drillLang(ctx))
+	switch {
+	case err != nil:
+		return templates.ExamPanel{}, err
+	case at.Waiting != nil:
+		sv := at.Waiting
+		q := s.view.ExamQuestion(ctx, at.Session, at.Exam, sv.Attempt, sv.Drill, s.db.Clock(), nil, nil)
+		return templates.ExamPanel{Bar: view.ExamBar(ctx, at.Exam, at.Session.Answered, sv.Attempt.Position), Question: &q, Notice: notice}, nil
 	}
-	res, err := s.examResult(r, ex, visitOf(ctx).user.Name, true)
+	res, err := s.examResult(r, at.Exam, visitOf(ctx).user.Name, true)
 	if err != nil {
 		return templates.ExamPanel{}, err
 	}
-	return templates.ExamPanel{Bar: view.ExamBar(ctx, ex, len(ex.Items), 0), Result: &res, Notice: notice}, nil
+	return templates.ExamPanel{Bar: view.ExamBar(ctx, at.Exam, len(at.Exam.Items), 0), Result: &res, Notice: notice}, nil
 }
 
 // examResult is the finished exam ex of trainee with each item rebuilt
-// from its spec under the exam's own rules (view.ExamResult).
+// from its spec under the exam's own rules (practice.Flow.Review,
+// view.ExamResult). An item that cannot be rebuilt is logged.
 func (s *Server) examResult(r *http.Request, ex *trainer.Exam, trainee string, forTrainee bool) (templates.ExamResultView, error) {
-	ctx := r.Context()
-	as, err := s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: ex.UserID, SessionID: ex.ID, Limit: len(ex.Items) + 1})
+	items, rv, err := s.flow.Review(r.Context(), ex, loc(r).Lang())
 	if err != nil {
 		return templates.ExamResultView{}, err
 	}
-	byPos := map[int]*trainer.Attempt{}
-	for _, a := range as {
-		byPos[a.Position] = a
-	}
-	items := make([]view.ExamItem, len(ex.Items))
-	for i, it := range ex.Items {
-		x := view.ExamItem{Item: it, Attempt: byPos[it.Position]}
-		if x.Drill, x.Err = s.plan.Rebuild(view.ItemSpec(ex, it, x.Attempt, loc(r).Lang())); x.Err != nil {
-			s.logError(r, fmt.Errorf("exam %d, item %d: %w", ex.ID, it.Position, x.Err))
+	for _, x := range items {
+		if x.Err != nil {
+			s.logError(r, fmt.Errorf("exam %d, item %d: %w", ex.ID, x.Item.Position, x.Err))
 		}
-		items[i] = x
 	}
-	rv, err := s.db.FindRulesVersion(ctx, ex.RulesVersion)
-	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
-		return templates.ExamResultView{}, err
-	}
-	return s.view.ExamResult(ctx, ex, rv, trainee, items, forTrainee)
+	return s.view.ExamResult(r.Context(), ex, rv, trainee, items, forTrainee)
 }
 
 // examTiming puts the exam's time allowed on the feedback of one of its
 // items (view.ExamTiming).
 func (s *Server) examTiming(r *http.Request, sess *trainer.PracticeSession, a *trainer.Attempt, f *templates.FeedbackView) error {
-	ex, err := s.db.FindExam(r.Context(), sess.ID, a.UserID)
+	it, err := s.flow.ExamItemOf(r.Context(), sess.ID, a)
 	if err != nil {
 		return err
 	}
-	if a.Position < 1 || a.Position > len(ex.Items) {
-		return fmt.Errorf("exam %d: no item %d", ex.ID, a.Position)
-	}
-	view.ExamTiming(r.Context(), ex.Items[a.Position-1], a, f)
+	view.ExamTiming(r.Context(), it, a, f)
 	return nil
 }
 

@@ -24,7 +24,7 @@ var (
 	errExamNotEnded     = trainer.NewError(trainer.KindForbidden, "error.exam_not_ended")
 	errNoDrills         = trainer.NewError(trainer.KindNotFound, "error.no_drills")
 	errUnreadableAnswer = trainer.NewError(trainer.KindInvalid, "error.unreadable_answer")
-	errSessionNotFound  = trainer.NewError(trainer.KindNotFound, "error.session_not_found")
+	errSessionNotFound  = practice.ErrSessionNotFound
 	errQuestionNotFound = trainer.NewError(trainer.KindNotFound, "error.question_not_found")
 )
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/account"
 	"github.com/dealerkiosk/trainer/internal/approval"
 	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/class"
@@ -84,6 +85,9 @@ type Server struct {
 	flow *practice.Flow
 	// drive writes the instructor's live drill (class.Drive).
 	drive *class.Drive
+	// accounts adds users and changes their secrets and standing
+	// (account.Accounts).
+	accounts *account.Accounts
 	// certs reads and judges the trainees' certifications.
 	certs *certs.Certs
 	// gen makes the instructors' sample drills (content.go).
@@ -194,6 +198,7 @@ func New(cfg Config, db trainer.Store, book *rulebook.Book, static fs.FS) (*Serv
 	s.certs = &certs.Certs{DB: db, Book: book, House: house}
 	s.flow = &practice.Flow{DB: db, Plan: plan, Certs: s.certs}
 	s.drive = &class.Drive{DB: db, Plan: plan, House: house.Name}
+	s.accounts = &account.Accounts{DB: db, Hashes: s.hashes}
 	s.view = &view.Kiosk{Book: book, House: house, Plan: plan, Gen: gen}
 	if house.Logo != nil {
 		s.logoTag = logoTag(house.Logo.Data)

@@ -53,13 +53,8 @@ func (s *Server) handleSetupCreate(w http.ResponseWriter, r *http.Request) {
 			templates.SetupPage(s.page(r, say.Msg("admin.setup_title"), ""), f), templates.SetupFormFragment(f))
 		return
 	}
-	hash, err := s.hashSecret(r.Context(), password)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	u := &trainer.User{Name: f.Name, Role: trainer.RoleAdministrator, SecretHash: hash, SiteID: s.site}
-	if err := s.db.CreateFirstAdministrator(r.Context(), u); err != nil {
+	u := &trainer.User{Name: f.Name, Role: trainer.RoleAdministrator, SiteID: s.site}
+	if err := s.accounts.CreateFirst(r.Context(), u, password); err != nil {
 		s.error(w, r, err)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dealerkiosk/trainer/internal/lockout"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -81,7 +82,7 @@ func (s *Server) handleBadgeFind(w http.ResponseWriter, r *http.Request) {
 	if len(f.Errors) == 0 {
 		u, err := s.db.FindUserByBadge(r.Context(), f.Badge)
 		switch {
-		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && (u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site):
+		case trainer.KindOf(err) == trainer.KindNotFound || err == nil && !lockout.OnKeypad(u, s.site):
 			f.Errors["badge"] = say.T(r.Context(), "signin.no_badge")
 		case err != nil:
 			s.error(w, r, err)
@@ -106,7 +107,7 @@ func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
 	if err != nil {
 		return nil, notFoundAs(err, errUserNotFound)
 	}
-	if u.Role != trainer.RoleTrainee || !u.Active || u.SiteID != s.site {
+	if !lockout.OnKeypad(u, s.site) {
 		return nil, errPageNotFound
 	}
 	return u, nil
@@ -174,8 +175,8 @@ func (s *Server) handlePINSignin(w http.ResponseWriter, r *http.Request) {
 // pinSignin checks trainee u's PIN, unless a hold stops the sign-in first
 // (lockout.go). It returns no refusal when the trainee may sign in.
 func (s *Server) pinSignin(r *http.Request, u *trainer.User, pin string) (refusal, error) {
-	a := trainer.SigninAttempt{Account: trainer.UserAccount(u.ID), UserID: u.ID, Device: s.clientAddress(r)}
-	_, ref, err := s.checkSecret(r, a, func() bool { return trainer.CheckSecret(u.SecretHash, pin) }, "signin.wrong_pin")
+	a, check := lockout.PINAttempt(u, pin, s.clientAddress(r))
+	_, ref, err := s.checkSecret(r, a, check, "signin.wrong_pin")
 	return ref, err
 }
 
@@ -227,24 +228,12 @@ func (s *Server) handleStaffSignin(w http.ResponseWriter, r *http.Request) {
 
 // staffSignin checks a staff name and password, unless a hold stops the
 // sign-in first. It returns the user and no refusal when they may sign in.
-// A name that is no staff member's is counted and answered exactly like a
-// staff account with a wrong password (trainer.NameAccount), and spends the
-// time of a check, so that neither the messages nor the holds nor the time
-// tell which names exist.
+// A name that is no staff member's is counted, answered and timed exactly
+// like a staff account with a wrong password (lockout.StaffAttempt).
 func (s *Server) staffSignin(r *http.Request, name, password string) (*trainer.User, refusal, error) {
-	ctx := r.Context()
-	u, err := s.db.FindUserByName(ctx, name)
-	if err != nil && trainer.KindOf(err) != trainer.KindNotFound {
+	u, a, check, err := lockout.StaffAttempt(r.Context(), s.db, name, password, s.clientAddress(r))
+	if err != nil {
 		return nil, refusal{}, err
-	}
-	if err != nil || u.Role.UsesPIN() {
-		u = nil // no staff account of that name: the same answer as a wrong password
-	}
-	a := trainer.SigninAttempt{Account: trainer.NameAccount(name), Staff: true, Device: s.clientAddress(r)}
-	check := func() bool { trainer.CheckNoSecret(password); return false }
-	if u != nil {
-		a.Account, a.UserID = trainer.UserAccount(u.ID), u.ID
-		check = func() bool { return trainer.CheckSecret(u.SecretHash, password) }
 	}
 	ok, ref, err := s.checkSecret(r, a, check, "signin.wrong_staff")
 	switch {

@@ -15,12 +15,7 @@ import (
 // the form that lifts it. ?added=ID names the user just added; ?lifted=1
 // says a hold was lifted.
 func (s *Server) handleUserList(w http.ResponseWriter, r *http.Request) {
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{SiteID: s.scopeSite(r.Context())})
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	holds, err := s.db.ListSigninHolds(r.Context())
+	users, holds, err := s.accounts.List(r.Context(), s.scopeSite(r.Context()))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -65,11 +60,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) {
 	var u *trainer.User
 	if len(f.Errors) == 0 {
 		u = &trainer.User{Name: f.Name, Role: role, Badge: f.Badge, SiteID: s.homeSite(r.Context())}
-		if u.SecretHash, err = s.hashSecret(r.Context(), secret); err != nil {
-			s.error(w, r, err)
-			return
-		}
-		if err := s.db.CreateUser(r.Context(), u); err != nil && !view.UserRefused(loc(r), f.Errors, err, true) {
+		if err := s.accounts.Create(r.Context(), u, secret); err != nil && !view.UserRefused(loc(r), f.Errors, err, true) {
 			s.error(w, r, err)
 			return
 		}
@@ -165,12 +156,7 @@ func (s *Server) handleUserSecretReset(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusUnprocessableEntity, templates.UserPage(v), templates.SecretFormFragment(f))
 		return
 	}
-	hash, err := s.hashSecret(r.Context(), secret)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if err := s.db.SetUserSecret(r.Context(), u.ID, hash); err != nil {
+	if err := s.accounts.Reset(r.Context(), u.ID, secret); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -211,11 +197,7 @@ func (s *Server) setActive(w http.ResponseWriter, r *http.Request, active bool) 
 		s.render(w, r, http.StatusOK, templates.UserPage(v), nil)
 		return
 	}
-	if !active && me.ID == u.ID {
-		err = trainer.NewError(trainer.KindConflict, "err.own_account")
-	} else {
-		err = s.db.SetUserActive(r.Context(), u.ID, active)
-	}
+	err = s.accounts.SetActive(r.Context(), me, u.ID, active)
 	if trainer.KindOf(err) == trainer.KindConflict {
 		v, verr := s.userView(r, u, view.SecretForm(u), nil)
 		if verr != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/dealerkiosk/trainer/internal/games/uth"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/settle"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 )
@@ -361,6 +362,27 @@ func ReadChecker(form url.Values, book *rulebook.Book, house string) CheckerStat
 
 // LoadedChecker is the state of a round pasted in SETTLE.md's JSON.
 func LoadedChecker(in *games.Round) CheckerState { return CheckerState{fromRound(in)} }
+
+// ReadLoad reads a round pasted in SETTLE.md's JSON (the form's load
+// field, op=load) over the form's state st. It returns the state to show
+// and the round to settle: a round that names no house is at st's house,
+// and a game the form cannot lay out leaves the form as it was (the
+// engine names the game). A text that cannot be read returns the option
+// that says why, and no round.
+func ReadLoad(text string, st CheckerState) (CheckerState, *games.Round, CheckerOption) {
+	text = strings.TrimSpace(text)
+	var in games.Round
+	if err := settle.Decode([]byte(text), &in); err != nil {
+		return st, nil, WithLoadError(err, text)
+	}
+	if in.House == "" {
+		in.House = st.Round().House
+	}
+	if _, ok := templates.GameLayouts[in.Game]; !ok {
+		return st, &in, nil
+	}
+	return LoadedChecker(&in), &in, nil
+}
 
 // Round is the round entered, in SETTLE.md's form.
 func (c CheckerState) Round() *games.Round { return &c.st.in }

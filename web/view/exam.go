@@ -61,28 +61,9 @@ func (k *Kiosk) ExamQuestion(ctx context.Context, sess *trainer.PracticeSession,
 	return q
 }
 
-// ExamItem is one item of a finished exam as the handler read it: the
-// attempt that served it (nil if never served) and its drill rebuilt under
-// the exam's rules, or why it could not be.
-type ExamItem struct {
-	Item    trainer.ExamItem
-	Attempt *trainer.Attempt
-	Drill   *drills.Drill
-	Err     error
-}
-
-// ItemSpec is the spec an exam's item is rebuilt from: an item served
-// reads in the language it was asked in (its attempt's); one never served,
-// in the reader's (lang, "" for English).
-func ItemSpec(ex *trainer.Exam, it trainer.ExamItem, a *trainer.Attempt, lang string) trainer.Spec {
-	spec := trainer.Spec{Game: ex.Game, Kind: it.Kind, Level: it.Level, Seed: it.Seed, House: ex.House, RulesVersion: ex.RulesVersion}
-	if a != nil {
-		spec.Lang = a.Lang
-	} else if lang != i18n.Source {
-		spec.Lang = lang
-	}
-	return spec
-}
+// ExamItem is one item of a finished exam as the handler read it
+// (practice.Flow.Review).
+type ExamItem = practice.Reviewed
 
 // ExamResult is a finished exam as the trainee and the managers see it:
 // the stored result per kind and overall, then every item with the answer

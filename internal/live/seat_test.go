@@ -1,0 +1,46 @@
+package live
+
+import (
+	"testing"
+	"time"
+)
+
+func TestRejoined(t *testing.T) {
+	tests := []struct {
+		name         string
+		has, running bool
+		was, now     int
+		want         bool
+	}{
+		{"joined elsewhere since", false, true, 3, 4, true},
+		{"nobody joined", false, true, 3, 3, false},
+		{"already in", true, true, 3, 4, false},
+		{"no drill", false, false, 3, 0, false},
+		{"a new drill, fewer joined", false, true, 5, 1, true},
+	}
+	for _, tt := range tests {
+		if got := rejoined(tt.has, tt.running, tt.was, tt.now); got != tt.want {
+			t.Errorf("%s: rejoined(%t, %t, %d, %d) = %t; want %t", tt.name, tt.has, tt.running, tt.was, tt.now, got, tt.want)
+		}
+	}
+}
+
+func TestTouchDue(t *testing.T) {
+	t0 := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		running bool
+		since   time.Duration
+		want    bool
+	}{
+		{"running, a minute on", true, time.Minute, true},
+		{"running, just touched", true, 59 * time.Second, false},
+		{"between drills", false, time.Hour, false},
+		{"running, long since", true, 10 * time.Minute, true},
+	}
+	for _, tt := range tests {
+		if got := touchDue(tt.running, t0.Add(tt.since), t0); got != tt.want {
+			t.Errorf("%s: touchDue(%t, +%v) = %t; want %t", tt.name, tt.running, tt.since, got, tt.want)
+		}
+	}
+}
