@@ -446,9 +446,9 @@ func envInt(t *testing.T, name string, def int) int {
 	return n
 }
 
-// runLoad signs the trainees in, trainee i at process procOf(i), then
-// offers answers at rate a second until want are acknowledged, and logs the
-// figures. dbCPU, if set, is the CPU seconds the database's own processes
+// runLoad signs the trainees in, trainee i at process procOf(i), has each
+// answer once (the warm-up), then offers answers at rate a second until want
+// are acknowledged, and logs the figures. dbCPU, if set, is the CPU seconds the database's own processes
 // have used so far; p are the other measurements to take.
 func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) int, rate, concurrency, want int, dbCPU func() float64, p probes) {
 	gamesList := []string{"uth", "oracle", "thrill", "lunar", "uth"} // one a group
@@ -482,6 +482,36 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 		t.Fatalf("sign-in: %v", err)
 	}
 	t.Logf("%d trainees signed in on %d process(es) in %v", len(ids), len(procs), time.Since(start).Round(time.Millisecond))
+
+	// The warm-up, not timed: every trainee answers once, concurrency (or
+	// 32) at a time. A kiosk that has run a while has its connections
+	// open, its statements prepared and each trainee's practice session
+	// started; without it the timed part would count the growth of each
+	// process's pool (new PostgreSQL backends, each preparing and planning
+	// every statement afresh) and a session started for every trainee, and
+	// the more processes, the more of it. TRAINER_LOAD_WARMUP=0 leaves it out.
+	if envInt(t, "TRAINER_LOAD_WARMUP", 1) > 0 {
+		start = time.Now()
+		work = make(chan *servertest.Trainee)
+		for range max(concurrency, 1) {
+			wg.Go(func() {
+				for tr := range work {
+					if _, _, err := tr.Answer(t.Context(), games.Unit); err != nil {
+						signErr.Store(err)
+					}
+				}
+			})
+		}
+		for _, tr := range trainees {
+			work <- tr
+		}
+		close(work)
+		wg.Wait()
+		if err, _ := signErr.Load().(error); err != nil {
+			t.Fatalf("warm-up: %v", err)
+		}
+		t.Logf("warm-up: each trainee answered once, in %v", time.Since(start).Round(time.Millisecond))
+	}
 
 	var (
 		mu  sync.Mutex
