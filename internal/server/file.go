@@ -128,7 +128,7 @@ func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
 	if g, err := s.gameParam(r); err == nil {
 		// A game whose programme has an approved version records its
 		// table test with the checklist and a typed signature (records.go).
-		if p, err := s.approvedProgramme(r.Context(), g); err != nil || p != nil {
+		if p, err := s.register().ApprovedVersion(r.Context(), g); err != nil || p != nil {
 			s.error(w, r, cmp.Or[error](err, errChecklistRequired))
 			return
 		}

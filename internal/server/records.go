@@ -26,11 +26,9 @@ import (
 // programme has an approved version: its checklist must be judged.
 var errChecklistRequired = trainer.NewError(trainer.KindConflict, "records.sheet.checklist_required")
 
-// approvedProgramme is the newest approved version of game's programme,
-// the one the store judges a table test against; nil when none.
-func (s *Server) approvedProgramme(ctx context.Context, game string) (*trainer.ProgrammeVersion, error) {
-	vs, err := s.db.ListProgrammeVersions(ctx, game)
-	return records.Approved(vs), err
+// register is the records of the kiosk's store and house (package records).
+func (s *Server) register() *records.Register {
+	return &records.Register{DB: s.db, House: s.house}
 }
 
 // sheetFacts reads what the table test's page of the route's dealer and
@@ -52,7 +50,7 @@ func (s *Server) sheetFacts(r *http.Request) (view.SheetFacts, error) {
 	if f.Status, err = s.certStatus(r.Context(), u.ID, f.Game); err != nil {
 		return f, err
 	}
-	if f.Programme, err = s.approvedProgramme(r.Context(), f.Game); err != nil {
+	if f.Programme, err = s.register().ApprovedVersion(r.Context(), f.Game); err != nil {
 		return f, err
 	}
 	f.Tests, err = s.db.ListTableTests(r.Context(), u.ID, f.Game)
@@ -165,42 +163,20 @@ func (s *Server) handleFloorCSV(w http.ResponseWriter, r *http.Request) {
 
 // handleDealerFile prints a dealer's file for a regulator on A4, a section
 // per game, in the reader's language (?lang= another), with the code
-// `trainer audit verify -file` checks against the audit trail.
+// `trainer audit verify -file` checks against the audit trail
+// (records.Register.DealerFile).
 func (s *Server) handleDealerFile(w http.ResponseWriter, r *http.Request) {
 	u, err := s.fileTraineeParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	ctx := r.Context()
-	f := view.DealerFileFacts{Dealer: u, Now: s.db.Clock()}
-	for _, g := range s.certGames() {
-		gf := view.DealerFileGameFacts{Game: g}
-		if gf.Record, err = s.db.FindCertRecord(ctx, u.ID, g); err == nil {
-			gf.Programme, err = s.approvedProgramme(ctx, g)
-		}
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		f.Games = append(f.Games, gf)
-	}
-	if f.Code, err = s.db.DealerFileCode(ctx, u.ID); err == nil {
-		if f.Measured, err = s.db.MeasuredTime(ctx, u.ID); err == nil {
-			if f.Hours, err = s.db.ListTableHours(ctx, u.ID); err == nil {
-				if f.Tests, err = s.db.ListTableTests(ctx, u.ID, ""); err == nil {
-					if f.Exams, err = s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Finished: true}); err == nil {
-						f.Topics, err = s.db.ListTopicCompletions(ctx, u.ID)
-					}
-				}
-			}
-		}
-	}
+	f, err := s.register().DealerFile(r.Context(), u, s.certGames())
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	v := s.view.DealerFile(ctx, s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
+	v := s.view.DealerFile(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
 	s.render(w, r, http.StatusOK, templates.DealerFilePage(v), nil)
 }
 

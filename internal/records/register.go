@@ -1,0 +1,85 @@
+package records
+
+import (
+	"context"
+	"time"
+
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// Register reads the records the kiosk's pages show from the store DB, and
+// keeps the programmes' approval of house House: the dealer's file for a
+// regulator, each game's programme with its versions, the staff who may
+// sign table tests. It decides nothing itself: what is decided is decided
+// by this package's pure functions (Approved, Current, CheckTopic) or by
+// the store inside its transaction.
+type Register struct {
+	DB    trainer.Store
+	House *rulebook.House
+}
+
+// ApprovedVersion is the newest approved version of game's programme (Approved),
+// the one the store judges a table test against; nil when none.
+func (r *Register) ApprovedVersion(ctx context.Context, game string) (*trainer.ProgrammeVersion, error) {
+	vs, err := r.DB.ListProgrammeVersions(ctx, game)
+	return Approved(vs), err
+}
+
+// DealerFile is a dealer's records as `trainer records export` prints
+// them, for the printable page.
+type DealerFile struct {
+	Dealer   *trainer.User
+	Code     trainer.FileCode
+	Now      time.Time
+	Games    []DealerFileGame
+	Measured []trainer.MeasuredTime
+	Hours    []trainer.TableHours
+	Tests    []trainer.TableTest // every game, oldest first
+	Exams    []*trainer.Exam     // finished, every game
+	Topics   []trainer.TopicCompletion
+}
+
+// DealerFileGame is one game's certification and the game's newest
+// approved programme version (nil when none).
+type DealerFileGame struct {
+	Game      string
+	Record    trainer.CertRecord
+	Programme *trainer.ProgrammeVersion
+}
+
+// DealerFile reads dealer u's file: a section per game of games, the
+// verification code `trainer audit verify -file` checks, the measured
+// time, the entered table hours, the table tests, the finished exams and
+// the topics outside the games.
+func (r *Register) DealerFile(ctx context.Context, u *trainer.User, games []string) (DealerFile, error) {
+	f := DealerFile{Dealer: u, Now: r.DB.Clock()}
+	var err error
+	for _, g := range games {
+		gf := DealerFileGame{Game: g}
+		if gf.Record, err = r.DB.FindCertRecord(ctx, u.ID, g); err == nil {
+			gf.Programme, err = r.ApprovedVersion(ctx, g)
+		}
+		if err != nil {
+			return f, err
+		}
+		f.Games = append(f.Games, gf)
+	}
+	if f.Code, err = r.DB.DealerFileCode(ctx, u.ID); err != nil {
+		return f, err
+	}
+	if f.Measured, err = r.DB.MeasuredTime(ctx, u.ID); err != nil {
+		return f, err
+	}
+	if f.Hours, err = r.DB.ListTableHours(ctx, u.ID); err != nil {
+		return f, err
+	}
+	if f.Tests, err = r.DB.ListTableTests(ctx, u.ID, ""); err != nil {
+		return f, err
+	}
+	if f.Exams, err = r.DB.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Finished: true}); err != nil {
+		return f, err
+	}
+	f.Topics, err = r.DB.ListTopicCompletions(ctx, u.ID)
+	return f, err
+}
