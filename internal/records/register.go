@@ -83,3 +83,70 @@ func (r *Register) DealerFile(ctx context.Context, u *trainer.User, games []stri
 	f.Topics, err = r.DB.ListTopicCompletions(ctx, u.ID)
 	return f, err
 }
+
+// GameProgramme is one game's programme as the house's files hold it now
+// (Current) and its recorded versions, by number.
+type GameProgramme struct {
+	Game     string
+	Current  trainer.ProgrammeBody
+	Versions []*trainer.ProgrammeVersion
+}
+
+// Programmes reads each game's programme (Games) with its recorded
+// versions: what the administrator's approval page shows.
+func (r *Register) Programmes(ctx context.Context) ([]GameProgramme, error) {
+	var out []GameProgramme
+	for _, g := range Games(r.House) {
+		p := GameProgramme{Game: g}
+		var err error
+		if p.Current, err = Current(r.House, g); err == nil {
+			p.Versions, err = r.DB.ListProgrammeVersions(ctx, g)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// ErrProgrammeChanged refuses an approval of a programme whose files
+// changed after the page showed it: the administrator approves what they saw.
+var ErrProgrammeChanged = trainer.NewError(trainer.KindConflict, "records.programmes.changed")
+
+// ApproveProgramme approves the house's programme of game as the page
+// showed it, digest being trainer.ProgrammeDigest of what it showed:
+// recorded as a version if it is new, then approved, each audited by the
+// store (programme.recorded, programme.approved), as `trainer records
+// programmes -approve` does. Returns KindNotFound if the house has no
+// programme of game, ErrProgrammeChanged if its files changed since.
+func (r *Register) ApproveProgramme(ctx context.Context, game, digest string) error {
+	body, err := Current(r.House, game)
+	if err != nil {
+		return err
+	}
+	if digest != trainer.ProgrammeDigest(body) {
+		return ErrProgrammeChanged
+	}
+	v, err := r.DB.RecordProgrammeVersion(ctx, &trainer.ProgrammeVersion{Body: body})
+	if err != nil {
+		return err
+	}
+	_, err = r.DB.ApproveProgrammeVersion(ctx, v.ID)
+	return err
+}
+
+// Version is version number of game's programme. Returns
+// trainer.ErrProgrammeNotFound if there is none.
+func (r *Register) Version(ctx context.Context, game string, number int) (*trainer.ProgrammeVersion, error) {
+	vs, err := r.DB.ListProgrammeVersions(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range vs {
+		if v.Number == number {
+			return v, nil
+		}
+	}
+	return nil, trainer.ErrProgrammeNotFound
+}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -296,32 +295,10 @@ func (s *Server) readHours(r *http.Request, u *trainer.User) (*trainer.TableHour
 		Minutes: minutes, Note: strings.TrimSpace(r.PostForm.Get("note"))}, nil
 }
 
-// errProgrammeChanged refuses an approval of a programme whose files
-// changed after the page showed it: the administrator approves what they saw.
-var errProgrammeChanged = trainer.NewError(trainer.KindConflict, "records.programmes.changed")
-
-// programmeFacts reads each game's programme as the house's files hold it
-// now, with its recorded versions.
-func (s *Server) programmeFacts(ctx context.Context) ([]view.ProgrammeFacts, error) {
-	var out []view.ProgrammeFacts
-	for _, g := range records.Games(s.house) {
-		f := view.ProgrammeFacts{Game: g}
-		var err error
-		if f.Current, err = records.Current(s.house, g); err == nil {
-			f.Versions, err = s.db.ListProgrammeVersions(ctx, g)
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
 // handleProgrammesShow lists each game's programme: the approved version,
 // and what approving the house's programme would change, in words.
 func (s *Server) handleProgrammesShow(w http.ResponseWriter, r *http.Request) {
-	fs, err := s.programmeFacts(r.Context())
+	fs, err := s.register().Programmes(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -333,20 +310,10 @@ func (s *Server) handleProgrammesShow(w http.ResponseWriter, r *http.Request) {
 // handleProgrammeApprove approves the house's programme of a game as the
 // page showed it (its digest): recorded as a version if it is new, then
 // approved, each audited by the store (programme.recorded,
-// programme.approved), as `trainer records programmes -approve` does.
+// programme.approved), as `trainer records programmes -approve` does
+// (records.Register.ApproveProgramme).
 func (s *Server) handleProgrammeApprove(w http.ResponseWriter, r *http.Request) {
-	body, err := records.Current(s.house, chi.URLParam(r, "game"))
-	if err == nil && r.PostFormValue("digest") != trainer.ProgrammeDigest(body) {
-		err = errProgrammeChanged
-	}
-	var v *trainer.ProgrammeVersion
-	if err == nil {
-		v, err = s.db.RecordProgrammeVersion(r.Context(), &trainer.ProgrammeVersion{Body: body})
-	}
-	if err == nil {
-		_, err = s.db.ApproveProgrammeVersion(r.Context(), v.ID)
-	}
-	if err != nil {
+	if err := s.register().ApproveProgramme(r.Context(), chi.URLParam(r, "game"), r.PostFormValue("digest")); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -361,21 +328,17 @@ func (s *Server) handleProgrammeDoc(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	vs, err := s.db.ListProgrammeVersions(r.Context(), game)
+	n, _ := strconv.Atoi(chi.URLParam(r, "n")) // not a number: no version 0
+	pv, err := s.register().Version(r.Context(), game, n)
 	if err != nil {
 		s.error(w, r, err)
-		return
-	}
-	i := slices.IndexFunc(vs, func(v *trainer.ProgrammeVersion) bool { return strconv.Itoa(v.Number) == chi.URLParam(r, "n") })
-	if i < 0 {
-		s.error(w, r, trainer.ErrProgrammeNotFound)
 		return
 	}
 	back := "/manager"
 	if visitOf(r.Context()).user.Role == trainer.RoleAdministrator {
 		back = templates.ProgrammesURL
 	}
-	v := s.view.ProgrammeDoc(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, back), s.sheetLanguage(r, s.house.Language), vs[i])
+	v := s.view.ProgrammeDoc(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, back), s.sheetLanguage(r, s.house.Language), pv)
 	s.render(w, r, http.StatusOK, templates.ProgrammeDocPage(v), nil)
 }
 
