@@ -150,3 +150,31 @@ func (r *Register) Version(ctx context.Context, game string, number int) (*train
 	}
 	return nil, trainer.ErrProgrammeNotFound
 }
+
+// Signers are the staff an administrator may mark as signers of table
+// tests at site (every site's for 0): its active managers and
+// administrators, in the store's order; and the marks on record.
+func (r *Register) Signers(ctx context.Context, site int64) ([]*trainer.User, []trainer.Signer, error) {
+	users, err := r.DB.ListUsers(ctx, trainer.UserFilter{ActiveOnly: true, SiteID: site})
+	if err != nil {
+		return nil, nil, err
+	}
+	var staff []*trainer.User
+	for _, u := range users {
+		if u.Role == trainer.RoleManager || u.Role == trainer.RoleAdministrator {
+			staff = append(staff, u)
+		}
+	}
+	marks, err := r.DB.ListTableTestSigners(ctx)
+	return staff, marks, err
+}
+
+// RecordTopic records a dealer's completion of a topic outside the games:
+// the house's topic and a day not in the future (CheckTopic), then the
+// store's checks (not one's own; audited topic.completed).
+func (r *Register) RecordTopic(ctx context.Context, c *trainer.TopicCompletion) error {
+	if err := CheckTopic(r.House.Records, c, r.DB.Clock()); err != nil {
+		return err
+	}
+	return r.DB.RecordTopicCompletion(ctx, c)
+}

@@ -179,27 +179,11 @@ func (s *Server) handleDealerFile(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.DealerFilePage(v), nil)
 }
 
-// signerStaff are the staff an administrator may mark as signers: the
-// site's active managers and administrators.
-func (s *Server) signerStaff(r *http.Request) ([]*trainer.User, error) {
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{ActiveOnly: true, SiteID: s.scopeSite(r.Context())})
-	var out []*trainer.User
-	for _, u := range users {
-		if u.Role == trainer.RoleManager || u.Role == trainer.RoleAdministrator {
-			out = append(out, u)
-		}
-	}
-	return out, err
-}
-
-// handleSignersShow lists who may sign table tests. ?done= names the change just made.
+// handleSignersShow lists who may sign table tests among the staff the
+// administrator sees (records.Register.Signers). ?done= names the change
+// just made.
 func (s *Server) handleSignersShow(w http.ResponseWriter, r *http.Request) {
-	staff, err := s.signerStaff(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	marks, err := s.db.ListTableTestSigners(r.Context())
+	staff, marks, err := s.register().Signers(r.Context(), s.scopeSite(r.Context()))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -379,8 +363,8 @@ func (s *Server) handleHoursStrike(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleTopicRecord records a dealer's completion of a topic outside the
-// games: the house's topic, the day, the evidence (records.CheckTopic),
-// then the store (not one's own; audited topic.completed). A refusal shows
+// games: the house's topic, the day, the evidence, then the store (not
+// one's own; audited topic.completed: records.Register.RecordTopic). A refusal shows
 // the file again with the form as typed, the sentence on its field, and
 // nothing saved.
 func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
@@ -391,10 +375,7 @@ func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := view.ReadTopic(u, r.PostFormValue)
 	if err == nil {
-		err = records.CheckTopic(s.house.Records, c, s.db.Clock())
-	}
-	if err == nil {
-		err = s.db.RecordTopicCompletion(r.Context(), c)
+		err = s.register().RecordTopic(r.Context(), c)
 	}
 	if recordsRefusal(err) {
 		v, verr := s.fileView(r, u, "", nil)
