@@ -2,10 +2,7 @@ package server
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/records"
@@ -216,13 +213,6 @@ func (s *Server) handleSignerUpdate(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, templates.SignersURL+"?done="+done)
 }
 
-// Refusals of the table hours' form that the form alone decides.
-var (
-	errHoursDay     = trainer.NewError(trainer.KindInvalid, "records.hours.bad_day")
-	errHoursMinutes = trainer.NewError(trainer.KindInvalid, "records.hours.bad_minutes")
-	errHoursGame    = trainer.NewError(trainer.KindInvalid, "records.hours.bad_game")
-)
-
 // handleHoursEnter enters table hours a manager saw the dealer deal: the
 // store checks them (trainer.TableHours.Validate: minutes, table, note, no
 // day in the future; not one's own) and audits them. A refusal shows the
@@ -237,7 +227,7 @@ func (s *Server) handleHoursEnter(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	h, err := s.readHours(r, u)
+	h, err := view.ReadHours(u, s.certGames(), r.PostForm.Get)
 	if err == nil {
 		err = s.db.EnterTableHours(trainer.WithActor(r.Context(), visitOf(r.Context()).user), h)
 	}
@@ -247,10 +237,7 @@ func (s *Server) handleHoursEnter(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, verr)
 			return
 		}
-		v.Hours.Day, v.Hours.Table, v.Hours.Minutes, v.Hours.Note = r.PostForm.Get("day"), r.PostForm.Get("table"), r.PostForm.Get("minutes"), r.PostForm.Get("note")
-		for i := range v.Hours.Games {
-			v.Hours.Games[i].Selected = v.Hours.Games[i].Value == r.PostForm.Get("game")
-		}
+		view.HoursRetyped(&v.Hours, r.PostForm.Get)
 		s.render(w, r, http.StatusUnprocessableEntity, templates.TraineeFilePage(v), nil)
 		return
 	}
@@ -259,24 +246,6 @@ func (s *Server) handleHoursEnter(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=hours")
-}
-
-// readHours reads the table hours' form of dealer u.
-func (s *Server) readHours(r *http.Request, u *trainer.User) (*trainer.TableHours, error) {
-	game := r.PostForm.Get("game")
-	if !slices.Contains(s.certGames(), game) {
-		return nil, errHoursGame
-	}
-	day, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(r.PostForm.Get("day")), time.UTC)
-	if err != nil {
-		return nil, errHoursDay
-	}
-	minutes, err := strconv.Atoi(strings.TrimSpace(r.PostForm.Get("minutes")))
-	if err != nil {
-		return nil, errHoursMinutes
-	}
-	return &trainer.TableHours{UserID: u.ID, Game: game, Day: day, Table: strings.TrimSpace(r.PostForm.Get("table")),
-		Minutes: minutes, Note: strings.TrimSpace(r.PostForm.Get("note"))}, nil
 }
 
 // handleProgrammesShow lists each game's programme: the approved version,
