@@ -29,7 +29,7 @@ func (s *Server) register() *records.Register {
 
 // sheetFacts reads what the table test's page of the route's dealer and
 // game shows: the certification now, the game's newest approved programme
-// version and the dealer's table tests in the game.
+// version and the dealer's table tests in the game (certs.Certs.Sheet).
 func (s *Server) sheetFacts(r *http.Request) (view.SheetFacts, error) {
 	var f view.SheetFacts
 	u, err := s.fileTraineeParam(r)
@@ -43,13 +43,7 @@ func (s *Server) sheetFacts(r *http.Request) (view.SheetFacts, error) {
 	if f.Me.ID == u.ID {
 		return f, trainer.ErrOwnRecords
 	}
-	if f.Status, err = s.certStatus(r.Context(), u.ID, f.Game); err != nil {
-		return f, err
-	}
-	if f.Programme, err = s.register().ApprovedVersion(r.Context(), f.Game); err != nil {
-		return f, err
-	}
-	f.Tests, err = s.db.ListTableTests(r.Context(), u.ID, f.Game)
+	f.Sheet, err = s.certs.Sheet(r.Context(), u.ID, f.Game)
 	return f, err
 }
 
@@ -110,25 +104,9 @@ func (s *Server) handleTableTestSheetRecord(w http.ResponseWriter, r *http.Reque
 }
 
 // floorFacts reads who may deal what today at the signed-in staff member's
-// site (the kiosk's own for the group director).
+// site (the kiosk's own for the group director: certs.Certs.Floor).
 func (s *Server) floorFacts(r *http.Request) (view.FloorFacts, error) {
-	site := s.homeSite(r.Context())
-	f := view.FloorFacts{Now: s.db.Clock()}
-	st, err := s.db.FindSiteByID(r.Context(), site)
-	if err != nil {
-		return f, err
-	}
-	f.Site = st.Name
-	rows, err := s.certRows(r.Context(), view.CertFilter{})
-	if err != nil {
-		return f, err
-	}
-	for _, row := range rows {
-		if row.User.SiteID == site {
-			f.Rows = append(f.Rows, row)
-		}
-	}
-	return f, nil
+	return s.certs.Floor(r.Context(), s.homeSite(r.Context()), s.certGames())
 }
 
 // handleFloor prints who may deal what today at the site, on one A4 page
