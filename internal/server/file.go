@@ -100,13 +100,11 @@ func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refu
 	}
 	// The trainee's practice (issue 23): one read serves the weakest
 	// skills, the progress panels and the last answers.
-	if f.Answers, err = s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: u.ID, Answered: true, Limit: progressHistory}); err != nil {
+	p, err := s.flow.Practice(ctx, u.ID)
+	if err != nil {
 		return templates.TraineeFileView{}, err
 	}
-	f.Weakest = view.WeakestPractised(ctx, f.Answers)
-	if f.Practice, err = s.progressGames(ctx, u.ID, f.Answers); err != nil {
-		return templates.TraineeFileView{}, err
-	}
+	f.Answers, f.Practice, f.Weakest = p.Answers, p.Games, view.WeakestPractised(ctx, p.Answers)
 	if f.Audit, err = s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50}); err != nil {
 		return templates.TraineeFileView{}, err
 	}

@@ -1,0 +1,109 @@
+package practice_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	rules "github.com/dealerkiosk/trainer/content/rules"
+	"github.com/dealerkiosk/trainer/internal/drills"
+	"github.com/dealerkiosk/trainer/internal/practice"
+	"github.com/dealerkiosk/trainer/internal/rulebook"
+	"github.com/dealerkiosk/trainer/internal/sqlite"
+	"github.com/dealerkiosk/trainer/internal/trainer"
+)
+
+// TestFlowPractice reads a trainee's practice from a real SQLite store:
+// the answers newest first, and the games answered in the kiosk's order
+// (UTH before Oracle, whatever the order they were practised in), each
+// with its own answers and sessions; a game with a question served but
+// not answered is not listed, and another trainee's answers never are.
+func TestFlowPractice(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	book, err := rulebook.Load(rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := drills.Load(book, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "kiosk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	tia := &trainer.User{Name: "Tia Trainee", Role: trainer.RoleTrainee, SecretHash: "$test$tia"}
+	ola := &trainer.User{Name: "Ola Other", Role: trainer.RoleTrainee, SecretHash: "$test$ola"}
+	for _, u := range []*trainer.User{tia, ola} {
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// session plays game for u: answered questions, then one left waiting
+	// when waiting is set; the session is ended.
+	session := func(u *trainer.User, game string, answered int, waiting bool) {
+		t.Helper()
+		s := &trainer.PracticeSession{UserID: u.ID, Mode: trainer.ModePractice, Game: game, Kind: "payout", Level: 1,
+			House: "default", RulesVersion: "v1", Planned: answered + 1}
+		if err := db.StartPracticeSession(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+		for i := range answered + map[bool]int{true: 1}[waiting] {
+			a, err := db.ServeAttempt(ctx, &trainer.Attempt{SessionID: s.ID, UserID: u.ID, Skill: game + ".payout.x", TargetSeconds: 12,
+				Source: trainer.SourceNew, Spec: trainer.Spec{Game: game, Kind: "payout", Level: 1, Seed: uint64(i), House: "default", RulesVersion: "v1"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i < answered {
+				g := trainer.Grade{Answer: json.RawMessage(`{}`), Key: json.RawMessage(`{}`), Correct: true, Score: 1, Speed: trainer.SpeedOK, Elapsed: time.Second}
+				if _, err := db.AnswerAttempt(ctx, a.ID, u.ID, db.Clock(), g); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if _, err := db.EndPracticeSession(ctx, s.ID, u.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	session(tia, "oracle", 2, false)
+	session(tia, "uth", 3, false)
+	session(tia, "oracle", 1, false)
+	session(tia, "thrill", 0, true)
+	session(ola, "lunar", 4, false)
+
+	flow := &practice.Flow{DB: db, Plan: practice.NewPlanner(gen, "default", book.Version)}
+	p, err := flow.Practice(ctx, tia.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Answers) != 6 {
+		t.Errorf("Practice: %d answers; want Tia's 6", len(p.Answers))
+	}
+	for i := 1; i < len(p.Answers); i++ {
+		if p.Answers[i].ID > p.Answers[i-1].ID {
+			t.Errorf("Practice: answer %d before %d; want newest first", p.Answers[i-1].ID, p.Answers[i].ID)
+		}
+	}
+	want := []struct {
+		game              string
+		answers, sessions int
+	}{{"uth", 3, 1}, {"oracle", 3, 2}}
+	if len(p.Games) != len(want) {
+		t.Fatalf("Practice: %d games (%+v); want %d", len(p.Games), p.Games, len(want))
+	}
+	for i, w := range want {
+		g := p.Games[i]
+		if g.Game != w.game || len(g.Attempts) != w.answers || len(g.Sessions) != w.sessions {
+			t.Errorf("Practice: game %d is %s with %d answers and %d sessions; want %s with %d and %d",
+				i, g.Game, len(g.Attempts), len(g.Sessions), w.game, w.answers, w.sessions)
+		}
+		for _, a := range g.Attempts {
+			if a.Game != g.Game || a.UserID != tia.ID {
+				t.Errorf("Practice: %s lists an answer of %s by user %d", g.Game, a.Game, a.UserID)
+			}
+		}
+	}
+}
