@@ -34,7 +34,7 @@ func (s *Server) writeCSV(w http.ResponseWriter, r *http.Request, file string, r
 // every game, filtered as the class at a glance lists them (?class=&game=
 // &state=&q=; view.GlanceListed): its next_step is the state it shows.
 func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request) {
-	f := view.DashboardFacts{Filter: s.readCertFilter(r.URL.Query()), Games: s.certGames(), Now: s.db.Clock()}
+	f := view.DashboardFacts{Filter: view.ReadCertFilter(r.URL.Query(), s.certGames()), Games: s.certGames(), Now: s.db.Clock()}
 	f.Glance.Query = view.ReadGlanceQuery(r.URL.Query())
 	var err error
 	if f.Rows, err = s.certRows(r.Context(), f.Filter); err == nil {

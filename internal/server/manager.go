@@ -3,10 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"slices"
 
-	"github.com/dealerkiosk/trainer/internal/eval"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -21,23 +18,6 @@ const (
 	missedRows = 8
 )
 
-// readCertFilter is the dashboard's filter, from the query (?game=&state=):
-// an unknown value is no filter.
-func (s *Server) readCertFilter(q url.Values) view.CertFilter {
-	var f view.CertFilter
-	if g := q.Get("game"); slices.Contains(s.certGames(), g) {
-		f.Game = g
-	}
-	st := eval.Step(q.Get("state"))
-	if st == eval.Step(eval.StateExamPassed) {
-		st = eval.StepTableTest // the state's old name, in links kept from before
-	}
-	if slices.Contains(eval.Steps, st) || st == view.StepReady {
-		f.Step = st
-	}
-	return f
-}
-
 // certRows judges every active trainee's certification in every game (or
 // f's game) at the site the staff member sees (certs.Certs.Rows).
 func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRow, error) {
@@ -48,7 +28,7 @@ func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRo
 // the class at a glance reads ?class=, ?q=, ?sort= and ?dir= (view.GlanceQuery).
 func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	f := view.DashboardFacts{Filter: s.readCertFilter(r.URL.Query()), Games: s.certGames(), Now: s.db.Clock(), Version: s.plan.Version()}
+	f := view.DashboardFacts{Filter: view.ReadCertFilter(r.URL.Query(), s.certGames()), Games: s.certGames(), Now: s.db.Clock(), Version: s.plan.Version()}
 	f.Glance.Query = view.ReadGlanceQuery(r.URL.Query())
 	var err error
 	if f.Rows, err = s.certRows(ctx, f.Filter); err != nil {
