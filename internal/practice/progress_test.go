@@ -2,6 +2,7 @@ package practice_test
 
 import (
 	"encoding/json"
+	"maps"
 	"path/filepath"
 	"testing"
 	"time"
@@ -18,7 +19,8 @@ import (
 // the answers newest first, and the games answered in the kiosk's order
 // (UTH before Oracle, whatever the order they were practised in), each
 // with its own answers and sessions; a game with a question served but
-// not answered is not listed, and another trainee's answers never are.
+// not answered is not listed, and another trainee's answers never are;
+// the attempts' export finds each answered session's mode.
 func TestFlowPractice(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
@@ -44,9 +46,10 @@ func TestFlowPractice(t *testing.T) {
 	}
 	// session plays game for u: answered questions, then one left waiting
 	// when waiting is set; the session is ended.
-	session := func(u *trainer.User, game string, answered int, waiting bool) {
+	modes := map[int64]trainer.Mode{} // of the sessions with answers
+	session := func(u *trainer.User, game string, mode trainer.Mode, answered int, waiting bool) {
 		t.Helper()
-		s := &trainer.PracticeSession{UserID: u.ID, Mode: trainer.ModePractice, Game: game, Kind: "payout", Level: 1,
+		s := &trainer.PracticeSession{UserID: u.ID, Mode: mode, Game: game, Kind: "payout", Level: 1,
 			House: "default", RulesVersion: "v1", Planned: answered + 1}
 		if err := db.StartPracticeSession(ctx, s); err != nil {
 			t.Fatal(err)
@@ -67,12 +70,15 @@ func TestFlowPractice(t *testing.T) {
 		if _, err := db.EndPracticeSession(ctx, s.ID, u.ID); err != nil {
 			t.Fatal(err)
 		}
+		if answered > 0 && u == tia {
+			modes[s.ID] = mode
+		}
 	}
-	session(tia, "oracle", 2, false)
-	session(tia, "uth", 3, false)
-	session(tia, "oracle", 1, false)
-	session(tia, "thrill", 0, true)
-	session(ola, "lunar", 4, false)
+	session(tia, "oracle", trainer.ModePractice, 2, false)
+	session(tia, "uth", trainer.ModeTimed, 3, false)
+	session(tia, "oracle", trainer.ModeReview, 1, false)
+	session(tia, "thrill", trainer.ModePractice, 0, true)
+	session(ola, "lunar", trainer.ModePractice, 4, false)
 
 	flow := &practice.Flow{DB: db, Plan: practice.NewPlanner(gen, "default", book.Version)}
 	p, err := flow.Practice(ctx, tia.ID)
@@ -105,5 +111,14 @@ func TestFlowPractice(t *testing.T) {
 				t.Errorf("Practice: %s lists an answer of %s by user %d", g.Game, a.Game, a.UserID)
 			}
 		}
+	}
+
+	// The export's modes: each session with an answer once, as started.
+	got, err := flow.SessionModes(ctx, tia.ID, p.Answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got, modes) {
+		t.Errorf("SessionModes = %v; want %v", got, modes)
 	}
 }
