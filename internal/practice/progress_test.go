@@ -122,3 +122,55 @@ func TestFlowPractice(t *testing.T) {
 		t.Errorf("SessionModes = %v; want %v", got, modes)
 	}
 }
+
+// TestFlowInExam: a trainee with nothing open, or a practice session open,
+// is not in an exam; one whose exam is started is, until it finishes.
+func TestFlowInExam(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "kiosk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	mgr := &trainer.User{Name: "Max Manager", Role: trainer.RoleManager, SecretHash: "$test$max"}
+	tia := &trainer.User{Name: "Tia Trainee", Role: trainer.RoleTrainee, SecretHash: "$test$tia"}
+	for _, u := range []*trainer.User{mgr, tia} {
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flow := &practice.Flow{DB: db}
+	inExam := func(when string, want bool) {
+		t.Helper()
+		if got, err := flow.InExam(ctx, tia.ID); err != nil || got != want {
+			t.Errorf("InExam %s = %v, %v; want %v", when, got, err, want)
+		}
+	}
+	inExam("with nothing open", false)
+	s := &trainer.PracticeSession{UserID: tia.ID, Mode: trainer.ModePractice, Game: "uth", Kind: "payout", Level: 1,
+		House: "default", RulesVersion: "v1", Planned: 5}
+	if err := db.StartPracticeSession(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	inExam("in practice", false)
+	if _, err := db.EndPracticeSession(ctx, s.ID, tia.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RecordRulesVersion(ctx, "v1", map[string][]byte{"drills.toml": []byte("# v1\n")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ApproveRulesVersion(trainer.WithActor(ctx, mgr), "v1"); err != nil {
+		t.Fatal(err)
+	}
+	ex := &trainer.Exam{UserID: tia.ID, Game: "uth", House: "default", RulesVersion: "v1", Standard: json.RawMessage(`{"game":"uth"}`),
+		Items: []trainer.ExamItem{{Kind: "payout", Level: 2, Seed: 100, Skill: "uth.payout.blind", Seconds: 30}}}
+	if err := db.StartExam(ctx, ex, nil); err != nil {
+		t.Fatal(err)
+	}
+	inExam("with the exam started", true)
+	if _, err := db.FinishExam(ctx, ex, true, json.RawMessage(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	inExam("after the exam", false)
+}
