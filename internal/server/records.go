@@ -311,9 +311,9 @@ func (s *Server) handleHoursStrike(w http.ResponseWriter, r *http.Request) {
 
 // handleTopicRecord records a dealer's completion of a topic outside the
 // games: the house's topic, the day, the evidence, then the store (not
-// one's own; audited topic.completed: records.Register.RecordTopic). A refusal shows
-// the file again with the form as typed, the sentence on its field, and
-// nothing saved.
+// one's own; audited topic.completed: records.Register.RecordTopic). A
+// refusal shows the file again with the form as typed, the sentence on its
+// field, and nothing saved.
 func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
 	u, err := s.fileTraineeParam(r)
 	if err != nil {
