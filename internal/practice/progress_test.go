@@ -15,6 +15,17 @@ import (
 	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
+// openDB opens a new SQLite store for t, closed when t ends.
+func openDB(t *testing.T) *sqlite.DB {
+	t.Helper()
+	db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "kiosk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // TestFlowPractice reads a trainee's practice from a real SQLite store:
 // the answers newest first, and the games answered in the kiosk's order
 // (UTH before Oracle, whatever the order they were practised in), each
@@ -32,11 +43,7 @@ func TestFlowPractice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "kiosk.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := openDB(t)
 	tia := &trainer.User{Name: "Tia Trainee", Role: trainer.RoleTrainee, SecretHash: "$test$tia"}
 	ola := &trainer.User{Name: "Ola Other", Role: trainer.RoleTrainee, SecretHash: "$test$ola"}
 	for _, u := range []*trainer.User{tia, ola} {
@@ -128,11 +135,7 @@ func TestFlowPractice(t *testing.T) {
 func TestFlowInExam(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "kiosk.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := openDB(t)
 	mgr := &trainer.User{Name: "Max Manager", Role: trainer.RoleManager, SecretHash: "$test$max"}
 	tia := &trainer.User{Name: "Tia Trainee", Role: trainer.RoleTrainee, SecretHash: "$test$tia"}
 	for _, u := range []*trainer.User{mgr, tia} {
