@@ -4,8 +4,10 @@
 // shape of the drill's key, the hint a trainee may ask for, and the seam to
 // package eval that grades answers, grades speed and measures mastery.
 //
-// It is pure: no database, no clock (times are passed in). The server stores
-// what it decides (internal/sqlite) and renders it (web/templates). The
+// Its decisions are pure: no database, no clock (times are passed in). Flow
+// runs them over a trainer.Store, and reads what the pages show of a
+// trainee's practice (Practice, SessionModes, InExam) and of the class at a
+// glance (ReadGlance); the server renders it (web/view, web/templates). The
 // certification exams of issue 8 reuse the same flow with ModeExam.
 //
 // It does not generate drills or compute keys (package drills does), settle
