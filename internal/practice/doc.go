@@ -4,11 +4,12 @@
 // shape of the drill's key, the hint a trainee may ask for, and the seam to
 // package eval that grades answers, grades speed and measures mastery.
 //
-// It is pure: no database, no clock (times are passed in). The server stores
-// what it decides (internal/sqlite) and renders it (web/templates). The
-// certification exams of issue 8 reuse the same flow with ModeExam; Flow,
-// the flow's one door to the store, also reads a trainee's exam, where it
-// stands and its review (exam_read.go).
+// Its decisions are pure: no database, no clock (times are passed in). Flow
+// runs them over a trainer.Store, and reads what the pages show of a
+// trainee's practice (Practice, SessionModes, InExam) and of the class at a
+// glance (ReadGlance), and a trainee's exam, where it stands and its
+// review (exam_read.go); the server renders it (web/view, web/templates). The
+// certification exams of issue 8 reuse the same flow with ModeExam.
 //
 // It does not generate drills or compute keys (package drills does), settle
 // rounds (the game packages do), or keep the trainee's history.

@@ -7,8 +7,12 @@
 // outside the games and their expiry, the freshness of a programme's
 // completion, and the retention of each kind of record.
 //
-// It is pure: the store reads the facts inside its transaction and calls the
-// checks made here (trainer.TableTestCheck, trainer.RetentionCheck), and
-// time is passed in. It does not store, render or translate: refusals are
-// trainer.Errors naming their catalogue message (content/i18n/records).
+// Its decisions are pure: the store reads the facts inside its transaction
+// and calls the checks made here (trainer.TableTestCheck,
+// trainer.RetentionCheck), and time is passed in. Register (register.go)
+// reads what the kiosk's records pages show from a trainer.Store and hands
+// the programme's approval and a topic's completion to it, after these
+// checks; it decides nothing of its own. The package does not render or
+// translate: refusals are trainer.Errors naming their catalogue message
+// (content/i18n/records).
 package records

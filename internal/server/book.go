@@ -25,22 +25,17 @@ import (
 // once the exam is finished, with every item's citations in its result.
 var errBookInExam = trainer.NewError(trainer.KindConflict, "err.book_in_exam")
 
-// bookClosed reports whether the visitor is a trainee with an exam open.
+// bookClosed refuses the book to a visitor who is a trainee with an exam
+// open (practice.Flow.InExam).
 func (s *Server) bookClosed(r *http.Request) error {
 	u := visitOf(r.Context()).user
 	if u == nil || u.Role != trainer.RoleTrainee {
 		return nil
 	}
-	open, err := s.db.OpenPracticeSession(r.Context(), u.ID)
-	switch {
-	case trainer.KindOf(err) == trainer.KindNotFound:
-		return nil
-	case err != nil:
+	if in, err := s.flow.InExam(r.Context(), u.ID); err != nil || !in {
 		return err
-	case open.Mode == trainer.ModeExam:
-		return errBookInExam
 	}
-	return nil
+	return errBookInExam
 }
 
 // handleBookList lists the games and their chapters.

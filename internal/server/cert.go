@@ -13,12 +13,6 @@ import (
 // of one trainee's certification in one game is eval's, from the events the
 // store keeps and the house's policy; nothing here decides it.
 
-// statusOf is eval's state of the certification rec describes, now
-// (certs.Certs.Status).
-func (s *Server) statusOf(rec trainer.CertRecord, game string) eval.CertStatus {
-	return s.certs.Status(rec, game)
-}
-
 // certStatus reads and judges the certification of trainee userID in game,
 // an expiry seen for the first time put on record (certs.Certs.Find).
 func (s *Server) certStatus(ctx context.Context, userID int64, game string) (eval.CertStatus, error) {

@@ -34,7 +34,7 @@ func (s *Server) writeCSV(w http.ResponseWriter, r *http.Request, file string, r
 // every game, filtered as the class at a glance lists them (?class=&game=
 // &state=&q=; view.GlanceListed): its next_step is the state it shows.
 func (s *Server) handleCertificationsCSV(w http.ResponseWriter, r *http.Request) {
-	f := view.DashboardFacts{Filter: s.readCertFilter(r.URL.Query()), Games: s.certGames(), Now: s.db.Clock()}
+	f := view.DashboardFacts{Filter: view.ReadCertFilter(r.URL.Query(), s.certGames()), Games: s.certGames(), Now: s.db.Clock()}
 	f.Glance.Query = view.ReadGlanceQuery(r.URL.Query())
 	var err error
 	if f.Rows, err = s.certRows(r.Context(), f.Filter); err == nil {
@@ -54,7 +54,7 @@ const attemptsCSVLimit = 1_000_000
 // handleAttemptsCSV exports every answered attempt of a trainee, practice
 // and exams, with its spec (the seed and rules version rebuild it), the
 // answer and key as stored, and the time (view.AttemptsCSV), each with its
-// session's mode.
+// session's mode (practice.Flow.SessionModes).
 func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 	u, err := s.fileTraineeParam(r)
 	if err != nil {
@@ -66,17 +66,10 @@ func (s *Server) handleAttemptsCSV(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	modes := map[int64]trainer.Mode{}
-	for _, a := range as {
-		if _, ok := modes[a.SessionID]; ok {
-			continue
-		}
-		sess, err := s.db.FindPracticeSession(r.Context(), a.SessionID, u.ID)
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		modes[a.SessionID] = sess.Mode
+	modes, err := s.flow.SessionModes(r.Context(), u.ID, as)
+	if err != nil {
+		s.error(w, r, err)
+		return
 	}
 	s.writeCSV(w, r, "attempts-"+view.CSVName(u.Name)+".csv", view.AttemptsCSV(r.Context(), as, modes))
 }

@@ -59,16 +59,13 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 	// reads them, with a warning: no certificate is granted or printed
 	// from them until they agree with the audit trail again.
 	problem := ""
-	for _, g := range s.certGames() {
-		ms, err := s.db.CheckCertRecords(r.Context(), u.ID, g)
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		if len(ms) > 0 {
-			problem = say.T(r.Context(), "file.records_mismatch", "Game", say.GameWord(g), "About", ms[0].About)
-			break
-		}
+	game, m, err := s.certs.Mismatch(r.Context(), u.ID, s.certGames())
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if m != nil {
+		problem = say.T(r.Context(), "file.records_mismatch", "Game", say.GameWord(game), "About", m.About)
 	}
 	v, err := s.fileView(r, u, problem, nil)
 	if err != nil {
@@ -82,40 +79,22 @@ func (s *Server) handleTraineeFile(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.TraineeFilePage(v), nil)
 }
 
-// fileView builds a trainee's file; refused, if not nil, is a form to show
-// again with its messages.
+// fileView builds a trainee's file (certs.Certs.File, practice.Flow.Practice);
+// refused, if not nil, is a form to show again with its messages.
 func (s *Server) fileView(r *http.Request, u *trainer.User, problem string, refused *view.FileForm) (templates.TraineeFileView, error) {
 	ctx := r.Context()
 	f := view.FileFacts{Trainee: u, Me: visitOf(ctx).user, Now: s.db.Clock(), Problem: problem, Refused: refused}
-	for _, g := range s.certGames() {
-		fg, err := s.certs.FileGame(ctx, u, g)
-		if err != nil {
-			return templates.TraineeFileView{}, err
-		}
-		f.Games = append(f.Games, fg)
-	}
 	var err error
-	if f.Versions, err = s.certs.Versions(ctx); err != nil {
+	if f.File, err = s.certs.File(ctx, u, s.certGames()); err != nil {
 		return templates.TraineeFileView{}, err
 	}
 	// The trainee's practice (issue 23): one read serves the weakest
 	// skills, the progress panels and the last answers.
-	if f.Answers, err = s.db.ListAttempts(ctx, trainer.AttemptFilter{UserID: u.ID, Answered: true, Limit: progressHistory}); err != nil {
-		return templates.TraineeFileView{}, err
-	}
-	f.Weakest = view.WeakestPractised(ctx, f.Answers)
-	if f.Practice, err = s.progressGames(ctx, u.ID, f.Answers); err != nil {
-		return templates.TraineeFileView{}, err
-	}
-	if f.Audit, err = s.db.ListAudit(ctx, trainer.AuditFilter{SubjectPrefix: trainer.UserSubject(u.ID), Limit: 50}); err != nil {
-		return templates.TraineeFileView{}, err
-	}
-	if f.Hours, err = s.db.ListTableHours(ctx, u.ID); err == nil {
-		f.Topics, err = s.db.ListTopicCompletions(ctx, u.ID)
-	}
+	p, err := s.flow.Practice(ctx, u.ID)
 	if err != nil {
 		return templates.TraineeFileView{}, err
 	}
+	f.Answers, f.Practice, f.Weakest = p.Answers, p.Games, view.WeakestPractised(ctx, p.Answers)
 	return s.view.File(ctx, s.page(r, say.Message{}, "dashboard"), f), nil
 }
 
@@ -128,7 +107,7 @@ func (s *Server) handleTableTestRecord(w http.ResponseWriter, r *http.Request) {
 	if g, err := s.gameParam(r); err == nil {
 		// A game whose programme has an approved version records its
 		// table test with the checklist and a typed signature (records.go).
-		if p, err := s.approvedProgramme(r.Context(), g); err != nil || p != nil {
+		if p, err := s.register().ApprovedVersion(r.Context(), g); err != nil || p != nil {
 			s.error(w, r, cmp.Or[error](err, errChecklistRequired))
 			return
 		}

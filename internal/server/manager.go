@@ -3,11 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"slices"
 
-	"github.com/dealerkiosk/trainer/internal/eval"
-	"github.com/dealerkiosk/trainer/internal/practice"
 	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
@@ -22,23 +18,6 @@ const (
 	missedRows = 8
 )
 
-// readCertFilter is the dashboard's filter, from the query (?game=&state=):
-// an unknown value is no filter.
-func (s *Server) readCertFilter(q url.Values) view.CertFilter {
-	var f view.CertFilter
-	if g := q.Get("game"); slices.Contains(s.certGames(), g) {
-		f.Game = g
-	}
-	st := eval.Step(q.Get("state"))
-	if st == eval.Step(eval.StateExamPassed) {
-		st = eval.StepTableTest // the state's old name, in links kept from before
-	}
-	if slices.Contains(eval.Steps, st) || st == view.StepReady {
-		f.Step = st
-	}
-	return f
-}
-
 // certRows judges every active trainee's certification in every game (or
 // f's game) at the site the staff member sees (certs.Certs.Rows).
 func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRow, error) {
@@ -49,7 +28,7 @@ func (s *Server) certRows(ctx context.Context, f view.CertFilter) ([]view.CertRo
 // the class at a glance reads ?class=, ?q=, ?sort= and ?dir= (view.GlanceQuery).
 func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	f := view.DashboardFacts{Filter: s.readCertFilter(r.URL.Query()), Games: s.certGames(), Now: s.db.Clock(), Version: s.plan.Version()}
+	f := view.DashboardFacts{Filter: view.ReadCertFilter(r.URL.Query(), s.certGames()), Games: s.certGames(), Now: s.db.Clock(), Version: s.plan.Version()}
 	f.Glance.Query = view.ReadGlanceQuery(r.URL.Query())
 	var err error
 	if f.Rows, err = s.certRows(ctx, f.Filter); err != nil {
@@ -90,35 +69,18 @@ func (s *Server) handleManagerHome(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.ManagerHomePage(view.Dashboard(ctx, s.page(r, say.Message{}, "dashboard"), f)), nil)
 }
 
-// glanceFacts reads what the class at a glance sums, in a handful of
-// statements whatever the number of trainees: the classes to choose from,
-// the practice of the last 30 days and each trainee's last answer. A
-// chosen class narrows f.Rows to its members and its games; a class the
+// glanceFacts reads what the class at a glance sums (practice.Flow.ReadGlance):
+// a chosen class narrows f.Rows to its members and its games; a class the
 // manager may not see is no choice.
 func (s *Server) glanceFacts(ctx context.Context, f *view.DashboardFacts) error {
-	g := &f.Glance
-	var err error
-	if g.Classes, err = s.db.ListClasses(ctx, trainer.ClassFilter{SiteID: s.scopeSite(ctx)}); err != nil {
-		return err
-	}
-	i := slices.IndexFunc(g.Classes, func(c *trainer.Class) bool { return c.ID == g.Query.Class })
-	if i < 0 {
-		g.Query.Class = 0
-	}
-	for _, game := range f.Games {
-		if (f.Filter.Game == "" || game == f.Filter.Game) && (i < 0 || slices.Contains(g.Classes[i].Games, game)) {
-			g.Games = append(g.Games, game)
-		}
-	}
-	f.Rows = slices.DeleteFunc(f.Rows, func(cr view.CertRow) bool {
-		return !slices.Contains(g.Games, cr.Game) || (i >= 0 && !slices.Contains(g.Classes[i].Members, cr.User.ID))
-	})
-	gf := trainer.GlanceFilter{ClassID: g.Query.Class, SiteID: s.scopeSite(ctx), Game: f.Filter.Game, Since: f.Now.Add(-practice.GlanceWindow)}
-	as, err := s.db.GlanceAnswers(ctx, gf)
+	g, err := s.flow.ReadGlance(ctx, s.scopeSite(ctx), f.Glance.Query.Class, f.Filter.Game, f.Games, f.Now)
 	if err != nil {
 		return err
 	}
-	g.Figures = practice.Glance(as, f.Now)
-	g.Active, err = s.db.LastActive(ctx, gf)
-	return err
+	if g.Class == nil {
+		f.Glance.Query.Class = 0
+	}
+	f.Glance.Classes, f.Glance.Games, f.Glance.Figures, f.Glance.Active = g.Classes, g.Games, g.Figures, g.Active
+	f.Rows = g.InScope(f.Rows)
+	return nil
 }

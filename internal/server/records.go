@@ -1,12 +1,8 @@
 package server
 
 import (
-	"context"
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/records"
@@ -26,16 +22,14 @@ import (
 // programme has an approved version: its checklist must be judged.
 var errChecklistRequired = trainer.NewError(trainer.KindConflict, "records.sheet.checklist_required")
 
-// approvedProgramme is the newest approved version of game's programme,
-// the one the store judges a table test against; nil when none.
-func (s *Server) approvedProgramme(ctx context.Context, game string) (*trainer.ProgrammeVersion, error) {
-	vs, err := s.db.ListProgrammeVersions(ctx, game)
-	return records.Approved(vs), err
+// register is the records of the kiosk's store and house (package records).
+func (s *Server) register() *records.Register {
+	return &records.Register{DB: s.db, House: s.house}
 }
 
 // sheetFacts reads what the table test's page of the route's dealer and
 // game shows: the certification now, the game's newest approved programme
-// version and the dealer's table tests in the game.
+// version and the dealer's table tests in the game (certs.Certs.Sheet).
 func (s *Server) sheetFacts(r *http.Request) (view.SheetFacts, error) {
 	var f view.SheetFacts
 	u, err := s.fileTraineeParam(r)
@@ -49,13 +43,7 @@ func (s *Server) sheetFacts(r *http.Request) (view.SheetFacts, error) {
 	if f.Me.ID == u.ID {
 		return f, trainer.ErrOwnRecords
 	}
-	if f.Status, err = s.certStatus(r.Context(), u.ID, f.Game); err != nil {
-		return f, err
-	}
-	if f.Programme, err = s.approvedProgramme(r.Context(), f.Game); err != nil {
-		return f, err
-	}
-	f.Tests, err = s.db.ListTableTests(r.Context(), u.ID, f.Game)
+	f.Sheet, err = s.certs.Sheet(r.Context(), u.ID, f.Game)
 	return f, err
 }
 
@@ -116,25 +104,9 @@ func (s *Server) handleTableTestSheetRecord(w http.ResponseWriter, r *http.Reque
 }
 
 // floorFacts reads who may deal what today at the signed-in staff member's
-// site (the kiosk's own for the group director).
+// site (the kiosk's own for the group director: certs.Certs.Floor).
 func (s *Server) floorFacts(r *http.Request) (view.FloorFacts, error) {
-	site := s.homeSite(r.Context())
-	f := view.FloorFacts{Now: s.db.Clock()}
-	st, err := s.db.FindSiteByID(r.Context(), site)
-	if err != nil {
-		return f, err
-	}
-	f.Site = st.Name
-	rows, err := s.certRows(r.Context(), view.CertFilter{})
-	if err != nil {
-		return f, err
-	}
-	for _, row := range rows {
-		if row.User.SiteID == site {
-			f.Rows = append(f.Rows, row)
-		}
-	}
-	return f, nil
+	return s.certs.Floor(r.Context(), s.homeSite(r.Context()), s.certGames())
 }
 
 // handleFloor prints who may deal what today at the site, on one A4 page
@@ -165,66 +137,28 @@ func (s *Server) handleFloorCSV(w http.ResponseWriter, r *http.Request) {
 
 // handleDealerFile prints a dealer's file for a regulator on A4, a section
 // per game, in the reader's language (?lang= another), with the code
-// `trainer audit verify -file` checks against the audit trail.
+// `trainer audit verify -file` checks against the audit trail
+// (records.Register.DealerFile).
 func (s *Server) handleDealerFile(w http.ResponseWriter, r *http.Request) {
 	u, err := s.fileTraineeParam(r)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	ctx := r.Context()
-	f := view.DealerFileFacts{Dealer: u, Now: s.db.Clock()}
-	for _, g := range s.certGames() {
-		gf := view.DealerFileGameFacts{Game: g}
-		if gf.Record, err = s.db.FindCertRecord(ctx, u.ID, g); err == nil {
-			gf.Programme, err = s.approvedProgramme(ctx, g)
-		}
-		if err != nil {
-			s.error(w, r, err)
-			return
-		}
-		f.Games = append(f.Games, gf)
-	}
-	if f.Code, err = s.db.DealerFileCode(ctx, u.ID); err == nil {
-		if f.Measured, err = s.db.MeasuredTime(ctx, u.ID); err == nil {
-			if f.Hours, err = s.db.ListTableHours(ctx, u.ID); err == nil {
-				if f.Tests, err = s.db.ListTableTests(ctx, u.ID, ""); err == nil {
-					if f.Exams, err = s.db.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Finished: true}); err == nil {
-						f.Topics, err = s.db.ListTopicCompletions(ctx, u.ID)
-					}
-				}
-			}
-		}
-	}
+	f, err := s.register().DealerFile(r.Context(), u, s.certGames())
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	v := s.view.DealerFile(ctx, s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
+	v := s.view.DealerFile(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, templates.TraineeFileURL(u.ID)), s.sheetLanguage(r, loc(r).Tag()), f)
 	s.render(w, r, http.StatusOK, templates.DealerFilePage(v), nil)
 }
 
-// signerStaff are the staff an administrator may mark as signers: the
-// site's active managers and administrators.
-func (s *Server) signerStaff(r *http.Request) ([]*trainer.User, error) {
-	users, err := s.db.ListUsers(r.Context(), trainer.UserFilter{ActiveOnly: true, SiteID: s.scopeSite(r.Context())})
-	var out []*trainer.User
-	for _, u := range users {
-		if u.Role == trainer.RoleManager || u.Role == trainer.RoleAdministrator {
-			out = append(out, u)
-		}
-	}
-	return out, err
-}
-
-// handleSignersShow lists who may sign table tests. ?done= names the change just made.
+// handleSignersShow lists who may sign table tests among the staff the
+// administrator sees (records.Register.Signers). ?done= names the change
+// just made.
 func (s *Server) handleSignersShow(w http.ResponseWriter, r *http.Request) {
-	staff, err := s.signerStaff(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	marks, err := s.db.ListTableTestSigners(r.Context())
+	staff, marks, err := s.register().Signers(r.Context(), s.scopeSite(r.Context()))
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -257,13 +191,6 @@ func (s *Server) handleSignerUpdate(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, templates.SignersURL+"?done="+done)
 }
 
-// Refusals of the table hours' form that the form alone decides.
-var (
-	errHoursDay     = trainer.NewError(trainer.KindInvalid, "records.hours.bad_day")
-	errHoursMinutes = trainer.NewError(trainer.KindInvalid, "records.hours.bad_minutes")
-	errHoursGame    = trainer.NewError(trainer.KindInvalid, "records.hours.bad_game")
-)
-
 // handleHoursEnter enters table hours a manager saw the dealer deal: the
 // store checks them (trainer.TableHours.Validate: minutes, table, note, no
 // day in the future; not one's own) and audits them. A refusal shows the
@@ -278,7 +205,7 @@ func (s *Server) handleHoursEnter(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	h, err := s.readHours(r, u)
+	h, err := view.ReadHours(u, s.certGames(), r.PostForm.Get)
 	if err == nil {
 		err = s.db.EnterTableHours(trainer.WithActor(r.Context(), visitOf(r.Context()).user), h)
 	}
@@ -288,10 +215,7 @@ func (s *Server) handleHoursEnter(w http.ResponseWriter, r *http.Request) {
 			s.error(w, r, verr)
 			return
 		}
-		v.Hours.Day, v.Hours.Table, v.Hours.Minutes, v.Hours.Note = r.PostForm.Get("day"), r.PostForm.Get("table"), r.PostForm.Get("minutes"), r.PostForm.Get("note")
-		for i := range v.Hours.Games {
-			v.Hours.Games[i].Selected = v.Hours.Games[i].Value == r.PostForm.Get("game")
-		}
+		view.HoursRetyped(&v.Hours, r.PostForm.Get)
 		s.render(w, r, http.StatusUnprocessableEntity, templates.TraineeFilePage(v), nil)
 		return
 	}
@@ -302,50 +226,10 @@ func (s *Server) handleHoursEnter(w http.ResponseWriter, r *http.Request) {
 	s.redirect(w, r, templates.TraineeFileURL(u.ID)+"?done=hours")
 }
 
-// readHours reads the table hours' form of dealer u.
-func (s *Server) readHours(r *http.Request, u *trainer.User) (*trainer.TableHours, error) {
-	game := r.PostForm.Get("game")
-	if !slices.Contains(s.certGames(), game) {
-		return nil, errHoursGame
-	}
-	day, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(r.PostForm.Get("day")), time.UTC)
-	if err != nil {
-		return nil, errHoursDay
-	}
-	minutes, err := strconv.Atoi(strings.TrimSpace(r.PostForm.Get("minutes")))
-	if err != nil {
-		return nil, errHoursMinutes
-	}
-	return &trainer.TableHours{UserID: u.ID, Game: game, Day: day, Table: strings.TrimSpace(r.PostForm.Get("table")),
-		Minutes: minutes, Note: strings.TrimSpace(r.PostForm.Get("note"))}, nil
-}
-
-// errProgrammeChanged refuses an approval of a programme whose files
-// changed after the page showed it: the administrator approves what they saw.
-var errProgrammeChanged = trainer.NewError(trainer.KindConflict, "records.programmes.changed")
-
-// programmeFacts reads each game's programme as the house's files hold it
-// now, with its recorded versions.
-func (s *Server) programmeFacts(ctx context.Context) ([]view.ProgrammeFacts, error) {
-	var out []view.ProgrammeFacts
-	for _, g := range records.Games(s.house) {
-		f := view.ProgrammeFacts{Game: g}
-		var err error
-		if f.Current, err = records.Current(s.house, g); err == nil {
-			f.Versions, err = s.db.ListProgrammeVersions(ctx, g)
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
 // handleProgrammesShow lists each game's programme: the approved version,
 // and what approving the house's programme would change, in words.
 func (s *Server) handleProgrammesShow(w http.ResponseWriter, r *http.Request) {
-	fs, err := s.programmeFacts(r.Context())
+	fs, err := s.register().Programmes(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -357,20 +241,10 @@ func (s *Server) handleProgrammesShow(w http.ResponseWriter, r *http.Request) {
 // handleProgrammeApprove approves the house's programme of a game as the
 // page showed it (its digest): recorded as a version if it is new, then
 // approved, each audited by the store (programme.recorded,
-// programme.approved), as `trainer records programmes -approve` does.
+// programme.approved), as `trainer records programmes -approve` does
+// (records.Register.ApproveProgramme).
 func (s *Server) handleProgrammeApprove(w http.ResponseWriter, r *http.Request) {
-	body, err := records.Current(s.house, chi.URLParam(r, "game"))
-	if err == nil && r.PostFormValue("digest") != trainer.ProgrammeDigest(body) {
-		err = errProgrammeChanged
-	}
-	var v *trainer.ProgrammeVersion
-	if err == nil {
-		v, err = s.db.RecordProgrammeVersion(r.Context(), &trainer.ProgrammeVersion{Body: body})
-	}
-	if err == nil {
-		_, err = s.db.ApproveProgrammeVersion(r.Context(), v.ID)
-	}
-	if err != nil {
+	if err := s.register().ApproveProgramme(r.Context(), chi.URLParam(r, "game"), r.PostFormValue("digest")); err != nil {
 		s.error(w, r, err)
 		return
 	}
@@ -385,21 +259,17 @@ func (s *Server) handleProgrammeDoc(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	vs, err := s.db.ListProgrammeVersions(r.Context(), game)
+	n, _ := strconv.Atoi(chi.URLParam(r, "n")) // not a number: no version 0
+	pv, err := s.register().Version(r.Context(), game, n)
 	if err != nil {
 		s.error(w, r, err)
-		return
-	}
-	i := slices.IndexFunc(vs, func(v *trainer.ProgrammeVersion) bool { return strconv.Itoa(v.Number) == chi.URLParam(r, "n") })
-	if i < 0 {
-		s.error(w, r, trainer.ErrProgrammeNotFound)
 		return
 	}
 	back := "/manager"
 	if visitOf(r.Context()).user.Role == trainer.RoleAdministrator {
 		back = templates.ProgrammesURL
 	}
-	v := s.view.ProgrammeDoc(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, back), s.sheetLanguage(r, s.house.Language), vs[i])
+	v := s.view.ProgrammeDoc(r.Context(), s.page(r, say.Message{}, "dashboard"), s.printFrame(r, back), s.sheetLanguage(r, s.house.Language), pv)
 	s.render(w, r, http.StatusOK, templates.ProgrammeDocPage(v), nil)
 }
 
@@ -440,10 +310,10 @@ func (s *Server) handleHoursStrike(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleTopicRecord records a dealer's completion of a topic outside the
-// games: the house's topic, the day, the evidence (records.CheckTopic),
-// then the store (not one's own; audited topic.completed). A refusal shows
-// the file again with the form as typed, the sentence on its field, and
-// nothing saved.
+// games: the house's topic, the day, the evidence, then the store (not
+// one's own; audited topic.completed: records.Register.RecordTopic). A
+// refusal shows the file again with the form as typed, the sentence on its
+// field, and nothing saved.
 func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
 	u, err := s.fileTraineeParam(r)
 	if err != nil {
@@ -452,10 +322,7 @@ func (s *Server) handleTopicRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := view.ReadTopic(u, r.PostFormValue)
 	if err == nil {
-		err = records.CheckTopic(s.house.Records, c, s.db.Clock())
-	}
-	if err == nil {
-		err = s.db.RecordTopicCompletion(r.Context(), c)
+		err = s.register().RecordTopic(r.Context(), c)
 	}
 	if recordsRefusal(err) {
 		v, verr := s.fileView(r, u, "", nil)

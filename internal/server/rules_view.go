@@ -3,35 +3,24 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"slices"
 
+	"github.com/dealerkiosk/trainer/internal/approval"
 	"github.com/dealerkiosk/trainer/internal/rulebook"
-	"github.com/dealerkiosk/trainer/internal/trainer"
 	"github.com/dealerkiosk/trainer/web/say"
 	"github.com/dealerkiosk/trainer/web/templates"
 	"github.com/dealerkiosk/trainer/web/view"
 )
 
-// rulesVersionView is a version with what changed for the kiosk's house,
-// in words (view.RulesVersion).
+// rulesVersionView is a version with what changed for the kiosk's house
+// against its base (approval.Base), in words (view.RulesVersion).
 func (s *Server) rulesVersionView(r *http.Request, version string) (templates.RulesVersionView, error) {
 	vs, err := s.db.ListRulesVersions(r.Context())
 	if err != nil {
 		return templates.RulesVersionView{}, err
 	}
-	at := slices.IndexFunc(vs, func(rv *trainer.RulesVersion) bool { return rv.Version == version })
-	if at < 0 {
-		return templates.RulesVersionView{}, trainer.NewError(trainer.KindNotFound, "err.rules_not_found")
-	}
-	f := view.RulesFacts{Version: vs[at], Current: s.plan.Version()}
-	for i := at - 1; i >= 0; i-- {
-		if vs[i].Approved() {
-			f.Base, f.Against = vs[i], view.AgainstApproved
-			break
-		}
-	}
-	if f.Base == nil && at > 0 {
-		f.Base, f.Against = vs[at-1], view.AgainstPrevious
+	f := view.RulesFacts{Current: s.plan.Version()}
+	if f.Version, f.Base, f.Against, err = approval.Base(vs, version); err != nil {
+		return templates.RulesVersionView{}, err
 	}
 	page := s.page(r, say.Message{}, "rules")
 	newBook, err := s.versions.Book(f.Version.Version, f.Version.Files)

@@ -28,6 +28,23 @@ type CertFilter struct {
 	Step eval.Step
 }
 
+// ReadCertFilter reads the dashboard's filter from q (?game=&state=): a
+// game not among games, or a state that is not a step, is no filter.
+func ReadCertFilter(q url.Values, games []string) CertFilter {
+	var f CertFilter
+	if g := q.Get("game"); slices.Contains(games, g) {
+		f.Game = g
+	}
+	st := eval.Step(q.Get("state"))
+	if st == eval.Step(eval.StateExamPassed) {
+		st = eval.StepTableTest // the state's old name, in links kept from before
+	}
+	if slices.Contains(eval.Steps, st) || st == StepReady {
+		f.Step = st
+	}
+	return f
+}
+
 // Matches reports whether a certification in step st is shown under f.
 func (f CertFilter) Matches(st eval.Step) bool { return f.Step == "" || f.Step == st }
 

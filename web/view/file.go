@@ -47,22 +47,18 @@ type FileForm struct {
 type FileFacts struct {
 	Trainee *trainer.User
 	Me      *trainer.User // the manager reading it
-	Games   []certs.FileGame
+	// File is each game's certification, the rules versions by their
+	// code, the audit entries, the table hours entered and the topics
+	// completed outside the games (issue 24; certs.Certs.File).
+	certs.File
 	Now     time.Time
 	Weakest []string // view.Weakest's
 	// Practice is the trainee's practice per game, as their progress page
 	// sums it; Answers their answers, newest first (FileAnswers shown).
 	Practice []GameProgress
 	Answers  []*trainer.Attempt
-	Audit    []*trainer.AuditEntry
-	// Versions are the recorded rules versions by their code.
-	Versions map[string]*trainer.RulesVersion
 	Problem  string
 	Refused  *FileForm
-	// Hours are the table hours entered, Topics the completions of topics
-	// outside the games (issue 24).
-	Hours  []trainer.TableHours
-	Topics []trainer.TopicCompletion
 }
 
 // File is a trainee's file.

@@ -19,12 +19,9 @@ import (
 // words from records.Changes.
 
 // ProgrammeFacts are what the approval page shows of one game: its
-// programme as the house's files hold it now and its recorded versions.
-type ProgrammeFacts struct {
-	Game     string
-	Current  trainer.ProgrammeBody
-	Versions []*trainer.ProgrammeVersion
-}
+// programme as the house's files hold it now and its recorded versions
+// (records.Register.Programmes).
+type ProgrammeFacts = records.GameProgramme
 
 // Programmes is the administrator's page of the training programmes:
 // per game the approved version, and the house's programme waiting for

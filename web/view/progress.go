@@ -19,12 +19,8 @@ import (
 // A trainee's progress and history (issue 7): only their own attempts.
 
 // GameProgress is one game's answers (newest first) and last sessions
-// (newest first), as the progress page sums them.
-type GameProgress struct {
-	Game     string
-	Attempts []*trainer.Attempt
-	Sessions []*trainer.PracticeSession
-}
+// (newest first), as the progress page sums them (practice.Flow.Practice).
+type GameProgress = practice.GameProgress
 
 // Progress shows, per game, accuracy, speed and mastery, the trend over
 // the last sessions and the mastery of each skill.

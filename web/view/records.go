@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dealerkiosk/trainer/internal/eval"
+	"github.com/dealerkiosk/trainer/internal/certs"
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/records"
 	"github.com/dealerkiosk/trainer/internal/trainer"
@@ -22,15 +22,14 @@ import (
 // SheetFacts are what the table test's page shows, as the handler read
 // them: the dealer, the game's certification now, the game's newest
 // approved programme version (nil when none), the dealer's table tests in
-// the game, and the form as posted (nil when it is first opened).
+// the game (certs.Certs.Sheet), and the form as posted (nil when it is
+// first opened).
 type SheetFacts struct {
 	Dealer, Me *trainer.User
 	Game       string
-	Status     eval.CertStatus
-	Programme  *trainer.ProgrammeVersion
-	Tests      []trainer.TableTest
-	Now        time.Time
-	Form       *SheetForm
+	certs.Sheet
+	Now  time.Time
+	Form *SheetForm
 }
 
 // SheetForm is the table test as posted.
@@ -148,12 +147,8 @@ func (k *Kiosk) TableTestSheet(ctx context.Context, page templates.Page, f Sheet
 }
 
 // FloorFacts are the floor's list as the handler read it: the site, and
-// each active dealer's certification in each game now.
-type FloorFacts struct {
-	Site string
-	Rows []CertRow
-	Now  time.Time
-}
+// each active dealer's certification in each game now (certs.Certs.Floor).
+type FloorFacts = certs.Floor
 
 // Floor is who may deal what today at the site: every active dealer
 // authorised to deal a game (a table test passed, not expired, revoked or

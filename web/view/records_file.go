@@ -2,7 +2,6 @@ package view
 
 import (
 	"context"
-	"time"
 
 	"github.com/dealerkiosk/trainer/internal/i18n"
 	"github.com/dealerkiosk/trainer/internal/records"
@@ -11,27 +10,14 @@ import (
 	"github.com/dealerkiosk/trainer/web/templates"
 )
 
-// DealerFileFacts are a dealer's records as the handler read them: what
-// `trainer records export` prints, for the printable page.
-type DealerFileFacts struct {
-	Dealer   *trainer.User
-	Code     trainer.FileCode
-	Now      time.Time
-	Games    []DealerFileGameFacts
-	Measured []trainer.MeasuredTime
-	Hours    []trainer.TableHours
-	Tests    []trainer.TableTest // every game, oldest first
-	Exams    []*trainer.Exam     // finished, every game
-	Topics   []trainer.TopicCompletion
-}
+// DealerFileFacts are a dealer's records as the handler read them
+// (records.Register.DealerFile): what `trainer records export` prints, for
+// the printable page.
+type DealerFileFacts = records.DealerFile
 
 // DealerFileGameFacts are one game's certification and the game's newest
 // approved programme version (nil when none).
-type DealerFileGameFacts struct {
-	Game      string
-	Record    trainer.CertRecord
-	Programme *trainer.ProgrammeVersion
-}
+type DealerFileGameFacts = records.DealerFileGame
 
 // DealerFile is the dealer's file on A4 in sheet's language, the same facts
 // in the same words as `trainer records export` (content/i18n/records).

@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -116,4 +117,41 @@ func TopicRefused(ctx context.Context, f *templates.TopicsForm, value func(strin
 		field = "evidence"
 	}
 	f.Errors[field] = say.Error(ctx, err)
+}
+
+// Refusals of the table hours' form that the form alone decides.
+var (
+	errHoursDay     = trainer.NewError(trainer.KindInvalid, "records.hours.bad_day")
+	errHoursMinutes = trainer.NewError(trainer.KindInvalid, "records.hours.bad_minutes")
+	errHoursGame    = trainer.NewError(trainer.KindInvalid, "records.hours.bad_game")
+)
+
+// ReadHours reads the table hours' form of dealer u: the hours to enter,
+// or the form's own refusal (a game not among games, a day that is not a
+// date, minutes that are not a whole number). The store checks the rest
+// (trainer.TableHours.Validate: minutes, table, note, no day in the future).
+func ReadHours(u *trainer.User, games []string, value func(string) string) (*trainer.TableHours, error) {
+	game := value("game")
+	if !slices.Contains(games, game) {
+		return nil, errHoursGame
+	}
+	day, err := time.ParseInLocation(time.DateOnly, strings.TrimSpace(value("day")), time.UTC)
+	if err != nil {
+		return nil, errHoursDay
+	}
+	minutes, err := strconv.Atoi(strings.TrimSpace(value("minutes")))
+	if err != nil {
+		return nil, errHoursMinutes
+	}
+	return &trainer.TableHours{UserID: u.ID, Game: game, Day: day, Table: strings.TrimSpace(value("table")),
+		Minutes: minutes, Note: strings.TrimSpace(value("note"))}, nil
+}
+
+// HoursRetyped fills the table hours' form again as typed, after a
+// refusal.
+func HoursRetyped(f *templates.HoursForm, value func(string) string) {
+	f.Day, f.Table, f.Minutes, f.Note = value("day"), value("table"), value("minutes"), value("note")
+	for i := range f.Games {
+		f.Games[i].Selected = f.Games[i].Value == value("game")
+	}
 }

@@ -40,13 +40,13 @@ func approvedBy(ctx context.Context, rv *trainer.RulesVersion) string {
 	return say.T(ctx, "rulespage.approved_by", "When", say.DateTime(ctx, rv.ApprovedAt), "Name", rv.ApprovedBy)
 }
 
-// Against is what a version is compared with.
-type Against int
+// Against is what a version is compared with (approval.Base).
+type Against = approval.Against
 
 const (
-	AgainstNothing  Against = iota // no version came before it
-	AgainstApproved                // the version last approved before it
-	AgainstPrevious                // the version before it, none being approved
+	AgainstNothing  = approval.AgainstNothing  // no version came before it
+	AgainstApproved = approval.AgainstApproved // the version last approved before it
+	AgainstPrevious = approval.AgainstPrevious // the version before it, none being approved
 )
 
 // RulesFacts are a rules version as the handler read it: the version, the
