@@ -452,12 +452,19 @@ func envInt(t *testing.T, name string, def int) int {
 // have used so far; p are the other measurements to take.
 func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) int, rate, concurrency, want int, dbCPU func() float64, p probes) {
 	gamesList := []string{"uth", "oracle", "thrill", "lunar", "uth"} // one a group
+	// A trainee answers as an htmx tablet does: the answer and "Next", whose
+	// reply is the next question. TRAINER_LOAD_RELOAD=1 fetches the
+	// session's page before each answer too, as a tablet does after a
+	// reload, which is how the figures in docs/load.md before 6 December
+	// 2026 were taken.
+	reload := os.Getenv("TRAINER_LOAD_RELOAD") == "1"
 	transport := &http.Transport{MaxIdleConns: 512, MaxIdleConnsPerHost: 512}
 	defer transport.CloseIdleConnections()
 	trainees := make([]*servertest.Trainee, len(ids))
 	for i, id := range ids {
 		k := procs[procOf(i)]
 		trainees[i] = servertest.NewTrainee(id, "2468", k.url, transport)
+		trainees[i].Swap = !reload
 		trainees[i].Game = gamesList[siteOf(i, len(ids))] // one game a site
 	}
 	start := time.Now()

@@ -35,9 +35,15 @@ type Trainee struct {
 	// "question" (the GET of the session page), "answer", "next", "start"
 	// and "signin".
 	Observe func(kind string, d time.Duration)
+	// Swap answers the question that the "Next" post sent back, as an htmx
+	// tablet does (it swaps that question in), instead of fetching the
+	// session's page before each answer, as a tablet does after a reload:
+	// two requests an answer instead of three. The load benchmark sets it.
+	Swap bool
 
 	http    *http.Client
 	session int64 // the practice session being answered, or 0
+	pending int64 // with Swap, the question the last "Next" sent, or 0
 }
 
 // ErrSignedOut says the kiosk sent the trainee back to sign-in: the session
@@ -89,11 +95,21 @@ var (
 // Answer answers the next scenario with amount: it fetches the session's
 // page (starting a session first when there is none or it has ended), posts
 // the answer, and asks for the next scenario — the three requests of a
-// trainee's loop. It returns the attempt answered and whether the kiosk
+// trainee's loop; with Swap, the two of an htmx tablet's, once a "Next" has
+// sent the question. It returns the attempt answered and whether the kiosk
 // acknowledged the answer: 200 with the feedback, which the kiosk sends only
 // once the answer is committed. An answer refused as already given (409)
 // is not acknowledged. It returns ErrSignedOut when sent to sign-in.
 func (t *Trainee) Answer(ctx context.Context, amount games.Money) (attemptID int64, acked bool, err error) {
+	if id := t.pending; id != 0 && t.session != 0 {
+		t.pending = 0
+		acked, err = t.answer(ctx, id, amount)
+		if err != nil {
+			return id, acked, err
+		}
+		_, err = t.next(ctx)
+		return id, acked, err
+	}
 	for range 4 {
 		if t.session == 0 {
 			if err := t.start(ctx); err != nil {
@@ -177,6 +193,7 @@ func (t *Trainee) answer(ctx context.Context, attemptID int64, amount games.Mone
 
 // next asks for the next scenario and reports whether the session is over.
 func (t *Trainee) next(ctx context.Context) (done bool, err error) {
+	t.pending = 0
 	status, hdr, body, err := t.do(ctx, "next", http.MethodPost, fmt.Sprintf("/practice/%d/next", t.session), nil, true)
 	if err != nil {
 		return false, err
@@ -190,6 +207,9 @@ func (t *Trainee) next(ctx context.Context) (done bool, err error) {
 	if strings.Contains(body, `data-testid="summary"`) {
 		t.session = 0
 		return true, nil
+	}
+	if m := attemptRE.FindStringSubmatch(body); t.Swap && m != nil {
+		t.pending, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	return false, nil
 }
