@@ -468,57 +468,31 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 		trainees[i].Game = gamesList[siteOf(i, len(ids))] // one game a site
 	}
 	start := time.Now()
-	work := make(chan *servertest.Trainee)
-	var wg sync.WaitGroup
-	var signErr atomic.Value
-	for range 16 {
-		wg.Go(func() {
-			for tr := range work {
-				if err := tr.SignIn(t.Context()); err != nil {
-					signErr.Store(err)
-				}
-			}
-		})
-	}
-	for _, tr := range trainees {
-		work <- tr
-	}
-	close(work)
-	wg.Wait()
-	if err, _ := signErr.Load().(error); err != nil {
+	if err := eachTrainee(trainees, 16, func(tr *servertest.Trainee) error { return tr.SignIn(t.Context()) }); err != nil {
 		t.Fatalf("sign-in: %v", err)
 	}
 	t.Logf("%d trainees signed in on %d process(es) in %v", len(ids), len(procs), time.Since(start).Round(time.Millisecond))
 
-	// The warm-up, not timed: every trainee answers once, concurrency (or
-	// 32) at a time. A kiosk that has run a while has its connections
-	// open, its statements prepared and each trainee's practice session
-	// started; without it the timed part would count the growth of each
-	// process's pool (new PostgreSQL backends, each preparing and planning
-	// every statement afresh) and a session started for every trainee, and
-	// the more processes, the more of it. TRAINER_LOAD_WARMUP=0 leaves it out.
+	// The warm-up, not timed: every trainee answers once, as many at a time
+	// as in the timed part. A kiosk that has run a while has its
+	// connections open, its statements prepared and each trainee's practice
+	// session started; without it the timed part would count the growth of
+	// each process's pool (new PostgreSQL backends, each preparing and
+	// planning every statement afresh) and a session started for every
+	// trainee, and the more processes, the more of it.
+	// TRAINER_LOAD_WARMUP=0 leaves it out.
 	if envInt(t, "TRAINER_LOAD_WARMUP", 1) > 0 {
 		start = time.Now()
-		work = make(chan *servertest.Trainee)
-		for range max(concurrency, 1) {
-			wg.Go(func() {
-				for tr := range work {
-					if _, _, err := tr.Answer(t.Context(), games.Unit); err != nil {
-						signErr.Store(err)
-					}
-				}
-			})
-		}
-		for _, tr := range trainees {
-			work <- tr
-		}
-		close(work)
-		wg.Wait()
-		if err, _ := signErr.Load().(error); err != nil {
+		err := eachTrainee(trainees, max(concurrency, 1), func(tr *servertest.Trainee) error {
+			_, _, err := tr.Answer(t.Context(), games.Unit)
+			return err
+		})
+		if err != nil {
 			t.Fatalf("warm-up: %v", err)
 		}
 		t.Logf("warm-up: each trainee answered once, in %v", time.Since(start).Round(time.Millisecond))
 	}
+	var wg sync.WaitGroup
 
 	var (
 		mu  sync.Mutex
@@ -686,6 +660,30 @@ func runLoad(t *testing.T, ids []int64, procs []*kioskProcess, procOf func(int) 
 	for _, l := range statLines {
 		t.Log(l)
 	}
+}
+
+// eachTrainee runs do for every trainee, workers at a time, and returns one
+// of the errors, if any.
+func eachTrainee(trainees []*servertest.Trainee, workers int, do func(*servertest.Trainee) error) error {
+	work := make(chan *servertest.Trainee)
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	for range workers {
+		wg.Go(func() {
+			for tr := range work {
+				if err := do(tr); err != nil {
+					failed.Store(err)
+				}
+			}
+		})
+	}
+	for _, tr := range trainees {
+		work <- tr
+	}
+	close(work)
+	wg.Wait()
+	err, _ := failed.Load().(error)
+	return err
 }
 
 // clockTick is the kernel's USER_HZ, the unit of /proc's CPU times (100
