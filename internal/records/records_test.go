@@ -477,3 +477,39 @@ func TestRecordsRefusalsSayTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestApproved: the programme a table test is judged against is the highest
+// approved version of the kiosk's own, never one a move copied from a
+// school, whatever the list's order; the dealer's file on the page and its
+// export both name it.
+func TestApproved(t *testing.T) {
+	v := func(n int, approved bool, movedFrom string) *trainer.ProgrammeVersion {
+		p := &trainer.ProgrammeVersion{Number: n, MovedFrom: movedFrom}
+		if approved {
+			p.ApprovedAt = day(n)
+		}
+		return p
+	}
+	tests := []struct {
+		name string
+		vs   []*trainer.ProgrammeVersion
+		want int // the number, 0 for none
+	}{
+		{"none", nil, 0},
+		{"recorded, not approved", []*trainer.ProgrammeVersion{v(1, false, "")}, 0},
+		{"the highest approved", []*trainer.ProgrammeVersion{v(2, true, ""), v(1, true, ""), v(3, false, "")}, 2},
+		{"a school's moved version listed last", []*trainer.ProgrammeVersion{v(1, true, ""), v(2, true, "school-a")}, 1},
+		{"only a school's", []*trainer.ProgrammeVersion{v(4, true, "school-a")}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := 0
+			if a := records.Approved(tt.vs); a != nil {
+				got = a.Number
+			}
+			if got != tt.want {
+				t.Errorf("Approved = version %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
