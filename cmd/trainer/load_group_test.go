@@ -59,6 +59,8 @@ import (
 // processes at least: the group runs one process a site, the fewest the code
 // allows (the three processes cannot serve five sites). The
 // processes share the machine's two cores as three would.
+// TRAINER_LOAD_PGPROCS_CORES=N sets GOMAXPROCS=N in each of the group's
+// processes: how many cores each uses when several share a machine.
 // TRAINER_LOAD_SITES=1 runs a group of one site on one process instead: the
 // shape of the SQLite kiosk it is compared with, so that the difference is
 // the store's alone, not five Go runtimes'.
@@ -108,8 +110,11 @@ func TestLoad_Group(t *testing.T) {
 		}
 		procs := make([]*kioskProcess, loadSites)
 		for i := range procs {
-			procs[i] = &kioskProcess{bin: bin, db: kioskURL, env: append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...),
-				args: []string{"-site", sites[i]}}
+			env := append([]string{"TRAINER_AUDIT_KEY=" + hex.EncodeToString(key)}, profileEnv("postgres", i)...)
+			if n := os.Getenv("TRAINER_LOAD_PGPROCS_CORES"); n != "" {
+				env = append(env, "GOMAXPROCS="+n) // the cores each process of the group uses
+			}
+			procs[i] = &kioskProcess{bin: bin, db: kioskURL, env: env, args: []string{"-site", sites[i]}}
 			procs[i].start(t)
 			t.Cleanup(procs[i].stop)
 		}
