@@ -87,9 +87,13 @@ func exportFile(ctx context.Context, out io.Writer, db trainer.Store, h *ruleboo
 		if err != nil {
 			return fmt.Errorf("records export: %w", err)
 		}
-		// The game's programme is the one the dealer's file on the kiosk
-		// names: the highest approved, never a school's moved in.
-		if approved := records.Approved(vs); approved != nil {
+		var approved *trainer.ProgrammeVersion
+		for _, v := range vs {
+			if v.Approved() {
+				approved = v
+			}
+		}
+		if approved != nil {
 			p("records.file.programme", "Number", approved.Number, "Day", l.Date(approved.ApprovedAt))
 		} else {
 			p("records.file.programme_none")

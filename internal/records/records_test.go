@@ -480,8 +480,7 @@ func TestRecordsRefusalsSayTheCatalogue(t *testing.T) {
 
 // TestApproved: the programme a table test is judged against is the highest
 // approved version of the kiosk's own, never one a move copied from a
-// school, whatever the list's order; the dealer's file on the page and its
-// export both name it.
+// school, whatever the list's order.
 func TestApproved(t *testing.T) {
 	v := func(n int, approved bool, movedFrom string) *trainer.ProgrammeVersion {
 		p := &trainer.ProgrammeVersion{Number: n, MovedFrom: movedFrom}
