@@ -17,25 +17,16 @@ var (
 	ErrSessionNotFound = trainer.NewError(trainer.KindNotFound, "error.session_not_found")
 )
 
-// notFoundAs is err, or as when err says that what was asked for is not
-// found: the store's own sentence has no message id, and a page says as's.
-func notFoundAs(err error, as *trainer.Error) error {
-	if trainer.KindOf(err) == trainer.KindNotFound {
-		return as
-	}
-	return err
-}
-
 // Exam reads trainee userID's exam id and its session. Returns
 // KindNotFound (ErrExamNotFound, ErrSessionNotFound) for another trainee's.
 func (f *Flow) Exam(ctx context.Context, id, userID int64) (*trainer.Exam, *trainer.PracticeSession, error) {
 	ex, err := f.DB.FindExam(ctx, id, userID)
 	if err != nil {
-		return nil, nil, notFoundAs(err, ErrExamNotFound)
+		return nil, nil, trainer.NotFoundAs(err, ErrExamNotFound)
 	}
 	sess, err := f.DB.FindPracticeSession(ctx, id, userID)
 	if err != nil {
-		return nil, nil, notFoundAs(err, ErrSessionNotFound)
+		return nil, nil, trainer.NotFoundAs(err, ErrSessionNotFound)
 	}
 	return ex, sess, nil
 }

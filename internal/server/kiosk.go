@@ -122,7 +122,7 @@ func (s *Server) sessionParam(r *http.Request) (*trainer.PracticeSession, error)
 		return nil, err
 	}
 	sess, err := s.db.FindPracticeSession(r.Context(), id, visitOf(r.Context()).user.ID)
-	return sess, notFoundAs(err, errSessionNotFound)
+	return sess, trainer.NotFoundAs(err, errSessionNotFound)
 }
 
 // sessionLastParam is sessionParam with the session's scenario served last
@@ -133,7 +133,7 @@ func (s *Server) sessionLastParam(r *http.Request) (*trainer.PracticeSession, *t
 		return nil, nil, err
 	}
 	sess, last, err := s.db.FindPracticeSessionLast(r.Context(), id, visitOf(r.Context()).user.ID)
-	return sess, last, notFoundAs(err, errSessionNotFound)
+	return sess, last, trainer.NotFoundAs(err, errSessionNotFound)
 }
 
 // handlePracticeShow shows the session where it stands: the scenario waiting
@@ -229,7 +229,7 @@ func (s *Server) attemptParam(r *http.Request) (*trainer.Attempt, *trainer.Pract
 		return nil, nil, err
 	}
 	a, sess, err := s.db.FindAttemptInSession(r.Context(), id, visitOf(r.Context()).user.ID)
-	return a, sess, notFoundAs(err, errQuestionNotFound)
+	return a, sess, trainer.NotFoundAs(err, errQuestionNotFound)
 }
 
 // handleAttemptAnswer grades an answer on the server and shows the feedback.

@@ -92,15 +92,6 @@ func idParam(r *http.Request) (int64, error) {
 // errPageNotFound answers an address with an id no record could have.
 var errPageNotFound = trainer.NewError(trainer.KindNotFound, "error.not_found")
 
-// notFoundAs is err, or as when err says that what was asked for is not
-// found: the store's own sentence has no message id, and a page says as's.
-func notFoundAs(err error, as *trainer.Error) error {
-	if trainer.KindOf(err) == trainer.KindNotFound {
-		return as
-	}
-	return err
-}
-
 // errUnreadableForm answers a form body that cannot be parsed at all (a bad
 // percent-escape): no browser sends one.
 var errUnreadableForm = trainer.NewError(trainer.KindInvalid, "error.unreadable_form")

@@ -105,7 +105,7 @@ func (s *Server) traineeParam(r *http.Request) (*trainer.User, error) {
 	}
 	u, err := s.db.FindUserByID(r.Context(), id)
 	if err != nil {
-		return nil, notFoundAs(err, errUserNotFound)
+		return nil, trainer.NotFoundAs(err, errUserNotFound)
 	}
 	if !lockout.OnKeypad(u, s.site) {
 		return nil, errPageNotFound

@@ -104,7 +104,7 @@ func (s *Server) userParam(r *http.Request) (*trainer.User, error) {
 	if err == nil && !s.sees(r.Context(), u) {
 		return nil, errUserNotFound
 	}
-	return u, notFoundAs(err, errUserNotFound)
+	return u, trainer.NotFoundAs(err, errUserNotFound)
 }
 
 // userView builds one user's page; ?done= names the action just done.

@@ -124,3 +124,13 @@ func MessageOf(err error) string {
 	}
 	return "Internal error."
 }
+
+// NotFoundAs is err, or as when err is of KindNotFound: a page's own "not
+// found" in place of the store's, so that another trainee's record reads as
+// none with the page's words.
+func NotFoundAs(err error, as *Error) error {
+	if KindOf(err) == KindNotFound {
+		return as
+	}
+	return err
+}
