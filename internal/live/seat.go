@@ -73,7 +73,9 @@ const SessionTouchEvery = time.Minute
 // tap would. Between drills it does not, so that a tablet left on the
 // class page signs out on its idle timeout. When it would keep the session
 // and finds it ended (signed out on another tablet, ended idle), the
-// stream ends too.
+// stream ends too. A check that fails for another reason (the database
+// busy or away for a moment) ends nothing: the stream stays open and the
+// next heartbeat tries again, as a tablet's next tap would.
 func (h *Hub) KeepSignedIn(ctx context.Context, token string) func(running bool) bool {
 	touched := h.db.Clock()
 	return func(running bool) bool {
@@ -81,9 +83,23 @@ func (h *Hub) KeepSignedIn(ctx context.Context, token string) func(running bool)
 		if !touchDue(running, now, touched) {
 			return true
 		}
-		touched = now
 		_, end, err := h.db.AuthenticateSession(ctx, token)
-		return err == nil && end == trainer.SessionLive
+		return keptSignedIn(end, err, func() { touched = now })
+	}
+}
+
+// keptSignedIn reads a heartbeat's session check: the session goes on
+// unless it is known to have ended; touched is called when the check
+// reached the store, so that a failed one is tried again at the next beat.
+func keptSignedIn(end trainer.EndReason, err error, touched func()) bool {
+	switch {
+	case err == nil:
+		touched()
+		return end == trainer.SessionLive
+	case trainer.KindOf(err) == trainer.KindUnauthorized:
+		return false
+	default:
+		return true
 	}
 }
 

@@ -1,8 +1,11 @@
 package live
 
 import (
+	"errors"
 	"testing"
 	"time"
+
+	"github.com/dealerkiosk/trainer/internal/trainer"
 )
 
 func TestRejoined(t *testing.T) {
@@ -41,6 +44,28 @@ func TestTouchDue(t *testing.T) {
 	for _, tt := range tests {
 		if got := touchDue(tt.running, t0.Add(tt.since), t0); got != tt.want {
 			t.Errorf("%s: touchDue(%t, +%v) = %t; want %t", tt.name, tt.running, tt.since, got, tt.want)
+		}
+	}
+}
+
+func TestKeptSignedIn(t *testing.T) {
+	busy := errors.New("database is locked")
+	tests := []struct {
+		name        string
+		end         trainer.EndReason
+		err         error
+		want        bool
+		wantTouched bool
+	}{
+		{"live", trainer.SessionLive, nil, true, true},
+		{"ended idle", trainer.SessionIdle, nil, false, true},
+		{"signed out elsewhere", trainer.SessionLive, trainer.Errorf(trainer.KindUnauthorized, "Your session has ended: sign in again."), false, false},
+		{"the store busy: tried again", trainer.SessionLive, busy, true, false},
+	}
+	for _, tt := range tests {
+		touched := false
+		if got := keptSignedIn(tt.end, tt.err, func() { touched = true }); got != tt.want || touched != tt.wantTouched {
+			t.Errorf("%s: keptSignedIn = %t, touched %t; want %t, touched %t", tt.name, got, touched, tt.want, tt.wantTouched)
 		}
 	}
 }
