@@ -76,8 +76,13 @@ const SessionTouchEvery = time.Minute
 // stream ends too. A check that fails for another reason (the database
 // busy or away for a moment) ends nothing: the stream stays open and the
 // next heartbeat tries again, as a tablet's next tap would.
+//
+// The first beat while a drill runs checks at once, whatever the time: the
+// stream was opened a moment before, but the session may have been read
+// longer ago than that (a clock read here would be the stream's, not the
+// session's, and a minute's touch could be missed).
 func (h *Hub) KeepSignedIn(ctx context.Context, token string) func(running bool) bool {
-	touched := h.db.Clock()
+	var touched time.Time
 	return func(running bool) bool {
 		now := h.db.Clock()
 		if !touchDue(running, now, touched) {

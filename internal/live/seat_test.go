@@ -46,6 +46,13 @@ func TestTouchDue(t *testing.T) {
 			t.Errorf("%s: touchDue(%t, +%v) = %t; want %t", tt.name, tt.running, tt.since, got, tt.want)
 		}
 	}
+	// A stream's first beat (KeepSignedIn starts from the zero time).
+	if !touchDue(true, t0, time.Time{}) {
+		t.Error("touchDue(running, never touched) = false; want true")
+	}
+	if touchDue(false, t0, time.Time{}) {
+		t.Error("touchDue(between drills, never touched) = true; want false")
+	}
 }
 
 func TestKeptSignedIn(t *testing.T) {
