@@ -241,6 +241,20 @@ func TestMigrate_Records(t *testing.T) {
 				t.Errorf("no verification code in the group's file:\n%s", after)
 			}
 
+			// A dealer of the group, never table-tested, names the group's
+			// own programme, whatever a school's move numbered after it.
+			nina := &trainer.User{Name: "Nina Bianchi", Role: trainer.RoleTrainee, Badge: "2042", SecretHash: "$test$"}
+			if err := group.CreateUser(t.Context(), nina); err != nil {
+				t.Fatal(err)
+			}
+			ninaFile, err := cmd("records", "export", "-db", url, "-site", "This kiosk", "-user", "Nina Bianchi", "-lang", "en")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(ninaFile, "Programme: version 1,") {
+				t.Errorf("a dealer of the group names another programme than the group's version 1:\n%s", ninaFile)
+			}
+
 			// The group's own programme is still the one new table tests
 			// are judged on; the school's of other content is its history.
 			vs, err := group.ListProgrammeVersions(t.Context(), "uth")

@@ -87,13 +87,7 @@ func exportFile(ctx context.Context, out io.Writer, db trainer.Store, h *ruleboo
 		if err != nil {
 			return fmt.Errorf("records export: %w", err)
 		}
-		var approved *trainer.ProgrammeVersion
-		for _, v := range vs {
-			if v.Approved() {
-				approved = v
-			}
-		}
-		if approved != nil {
+		if approved := records.DealerProgramme(vs, tests, g); approved != nil {
 			p("records.file.programme", "Number", approved.Number, "Day", l.Date(approved.ApprovedAt))
 		} else {
 			p("records.file.programme_none")

@@ -146,6 +146,32 @@ func Current(h *rulebook.House, game string) (trainer.ProgrammeBody, error) {
 	return Body(h.Programmes[game], h.Certification[game])
 }
 
+// DealerProgramme is the version of game's programme a dealer's file names
+// (the page and `trainer records export` alike): the one the dealer's newest
+// table test of the game on a checklist was judged against, and otherwise,
+// for a dealer not yet so tested, the one the next table test follows
+// (Approved). vs are the game's versions, tests the dealer's table tests,
+// oldest first. So a dealer moved in from a school names the school's
+// version they were tested under (renumbered in the group), a dealer of the
+// group the group's, and a dealer last tested before the house approved a
+// newer version the one they were tested under: the file says the
+// programme the dealer was held to, not the house's newest (docs/records.md).
+func DealerProgramme(vs []*trainer.ProgrammeVersion, tests []trainer.TableTest, game string) *trainer.ProgrammeVersion {
+	for i := len(tests) - 1; i >= 0; i-- {
+		t := tests[i]
+		if t.Event.Game != game || !t.HasSheet() {
+			continue
+		}
+		for _, v := range vs {
+			if v.ID == t.ProgrammeID {
+				return v
+			}
+		}
+		break
+	}
+	return Approved(vs)
+}
+
 // Approved is the newest approved version among vs (one game's, by
 // number), or nil: the version a table test is judged against. A version a
 // move copied from a school (MovedFrom) is the school's history, never the

@@ -512,3 +512,42 @@ func TestApproved(t *testing.T) {
 		})
 	}
 }
+
+func TestDealerProgramme(t *testing.T) {
+	v := func(id int64, n int, movedFrom string) *trainer.ProgrammeVersion {
+		return &trainer.ProgrammeVersion{ID: id, Number: n, MovedFrom: movedFrom, ApprovedAt: day(n)}
+	}
+	// uth: the group's version 1 (id 10), a school's moved in as version 2
+	// (id 20), and the group's version 3 (id 30) approved after.
+	vs := []*trainer.ProgrammeVersion{v(10, 1, ""), v(20, 2, "school-a"), v(30, 3, "")}
+	test := func(game string, programme int64) trainer.TableTest {
+		return trainer.TableTest{Event: trainer.CertEvent{Game: game}, ProgrammeID: programme}
+	}
+	tests := []struct {
+		name  string
+		tests []trainer.TableTest
+		want  int // the number, 0 for none
+	}{
+		{"never table-tested: the one the next test follows", nil, 3},
+		{"tested at the school before the move", []trainer.TableTest{test("uth", 20)}, 2},
+		{"tested under the group's first version", []trainer.TableTest{test("uth", 10)}, 1},
+		{"the newest test counts", []trainer.TableTest{test("uth", 20), test("uth", 30)}, 3},
+		{"another game's test does not", []trainer.TableTest{test("uth", 10), test("lunar", 99)}, 1},
+		{"a test without a checklist (quick form) does not", []trainer.TableTest{test("uth", 0)}, 3},
+		{"a version no longer listed: the one the next test follows", []trainer.TableTest{test("uth", 77)}, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := 0
+			if a := records.DealerProgramme(vs, tt.tests, "uth"); a != nil {
+				got = a.Number
+			}
+			if got != tt.want {
+				t.Errorf("DealerProgramme = version %d, want %d", got, tt.want)
+			}
+		})
+	}
+	if got := records.DealerProgramme(nil, nil, "uth"); got != nil {
+		t.Errorf("DealerProgramme with no versions = %+v, want none", got)
+	}
+}

@@ -40,8 +40,8 @@ type DealerFile struct {
 	Topics   []trainer.TopicCompletion
 }
 
-// DealerFileGame is one game's certification and the game's newest
-// approved programme version (nil when none).
+// DealerFileGame is one game's certification and the programme version
+// the dealer's file names (DealerProgramme; nil when none).
 type DealerFileGame struct {
 	Game      string
 	Record    trainer.CertRecord
@@ -55,14 +55,19 @@ type DealerFileGame struct {
 func (r *Register) DealerFile(ctx context.Context, u *trainer.User, games []string) (DealerFile, error) {
 	f := DealerFile{Dealer: u, Now: r.DB.Clock()}
 	var err error
+	if f.Tests, err = r.DB.ListTableTests(ctx, u.ID, ""); err != nil {
+		return f, err
+	}
 	for _, g := range games {
 		gf := DealerFileGame{Game: g}
+		var vs []*trainer.ProgrammeVersion
 		if gf.Record, err = r.DB.FindCertRecord(ctx, u.ID, g); err == nil {
-			gf.Programme, err = r.ApprovedVersion(ctx, g)
+			vs, err = r.DB.ListProgrammeVersions(ctx, g)
 		}
 		if err != nil {
 			return f, err
 		}
+		gf.Programme = DealerProgramme(vs, f.Tests, g)
 		f.Games = append(f.Games, gf)
 	}
 	if f.Code, err = r.DB.DealerFileCode(ctx, u.ID); err != nil {
@@ -72,9 +77,6 @@ func (r *Register) DealerFile(ctx context.Context, u *trainer.User, games []stri
 		return f, err
 	}
 	if f.Hours, err = r.DB.ListTableHours(ctx, u.ID); err != nil {
-		return f, err
-	}
-	if f.Tests, err = r.DB.ListTableTests(ctx, u.ID, ""); err != nil {
 		return f, err
 	}
 	if f.Exams, err = r.DB.ListExams(ctx, trainer.ExamFilter{UserID: u.ID, Finished: true}); err != nil {
